@@ -1,0 +1,63 @@
+# MPI flavour detection and the one place where the run environment of MPI tests lives.
+#
+#   ladro_add_mpi_test(NAME n NP p COMMAND exe args... [TIMEOUT s] [NO_PT2PT] [ENV k=v...])
+#
+# registers `n` run as `mpiexec -n p exe args...` with the environment below, and, for
+# Open MPI, a second test `n_pt2pt` with OMPI_MCA_osc=pt2pt (every RMA operation then
+# needs the target to call MPI, as on clusters without RDMA atomics).
+# The test receives LADRO_EXPECT_NP=p so a program can assert it really got p ranks
+# (a binary started by the other MPI's launcher silently runs as p singletons).
+
+execute_process(COMMAND ${MPIEXEC_EXECUTABLE} --version
+                OUTPUT_VARIABLE _ladro_mpiexec_version ERROR_VARIABLE _ladro_mpiexec_version
+                RESULT_VARIABLE _ladro_rc)
+if(_ladro_mpiexec_version MATCHES "Open MPI|OpenRTE")
+  set(LADRO_MPI_FLAVOR "openmpi")
+else()
+  set(LADRO_MPI_FLAVOR "mpich")
+endif()
+message(STATUS "ladro: MPI flavour ${LADRO_MPI_FLAVOR} (${MPIEXEC_EXECUTABLE})")
+
+set(LADRO_MPI_ENV "")
+set(LADRO_MPI_PREFLAGS ${MPIEXEC_PREFLAGS})
+if(LADRO_MPI_FLAVOR STREQUAL "openmpi")
+  list(APPEND LADRO_MPI_PREFLAGS --oversubscribe)
+  list(APPEND LADRO_MPI_ENV
+       OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+       OMPI_MCA_btl_vader_single_copy_mechanism=none
+       OMPI_MCA_rmaps_base_oversubscribe=1)
+endif()
+# Largest rank count used by tests; MPICH busy-polls when oversubscribed (ENVIRONMENT.md).
+if(LADRO_MPI_FLAVOR STREQUAL "mpich")
+  set(LADRO_TEST_MAX_NP 8 CACHE STRING "largest rank count in MPI tests")
+else()
+  set(LADRO_TEST_MAX_NP 16 CACHE STRING "largest rank count in MPI tests")
+endif()
+
+function(ladro_add_mpi_test)
+  cmake_parse_arguments(T "NO_PT2PT" "NAME;NP;TIMEOUT" "COMMAND;ENV;LABELS" ${ARGN})
+  if(T_NP GREATER LADRO_TEST_MAX_NP)
+    return()
+  endif()
+  if(NOT T_TIMEOUT)
+    set(T_TIMEOUT 120)
+  endif()
+  list(GET T_COMMAND 0 _exe)
+  list(REMOVE_AT T_COMMAND 0)
+  if(TARGET ${_exe})
+    set(_exe $<TARGET_FILE:${_exe}>)
+  endif()
+  set(_env ${LADRO_MPI_ENV} LADRO_EXPECT_NP=${T_NP} ${T_ENV})
+  add_test(NAME ${T_NAME}
+           COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} ${T_NP}
+                   ${LADRO_MPI_PREFLAGS} ${_exe} ${T_COMMAND})
+  set_tests_properties(${T_NAME} PROPERTIES TIMEOUT ${T_TIMEOUT}
+                       ENVIRONMENT "${_env}" LABELS "mpi;${T_LABELS}")
+  if(LADRO_MPI_FLAVOR STREQUAL "openmpi" AND NOT T_NO_PT2PT)
+    add_test(NAME ${T_NAME}_pt2pt
+             COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} ${T_NP}
+                     ${LADRO_MPI_PREFLAGS} ${_exe} ${T_COMMAND})
+    set_tests_properties(${T_NAME}_pt2pt PROPERTIES TIMEOUT ${T_TIMEOUT}
+                         ENVIRONMENT "${_env};OMPI_MCA_osc=pt2pt" LABELS "mpi;pt2pt;${T_LABELS}")
+  endif()
+endfunction()

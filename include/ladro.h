@@ -1,0 +1,225 @@
+/*
+ * ladro — distributed work stealing over MPI-3 one-sided communication.
+ *
+ * The one public header. Lifecycle:
+ *
+ *   ladro_config_t cfg; ladro_config_init(&cfg);      local, never fails
+ *   ladro_config_from_env(&cfg, err, sizeof err);     local; LADRO_* variables
+ *   ladro_create(MPI_COMM_WORLD, &cfg, &lb);          collective
+ *   ladro_push(lb, &task);                            local: seed, or spawn inside a task
+ *   while ((rc = ladro_next(lb, &task)) == LADRO_OK)  local (returns LADRO_DONE on every
+ *       run(task);                                    rank at global completion)
+ *   ladro_stats_gather(lb, &st);                      collective
+ *   ladro_destroy(&lb);                               collective
+ *
+ * Return values: every fallible call returns int — LADRO_OK (0) or another non-negative
+ * status (LADRO_DONE) on success, a negative LADRO_E* code on error. ladro_strerror()
+ * explains a code; ladro_last_error() gives the message of the last error on a handle.
+ * The library never exits, aborts or prints on its own.
+ *
+ * Thread safety: a ladro_t is used by one thread (the one that created it). Several
+ * handles may coexist (on the same or different communicators); there is no global state.
+ */
+#ifndef LADRO_H
+#define LADRO_H
+
+#include <mpi.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(LADRO_BUILDING) && defined(__GNUC__)
+#define LADRO_API __attribute__((visibility("default")))
+#else
+#define LADRO_API
+#endif
+
+#define LADRO_VERSION_MAJOR 0
+#define LADRO_VERSION_MINOR 1
+#define LADRO_VERSION_PATCH 0
+#define LADRO_VERSION_HEX                                                              \
+    ((LADRO_VERSION_MAJOR << 16) | (LADRO_VERSION_MINOR << 8) | LADRO_VERSION_PATCH)
+
+/* Status and error codes: X(NAME, value, message). Statuses are >= 0. */
+#define LADRO_ERRNO_MAP(X)                                                             \
+    X(OK, 0, "success")                                                                \
+    X(DONE, 1, "all tasks of the run completed")                                       \
+    X(EINVAL, -1, "invalid argument")                                                  \
+    X(ENOMEM, -2, "out of memory")                                                     \
+    X(EMPI, -3, "an MPI call failed")                                                  \
+    X(ESTATE, -4, "call not valid in the handle's current state")                      \
+    X(ENOPOLICY, -5, "unknown load-balancing policy")                                  \
+    X(EIO, -6, "input/output error")                                                   \
+    X(ETIMEDOUT, -7, "no task completed anywhere within the watchdog period")          \
+    X(ENOTSUP, -8, "not supported by this MPI library or configuration")
+
+enum {
+#define LADRO__ENUM(name, val, msg) LADRO_##name = (val),
+    LADRO_ERRNO_MAP(LADRO__ENUM)
+#undef LADRO__ENUM
+};
+
+/* Message for a code ("unknown error" for codes not in the map). Never NULL. */
+LADRO_API const char *ladro_strerror(int code);
+/* Symbolic name of a code, e.g. "LADRO_EINVAL". Never NULL. */
+LADRO_API const char *ladro_err_name(int code);
+/* "0.1.0" */
+LADRO_API const char *ladro_version(void);
+
+/* ---------------------------------------------------------------------------------
+ * Configuration
+ * A plain struct: fill with ladro_config_init(), then set fields directly, by name
+ * (ladro_config_set), or from the environment (ladro_config_from_env). Every field is
+ * validated again by ladro_create(). docs/envvars.md lists every key.
+ * ------------------------------------------------------------------------------- */
+#define LADRO_NAME_MAX 32
+#define LADRO_PATH_MAX 256
+
+typedef struct ladro_config {
+    char policy[LADRO_NAME_MAX]; /* "static", "random", ... (LADRO_POLICY; default random) */
+    uint64_t seed;               /* RNG seed, same on all ranks (LADRO_SEED; default 1) */
+    size_t task_bytes;           /* inline payload bytes per task, same on all ranks (0) */
+    uint32_t capacity;           /* stealable slots per rank, power of two (4096) */
+    uint32_t chunk;              /* tasks kept private before exposing more (1) */
+    double steal_fraction;       /* share of a victim's stealable tasks taken (0.5) */
+    int radius;                  /* a2ws ring radius; 0 = 20% of the ranks, >= 1 */
+    double backoff_min_us;       /* idle back-off, first sleep (20) */
+    double backoff_max_us;       /* idle back-off, cap (2000) */
+    int poll_interval;           /* ladro_next polls MPI every N calls while busy (1) */
+    double delay_us;             /* debug: random delay in [0, delay_us] before every
+                                    remote operation (0 = off) */
+    char speed[LADRO_PATH_MAX];  /* heterogeneity emulation: "1", "1,0.5,0.25" (cycled over
+                                    ranks) or a profile "C1".."C5" (A2WS Table 2) */
+    int emulate_spin;            /* pad slow ranks by spinning (1) or sleeping (0, default) */
+} ladro_config_t;
+
+/* Defaults. Local. */
+LADRO_API void ladro_config_init(ladro_config_t *cfg);
+/* Set one field by key ("policy", "capacity", ...; env name = "LADRO_" + upper(key)).
+ * Returns LADRO_EINVAL with a one-line message in err (naming key, value and what is
+ * accepted) when the key is unknown or the value invalid; cfg is then unchanged. */
+LADRO_API int ladro_config_set(ladro_config_t *cfg, const char *key, const char *value,
+                               char *err, size_t errlen);
+/* Apply every set LADRO_* variable. Unknown LADRO_* variables are errors (typos must not
+ * pass silently). On error cfg may hold the values applied before the bad one. */
+LADRO_API int ladro_config_from_env(ladro_config_t *cfg, char *err, size_t errlen);
+/* Check every field; the same check ladro_create() runs. */
+LADRO_API int ladro_config_validate(const ladro_config_t *cfg, char *err, size_t errlen);
+/* Print every key with its value and environment variable name. */
+LADRO_API void ladro_print_config(FILE *out, const ladro_config_t *cfg);
+/* NULL-terminated list of the registered policy names. */
+LADRO_API const char *const *ladro_policy_names(void);
+
+/* Resolve the speed spec for one rank of nranks: the emulated speed relative to the
+ * fastest rank, in (0, 1]. LADRO_EINVAL for a bad spec. */
+LADRO_API int ladro_speed_of(const char *spec, int rank, int nranks, double *speed,
+                             char *err, size_t errlen);
+
+/* ---------------------------------------------------------------------------------
+ * Handle
+ * ------------------------------------------------------------------------------- */
+typedef struct ladro ladro_t;
+
+/* Task record as seen by the user. On push: id and payload (task_bytes bytes copied,
+ * may be NULL when task_bytes is 0) are read; origin and moves are set by the library.
+ * On next: every field is filled; payload points to library memory valid until the
+ * next ladro_next()/ladro_destroy() on this handle. */
+typedef struct ladro_task {
+    uint64_t id;
+    int32_t origin; /* rank that pushed it */
+    uint32_t moves; /* how many times it was stolen */
+    void *payload;
+} ladro_task_t;
+
+/* Collective over comm. Duplicates comm; cfg is copied. Validates cfg on every rank and
+ * agrees collectively, so either every rank gets a handle or every rank gets the same
+ * error: LADRO_EINVAL (bad config; one-line message in err if err is non-NULL),
+ * LADRO_ENOPOLICY, LADRO_ENOMEM, LADRO_EMPI, LADRO_ENOTSUP. On error *out is NULL. */
+LADRO_API int ladro_create(MPI_Comm comm, const ladro_config_t *cfg, ladro_t **out,
+                           char *err, size_t errlen);
+/* Collective. Frees everything; sets *lb to NULL. A NULL *lb is a no-op. Must be called
+ * after ladro_next returned LADRO_DONE (or an error) on every rank. */
+LADRO_API int ladro_destroy(ladro_t **lb);
+
+/* Local. Add a task to this rank's pool. Allowed before this rank's first ladro_next
+ * (seeding) and while this rank runs a task (spawning). Errors: LADRO_EINVAL,
+ * LADRO_ESTATE (after LADRO_DONE), LADRO_ENOMEM. */
+LADRO_API int ladro_push(ladro_t *lb, const ladro_task_t *task);
+/* Local, but all ranks must keep calling it until it returns LADRO_DONE. Completes the
+ * task returned by the previous call, then returns the next one (local, or stolen):
+ * LADRO_OK with *task filled, LADRO_DONE when every task everywhere completed, or an
+ * error (LADRO_EMPI, LADRO_ETIMEDOUT). */
+LADRO_API int ladro_next(ladro_t *lb, ladro_task_t *task);
+/* Local. Long tasks call it now and then: serves the policy's protocol (token, info
+ * vector, requests) and MPI progress. Cheap when there is nothing to do. */
+LADRO_API int ladro_progress(ladro_t *lb);
+
+/* Callback form: runs fn on every task until global completion. A negative return of
+ * fn stops nothing globally; it is counted and the first one is returned at the end. */
+typedef int (*ladro_task_fn)(ladro_t *lb, const ladro_task_t *task, void *user_data);
+LADRO_API int ladro_run(ladro_t *lb, ladro_task_fn fn, void *user_data);
+/* Convenience: tasks 0..n-1 block-distributed over comm, config from defaults and the
+ * environment, fn run on each exactly once. Collective. */
+LADRO_API int ladro_run_range(MPI_Comm comm, uint64_t n, ladro_task_fn fn, void *user_data);
+
+LADRO_API int ladro_rank(const ladro_t *lb);
+LADRO_API int ladro_size(const ladro_t *lb);
+/* This rank's emulated speed in (0, 1]. */
+LADRO_API double ladro_speed(const ladro_t *lb);
+/* The configuration in force (validated, radius resolved). */
+LADRO_API const ladro_config_t *ladro_config(const ladro_t *lb);
+/* Message of the last error returned on this handle ("" if none). Never NULL. */
+LADRO_API const char *ladro_last_error(const ladro_t *lb);
+
+/* ---------------------------------------------------------------------------------
+ * Statistics (vocabulary of docs/architecture.md §Measurements)
+ * ------------------------------------------------------------------------------- */
+typedef struct ladro_rank_stats {
+    double speed;             /* emulated speed */
+    double wall_s;            /* common start (barrier in create) to LADRO_DONE */
+    double busy_s;            /* inside tasks, padding for speed included */
+    double idle_s;            /* wall - busy */
+    double work_s;            /* task time at full speed (unpadded) */
+    double max_task_s;        /* longest task at full speed */
+    uint64_t tasks_run;
+    uint64_t tasks_pushed;    /* created here (seeded or spawned) */
+    uint64_t steals_tried;    /* remote steal attempts */
+    uint64_t steals_ok;
+    uint64_t steals_failed;   /* attempts that brought nothing */
+    uint64_t steal_retries;   /* CAS conflicts retried inside one attempt */
+    uint64_t tasks_stolen;    /* tasks moved to this rank by steals */
+    uint64_t bytes_stolen;
+    uint64_t tasks_stolen_twice; /* tasks run here that had moved twice or more */
+    uint64_t info_msgs;       /* policy messages (token, info vector, requests) */
+    uint64_t term_waves;      /* termination-detection waves */
+    double steal_time_s;      /* time spent in steal attempts */
+} ladro_rank_stats_t;
+
+typedef struct ladro_stats {
+    int nranks;
+    double makespan;    /* max wall */
+    double lower_bound; /* max(sum work / sum speed, longest task) */
+    double efficiency;  /* lower_bound / makespan */
+    double imbalance;   /* (max busy - mean busy) / max busy */
+    double idle_mean;   /* mean idle fraction of the makespan */
+    double idle_max;    /* largest idle fraction */
+    ladro_rank_stats_t total; /* sums (speed: sum of speeds; max_task_s: max) */
+    ladro_rank_stats_t *ranks; /* nranks entries, every rank gets them */
+} ladro_stats_t;
+
+/* Collective, after LADRO_DONE. Allocates st->ranks; free with ladro_stats_free. */
+LADRO_API int ladro_stats_gather(ladro_t *lb, ladro_stats_t *st);
+LADRO_API void ladro_stats_free(ladro_stats_t *st);
+/* Local counters of this rank (valid at any time). */
+LADRO_API int ladro_stats_local(const ladro_t *lb, ladro_rank_stats_t *out);
+/* One-screen summary (policy, makespan, lower bound, efficiency, idle, steals). */
+LADRO_API void ladro_stats_print(FILE *out, const ladro_stats_t *st, const char *policy);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* LADRO_H */

@@ -1,0 +1,341 @@
+/* The handle's lifecycle and the ladro_next loop: finish the previous task (with the
+ * speed emulation's padding), serve the protocol, pop a local task or ask the policy
+ * for work, back off, and detect termination. */
+#include "ladro_int.h"
+
+#include <stdlib.h>
+
+/* Agree on a status across comm: every rank returns the lowest (worst) code. */
+static int ladro__agree(MPI_Comm comm, int rc)
+{
+    int all = rc;
+    if (MPI_Allreduce(&rc, &all, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS)
+        return LADRO_EMPI;
+    return all;
+}
+
+static void ladro__free_handle(ladro_t *lb)
+{
+    if (!lb)
+        return;
+    if (lb->policy && lb->policy->fini && lb->policy_state)
+        lb->policy->fini(lb, lb->policy_state);
+    ladroi_term_fini(&lb->term);
+    ladroi_pool_fini(&lb->pool);
+    if (lb->comm != MPI_COMM_NULL)
+        MPI_Comm_free(&lb->comm);
+    free(lb->cur);
+    free(lb);
+}
+
+int ladro_create(MPI_Comm comm, const ladro_config_t *cfg, ladro_t **out, char *err,
+                 size_t errlen)
+{
+    if (!out)
+        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "ladro_create: NULL out");
+    *out = NULL;
+    int inited = 0;
+    MPI_Initialized(&inited);
+    if (!inited)
+        return ladroi_failbuf(err, errlen, LADRO_ESTATE, "ladro_create: MPI is not "
+                              "initialized (call MPI_Init first)");
+    if (comm == MPI_COMM_NULL)
+        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "ladro_create: MPI_COMM_NULL");
+
+    char msg[LADROI_ERRLEN] = "";
+    int rc = ladro_config_validate(cfg, msg, sizeof msg);
+    /* The configuration must be the same everywhere where it shapes shared structures. */
+    unsigned long long mine[3] = {0, 0, 0}, lo[3], hi[3];
+    if (rc == 0) {
+        mine[0] = cfg->task_bytes;
+        mine[1] = cfg->capacity;
+        mine[2] = 1469598103934665603ull; /* FNV-1a of the policy name */
+        for (const char *c = cfg->policy; *c; c++)
+            mine[2] = (mine[2] ^ (unsigned char)*c) * 1099511628211ull;
+    }
+    if (MPI_Allreduce(mine, lo, 3, MPI_UNSIGNED_LONG_LONG, MPI_MIN, comm) != MPI_SUCCESS ||
+        MPI_Allreduce(mine, hi, 3, MPI_UNSIGNED_LONG_LONG, MPI_MAX, comm) != MPI_SUCCESS)
+        return ladroi_failbuf(err, errlen, LADRO_EMPI, "ladro_create: MPI_Allreduce failed");
+    if (rc == 0 && memcmp(lo, hi, sizeof lo) != 0)
+        rc = ladroi_failbuf(msg, sizeof msg, LADRO_EINVAL, "policy, task_bytes and "
+                            "task_capacity must be the same on every rank");
+
+    ladro_t *lb = NULL;
+    if (rc == 0) {
+        lb = calloc(1, sizeof *lb);
+        if (!lb)
+            rc = ladroi_failbuf(msg, sizeof msg, LADRO_ENOMEM, "ladro_create: out of memory");
+    }
+    if (lb) {
+        lb->cfg = *cfg;
+        lb->comm = MPI_COMM_NULL;
+        lb->pool.win.win = MPI_WIN_NULL;
+        MPI_Comm_rank(comm, &lb->rank);
+        MPI_Comm_size(comm, &lb->size);
+        if (lb->cfg.radius == 0) /* A2WS §4: 20% of the ranks, at least 1 */
+            lb->cfg.radius = lb->size / 5 > 0 ? lb->size / 5 : 1;
+        lb->policy = ladroi_policy_find(cfg->policy);
+        ladroi_rng_seed(&lb->rng, cfg->seed, (uint64_t)lb->rank + 1);
+        rc = ladro_speed_of(cfg->speed, lb->rank, lb->size, &lb->speed, msg, sizeof msg);
+        if (rc == 0)
+            rc = ladroi_pool_init(lb, &lb->pool, cfg->task_bytes, cfg->capacity,
+                                  lb->policy->steals);
+        if (rc == 0) {
+            lb->cur = calloc(1, lb->pool.rec_bytes);
+            if (!lb->cur)
+                rc = ladroi_fail(lb, LADRO_ENOMEM, "ladro_create: out of memory");
+        }
+        if (rc && !msg[0])
+            snprintf(msg, sizeof msg, "%s", lb->err);
+    }
+    int all = ladro__agree(comm, rc);
+    if (all == 0) {
+        rc = MPI_Comm_dup(comm, &lb->comm) == MPI_SUCCESS ? 0 : LADRO_EMPI;
+        all = ladro__agree(comm, rc);
+    }
+    if (all == 0) {
+        rc = ladroi_pool_open(lb, &lb->pool);
+        if (rc == 0)
+            rc = ladroi_term_init(lb, &lb->term);
+        if (rc == 0 && lb->policy->init)
+            rc = lb->policy->init(lb, &lb->policy_state);
+        if (rc)
+            snprintf(msg, sizeof msg, "%s", lb->err);
+        all = ladro__agree(comm, rc);
+    }
+    if (all != 0) {
+        if (rc == 0)
+            snprintf(msg, sizeof msg, "another rank failed to create the handle (%s)",
+                     ladro_err_name(all));
+        ladroi_failbuf(err, errlen, all, "%s", msg);
+        ladro__free_handle(lb);
+        return all;
+    }
+    lb->backoff_us = lb->cfg.backoff_min_us;
+    lb->st.speed = lb->speed;
+    lb->state = LADROI_SEEDING;
+    MPI_Barrier(lb->comm); /* the common start of the makespan */
+    lb->t0 = ladroi_now();
+    *out = lb;
+    return LADRO_OK;
+}
+
+int ladro_destroy(ladro_t **plb)
+{
+    if (!plb || !*plb)
+        return LADRO_OK;
+    ladro_t *lb = *plb;
+    /* Every rank reached LADRO_DONE (or gave up): no RMA access is outstanding. */
+    MPI_Barrier(lb->comm);
+    ladro__free_handle(lb);
+    *plb = NULL;
+    return LADRO_OK;
+}
+
+int ladro_push(ladro_t *lb, const ladro_task_t *task)
+{
+    if (!lb || !task)
+        return LADRO_EINVAL;
+    if (lb->state == LADROI_DONE)
+        return ladroi_fail(lb, LADRO_ESTATE, "ladro_push after LADRO_DONE");
+    if (lb->state == LADROI_RUNNING && !lb->in_task)
+        return ladroi_fail(lb, LADRO_ESTATE, "ladro_push outside a task after the first "
+                           "ladro_next (push before it, or from inside a task)");
+    if (lb->cfg.task_bytes && !task->payload)
+        return ladroi_fail(lb, LADRO_EINVAL, "ladro_push: payload is NULL but task_bytes "
+                           "is %zu", lb->cfg.task_bytes);
+    ladroi_rec_hdr_t h = {.id = task->id, .origin = lb->rank, .moves = 0};
+    int rc = ladroi_pool_push(lb, &lb->pool, &h, task->payload, lb->cfg.task_bytes);
+    if (rc)
+        return rc;
+    lb->st.tasks_pushed++;
+    return LADRO_OK;
+}
+
+/* Let MPI progress (targets of RMA under two-sided emulation, pending collectives). */
+static int ladro__poke(ladro_t *lb)
+{
+    int flag;
+    LADROI_MPI(lb, MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, lb->comm, &flag, MPI_STATUS_IGNORE));
+    return LADRO_OK;
+}
+
+/* Protocol service shared by ladro_progress and ladro_next. */
+static int ladro__serve(ladro_t *lb)
+{
+    int rc = ladroi_pool_release(lb, &lb->pool, lb->cfg.chunk);
+    if (rc == 0 && lb->policy->on_progress)
+        rc = lb->policy->on_progress(lb, lb->policy_state);
+    if (rc == 0)
+        rc = ladroi_term_poll(lb, &lb->term, false);
+    if (rc == 0)
+        rc = ladro__poke(lb);
+    return rc;
+}
+
+int ladro_progress(ladro_t *lb)
+{
+    if (!lb)
+        return LADRO_EINVAL;
+    if (lb->state == LADROI_DONE)
+        return LADRO_OK;
+    return ladro__serve(lb);
+}
+
+/* Complete the current task: emulate this rank's speed, then account for it. */
+static int ladro__finish_task(ladro_t *lb)
+{
+    double now = ladroi_now();
+    double e = now - lb->task_start;
+    if (lb->speed < 1.0) {
+        /* A rank of speed s takes e/s for what the fastest rank does in e. Pad in
+         * slices, serving the protocol, so thieves and tokens never wait on a pad. */
+        double end = lb->task_start + e / lb->speed;
+        while ((now = ladroi_now()) < end) {
+            double slice = end - now < 1e-3 ? end - now : 1e-3;
+            if (lb->cfg.emulate_spin)
+                ladroi_spin_s(slice);
+            else
+                ladroi_sleep_us(slice * 1e6);
+            int rc = ladro__serve(lb);
+            if (rc)
+                return rc;
+        }
+    }
+    ladroi_rec_hdr_t h;
+    memcpy(&h, lb->cur, sizeof h);
+    lb->st.work_s += e;
+    if (e > lb->st.max_task_s)
+        lb->st.max_task_s = e;
+    lb->st.busy_s += now - lb->task_start;
+    lb->st.tasks_run++;
+    if (h.moves >= 2)
+        lb->st.tasks_stolen_twice++;
+    lb->completed++;
+    lb->in_task = false;
+    return LADRO_OK;
+}
+
+static void ladro__fill(ladro_t *lb, ladro_task_t *task)
+{
+    ladroi_rec_hdr_t h;
+    memcpy(&h, lb->cur, sizeof h);
+    task->id = h.id;
+    task->origin = h.origin;
+    task->moves = h.moves;
+    task->payload = lb->cfg.task_bytes ? lb->cur + sizeof h : NULL;
+}
+
+int ladro_next(ladro_t *lb, ladro_task_t *task)
+{
+    int rc;
+    if (!lb || !task)
+        return LADRO_EINVAL;
+    if (lb->state == LADROI_DONE)
+        return LADRO_DONE;
+    if (lb->in_task && (rc = ladro__finish_task(lb)) != 0)
+        return rc;
+    lb->state = LADROI_RUNNING;
+    if (++lb->poll_count >= (unsigned)lb->cfg.poll_interval) {
+        lb->poll_count = 0;
+        if ((rc = ladro__serve(lb)) != 0)
+            return rc;
+    }
+    for (;;) {
+        rc = ladroi_pool_pop(lb, &lb->pool, lb->cur);
+        if (rc < 0)
+            return rc;
+        if (rc == 1) {
+            lb->in_task = true;
+            lb->backoff_us = lb->cfg.backoff_min_us;
+            lb->task_start = ladroi_now();
+            ladro__fill(lb, task);
+            return LADRO_OK;
+        }
+        /* Idle: join termination waves, ask the policy for work, back off. */
+        if ((rc = ladroi_term_poll(lb, &lb->term, true)) != 0)
+            return rc;
+        if (lb->term.done) {
+            lb->state = LADROI_DONE;
+            lb->t_end = ladroi_now();
+            lb->st.wall_s = lb->t_end - lb->t0;
+            lb->st.idle_s = lb->st.wall_s - lb->st.busy_s;
+            lb->st.term_waves = lb->term.waves;
+            return LADRO_DONE;
+        }
+        rc = lb->policy->on_idle(lb, lb->policy_state);
+        if (rc < 0)
+            return rc;
+        if (rc > 0) {
+            lb->backoff_us = lb->cfg.backoff_min_us;
+            continue;
+        }
+        if (lb->policy->on_progress && (rc = lb->policy->on_progress(lb, lb->policy_state)))
+            return rc;
+        if ((rc = ladro__poke(lb)) != 0)
+            return rc;
+        ladroi_sleep_us(lb->backoff_us);
+        lb->backoff_us *= 2;
+        if (lb->backoff_us > lb->cfg.backoff_max_us)
+            lb->backoff_us = lb->cfg.backoff_max_us;
+    }
+}
+
+int ladro_run(ladro_t *lb, ladro_task_fn fn, void *user_data)
+{
+    if (!lb || !fn)
+        return LADRO_EINVAL;
+    ladro_task_t t;
+    int rc, first_err = 0;
+    while ((rc = ladro_next(lb, &t)) == LADRO_OK) {
+        int r = fn(lb, &t, user_data);
+        if (r < 0 && first_err == 0)
+            first_err = r;
+    }
+    if (rc < 0)
+        return rc;
+    return first_err;
+}
+
+int ladro_run_range(MPI_Comm comm, uint64_t n, ladro_task_fn fn, void *user_data)
+{
+    ladro_config_t cfg;
+    ladro_t *lb = NULL;
+    int rank, size;
+    ladro_config_init(&cfg);
+    int rc = ladro_config_from_env(&cfg, NULL, 0);
+    if (rc)
+        return rc; /* every rank sees the same environment under mpirun */
+    if ((rc = ladro_create(comm, &cfg, &lb, NULL, 0)) != 0)
+        return rc;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    uint64_t lo = n * (uint64_t)rank / (uint64_t)size;
+    uint64_t hi = n * (uint64_t)(rank + 1) / (uint64_t)size;
+    for (uint64_t i = lo; i < hi && rc == 0; i++) {
+        ladro_task_t t = {.id = i};
+        rc = ladro_push(lb, &t);
+    }
+    rc = ladro__agree(comm, rc); /* a rank that cannot seed must not strand the others */
+    if (rc == 0)
+        rc = ladro_run(lb, fn, user_data);
+    ladro_destroy(&lb);
+    return rc;
+}
+
+int ladro_rank(const ladro_t *lb)
+{
+    return lb ? lb->rank : -1;
+}
+int ladro_size(const ladro_t *lb)
+{
+    return lb ? lb->size : 0;
+}
+double ladro_speed(const ladro_t *lb)
+{
+    return lb ? lb->speed : 0;
+}
+const ladro_config_t *ladro_config(const ladro_t *lb)
+{
+    return lb ? &lb->cfg : NULL;
+}

@@ -1,0 +1,64 @@
+/* Error codes, messages, and per-handle error recording. */
+#include "ladro_int.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+const char *ladro_strerror(int code)
+{
+    switch (code) {
+#define LADRO__MSG(name, val, msg)                                                     \
+    case LADRO_##name:                                                                 \
+        return msg;
+        LADRO_ERRNO_MAP(LADRO__MSG)
+#undef LADRO__MSG
+    }
+    return "unknown error";
+}
+
+const char *ladro_err_name(int code)
+{
+    switch (code) {
+#define LADRO__NAME(name, val, msg)                                                    \
+    case LADRO_##name:                                                                 \
+        return "LADRO_" #name;
+        LADRO_ERRNO_MAP(LADRO__NAME)
+#undef LADRO__NAME
+    }
+    return "LADRO_UNKNOWN";
+}
+
+const char *ladro_version(void)
+{
+#define LADRO__STR2(x) #x
+#define LADRO__STR(x) LADRO__STR2(x)
+    return LADRO__STR(LADRO_VERSION_MAJOR) "." LADRO__STR(LADRO_VERSION_MINOR) "." LADRO__STR(
+        LADRO_VERSION_PATCH);
+}
+
+int ladroi_fail(ladro_t *lb, int rc, const char *fmt, ...)
+{
+    if (lb) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(lb->err, sizeof lb->err, fmt, ap);
+        va_end(ap);
+    }
+    return rc;
+}
+
+int ladroi_failbuf(char *err, size_t errlen, int rc, const char *fmt, ...)
+{
+    if (err && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return rc;
+}
+
+const char *ladro_last_error(const ladro_t *lb)
+{
+    return lb ? lb->err : "";
+}

@@ -1,0 +1,188 @@
+/* Internal declarations shared by the runtime's modules. Never installed. */
+#ifndef LADRO_INT_H
+#define LADRO_INT_H
+
+#include "ladro.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+/* ---- error reporting -------------------------------------------------------------- */
+#define LADROI_ERRLEN 256
+
+/* Record a message on the handle and return rc (a negative LADRO_E* code). */
+int ladroi_fail(ladro_t *lb, int rc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Same, into a caller's buffer (config parsing has no handle). */
+int ladroi_failbuf(char *err, size_t errlen, int rc, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+#define LADROI_MPI(lb, call)                                                           \
+    do {                                                                               \
+        int ladroi_mpi_rc_ = (call);                                                   \
+        if (ladroi_mpi_rc_ != MPI_SUCCESS)                                             \
+            return ladroi_fail((lb), LADRO_EMPI, "%s failed (MPI error %d) at %s:%d",  \
+                               #call, ladroi_mpi_rc_, __FILE__, __LINE__);             \
+    } while (0)
+
+/* ---- rng: splitmix64-seeded xoshiro256** (per handle, deterministic per seed) ------- */
+typedef struct ladroi_rng {
+    uint64_t s[4];
+} ladroi_rng_t;
+void ladroi_rng_seed(ladroi_rng_t *r, uint64_t seed, uint64_t stream);
+uint64_t ladroi_rng_next(ladroi_rng_t *r);
+/* Uniform in [0, n), n >= 1, without modulo bias. */
+uint64_t ladroi_rng_below(ladroi_rng_t *r, uint64_t n);
+/* Uniform in [0, 1). */
+double ladroi_rng_unit(ladroi_rng_t *r);
+
+/* ---- time --------------------------------------------------------------------------- */
+double ladroi_now(void);               /* seconds, monotonic */
+void ladroi_sleep_us(double us);       /* nanosleep, us >= 0 */
+void ladroi_spin_s(double s);          /* busy wait */
+
+/* ---- remote memory access: the one place where MPI one-sided calls live -------------
+ * Every call here applies the debug delay (cfg.delay_us) and completes the operation
+ * (flush) before returning, so callers reason about one operation at a time. */
+typedef struct ladroi_win {
+    MPI_Win win;
+    void *base;   /* local memory of the window */
+    size_t bytes;
+} ladroi_win_t;
+
+int ladroi_win_alloc(ladro_t *lb, size_t bytes, ladroi_win_t *w);
+void ladroi_win_free(ladroi_win_t *w);
+int ladroi_rma_fetch_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, uint64_t *out);
+int ladroi_rma_cas_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp,
+                       uint64_t expect, uint64_t desired, uint64_t *seen);
+int ladroi_rma_add_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, uint64_t add);
+int ladroi_rma_get(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, void *dst, size_t n);
+int ladroi_rma_put(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, const void *src,
+                   size_t n);
+/* Make this rank's local stores to its window memory visible to RMA (MPI_Win_sync). */
+int ladroi_rma_sync(ladro_t *lb, ladroi_win_t *w);
+void ladroi_rma_delay(ladro_t *lb);
+
+/* ---- task records -------------------------------------------------------------------
+ * A record is a header followed by cfg.task_bytes of payload, padded to 8 bytes. */
+typedef struct ladroi_rec_hdr {
+    uint64_t id;
+    int32_t origin;
+    uint32_t moves;
+} ladroi_rec_hdr_t;
+
+/* ---- the task pool (src/pool.c; protocol in docs/architecture.md) -------------------
+ * Private part: a local growable deque, touched only by the owner, no MPI.
+ * Public part: a ring of `capacity` records in an RMA window, described by one 64-bit
+ * word (top | split | inflight) that every party changes only with atomics. */
+typedef struct ladroi_pool {
+    size_t rec_bytes;
+    uint32_t capacity; /* public ring slots, power of two */
+    ladroi_win_t win;  /* [word][pad][ring] */
+    /* private deque of records (owner only) */
+    unsigned char *priv;
+    size_t priv_cap, priv_head, priv_count; /* ring indices in records */
+    /* owner's knowledge of the public word */
+    uint32_t quiet_top; /* a top observed with inflight == 0 */
+    uint32_t pub_est;   /* public tasks at the last owner operation (estimate) */
+    bool stealable;     /* the policy lets thieves take from this pool */
+    /* thief scratch buffer */
+    unsigned char *scratch;
+    size_t scratch_cap; /* in records */
+} ladroi_pool_t;
+
+enum { LADROI_STEAL_EMPTY = 0, LADROI_STEAL_GOT = 1 };
+
+/* Local allocations only. */
+int ladroi_pool_init(ladro_t *lb, ladroi_pool_t *p, size_t task_bytes, uint32_t capacity,
+                     bool stealable);
+/* Collective: allocate the window (after every rank's local init succeeded). */
+int ladroi_pool_open(ladro_t *lb, ladroi_pool_t *p);
+void ladroi_pool_fini(ladroi_pool_t *p);
+int ladroi_pool_push(ladro_t *lb, ladroi_pool_t *p, const ladroi_rec_hdr_t *h,
+                     const void *payload, size_t payload_bytes);
+/* Pop the newest private task; refills from the public ring when the private part is
+ * empty. Returns 1 and copies the record to rec when a task was taken, 0 when empty. */
+int ladroi_pool_pop(ladro_t *lb, ladroi_pool_t *p, void *rec);
+/* Expose private tasks beyond `keep` to thieves (no-op for non-stealable pools). */
+int ladroi_pool_release(ladro_t *lb, ladroi_pool_t *p, uint32_t keep);
+/* Local count (private + public as last seen). */
+uint64_t ladroi_pool_local_count(const ladroi_pool_t *p);
+/* Read a victim's public task count (one atomic read). */
+int ladroi_pool_peek(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t *count);
+/* Steal from victim: take ceil(fraction * n) of its n public tasks (at least 1, at most
+ * max_take), into this rank's private part. Returns LADROI_STEAL_GOT with *got set, or
+ * LADROI_STEAL_EMPTY, or a negative error. */
+int ladroi_pool_steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fraction,
+                      uint32_t max_take, uint32_t *got);
+
+/* ---- termination (src/term.c): four-counter waves over MPI_Iallreduce --------------- */
+typedef struct ladroi_term {
+    MPI_Request req;
+    bool pending;
+    uint64_t send[2], recv[2]; /* {created, completed} */
+    uint64_t prev_completed;
+    uint64_t waves;
+    bool done;
+} ladroi_term_t;
+
+int ladroi_term_init(ladro_t *lb, ladroi_term_t *t);
+void ladroi_term_fini(ladroi_term_t *t);
+/* Advance detection. `idle`: this rank has no local work (a new wave is started only
+ * when idle). Sets t->done when global completion is established. */
+int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle);
+
+/* ---- policies (src/policy/<name>.c) ------------------------------------------------- */
+typedef struct ladroi_policy_ops {
+    const char *name;
+    const char *summary;
+    bool steals; /* tasks are exposed in the public ring */
+    int (*init)(ladro_t *lb, void **state);
+    void (*fini)(ladro_t *lb, void *state);
+    /* No local task: try to obtain some. Return >0 when tasks arrived locally, 0 when
+     * none (the core backs off), <0 on error. */
+    int (*on_idle)(ladro_t *lb, void *state);
+    /* Called from ladro_progress and ladro_next (may be NULL). */
+    int (*on_progress)(ladro_t *lb, void *state);
+} ladroi_policy_ops_t;
+
+const ladroi_policy_ops_t *ladroi_policy_find(const char *name);
+extern const ladroi_policy_ops_t ladroi_policy_static;
+extern const ladroi_policy_ops_t ladroi_policy_random;
+
+/* ---- the handle --------------------------------------------------------------------- */
+enum ladroi_state { LADROI_SEEDING, LADROI_RUNNING, LADROI_DONE };
+
+struct ladro {
+    ladro_config_t cfg;
+    MPI_Comm comm;
+    int rank, size;
+    double speed;
+    ladroi_rng_t rng;
+    const ladroi_policy_ops_t *policy;
+    void *policy_state;
+    ladroi_pool_t pool;
+    ladroi_term_t term;
+    enum ladroi_state state;
+    /* current task */
+    bool in_task;
+    unsigned char *cur; /* record buffer */
+    double task_start;
+    /* idle loop */
+    double backoff_us;
+    unsigned poll_count;
+    /* timing and counters */
+    double t0, t_end;
+    ladro_rank_stats_t st;
+    uint64_t completed;
+    char err[LADROI_ERRLEN];
+};
+
+/* Record size for a payload size. */
+static inline size_t ladroi_rec_bytes(size_t task_bytes)
+{
+    return (sizeof(ladroi_rec_hdr_t) + task_bytes + 7u) & ~(size_t)7u;
+}
+
+#endif

@@ -1,0 +1,37 @@
+/* random: classic random-victim work stealing over RMA. An idle rank picks a victim
+ * uniformly among the other ranks and takes ceil(steal_fraction * n) of its n public
+ * tasks (half by default) with one claim; an empty victim is a failed steal, and the
+ * core backs off exponentially between unsuccessful rounds. */
+#include "../ladro_int.h"
+
+static int ladro__random_idle(ladro_t *lb, void *state)
+{
+    (void)state;
+    if (lb->size < 2)
+        return 0;
+    int victim = (int)ladroi_rng_below(&lb->rng, (uint64_t)lb->size - 1);
+    if (victim >= lb->rank)
+        victim++;
+    uint32_t got = 0;
+    double t = ladroi_now();
+    lb->st.steals_tried++;
+    int rc = ladroi_pool_steal(lb, &lb->pool, victim, lb->cfg.steal_fraction, 0, &got);
+    lb->st.steal_time_s += ladroi_now() - t;
+    if (rc < 0)
+        return rc;
+    if (rc == LADROI_STEAL_GOT) {
+        lb->st.steals_ok++;
+        lb->st.tasks_stolen += got;
+        lb->st.bytes_stolen += (uint64_t)got * lb->pool.rec_bytes;
+        return 1;
+    }
+    lb->st.steals_failed++;
+    return 0;
+}
+
+const ladroi_policy_ops_t ladroi_policy_random = {
+    .name = "random",
+    .summary = "random victim, steal half, exponential back-off",
+    .steals = true,
+    .on_idle = ladro__random_idle,
+};

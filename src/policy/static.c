@@ -1,0 +1,17 @@
+/* static: no stealing — every rank runs what it was given (CTWS's baseline). With a
+ * block-distributed seeding this is the classic static schedule. */
+#include "../ladro_int.h"
+
+static int ladro__static_idle(ladro_t *lb, void *state)
+{
+    (void)lb;
+    (void)state;
+    return 0;
+}
+
+const ladroi_policy_ops_t ladroi_policy_static = {
+    .name = "static",
+    .summary = "block distribution, no stealing",
+    .steals = false,
+    .on_idle = ladro__static_idle,
+};

@@ -1,0 +1,325 @@
+/* The task pool: a private local deque (owner only, no MPI) in front of a public ring
+ * of records in an RMA window, described by one 64-bit word:
+ *
+ *     bits 63..40  top    (24 bits)  next slot a thief takes; only thieves advance it
+ *     bits 39..16  split  (24 bits)  one past the newest public slot; only the owner moves it
+ *     bits 15..0   inflight (16 bits) thieves that claimed slots and are still copying
+ *
+ * Public tasks are the slots [top, split) (indices mod 2^24, slot = index mod capacity).
+ * Every change of the word is one atomic operation (compare-and-swap, or an add of -1 to
+ * inflight), so owner and thieves are linearised on it. The proof that no task is lost
+ * or run twice is in docs/architecture.md; the Promela model is tests/model/pool.pml.
+ *
+ *  thief:   w = fetch(word); k = ceil(f * (split - top));
+ *           CAS(word, w, (top + k, split, inflight + 1))   -- claim [top, top + k)
+ *           get(slots [top, top + k)); add(word, -1)       -- copy, then release
+ *  owner:   release r private tasks: write slots [split, split + r), win_sync,
+ *           CAS(word, w, (top, split + r, inflight))       -- publish
+ *           reacquire m: CAS(word, w, (top, split - m, inflight)), read [split - m, split)
+ *
+ * Claimed slots are only overwritten once no thief that could still be copying them
+ * exists: the owner writes slot index x only if x - capacity < quiet_top, where
+ * quiet_top is a top the owner has seen together with inflight == 0. */
+#include "ladro_int.h"
+
+#include <stdlib.h>
+
+#define LADRO__MASK 0xFFFFFFu
+#define LADRO__UMAX 0xFFFFu
+#define LADRO__RING_OFF 64u
+
+static inline uint32_t ladro__top(uint64_t w)
+{
+    return (uint32_t)(w >> 40) & LADRO__MASK;
+}
+static inline uint32_t ladro__split(uint64_t w)
+{
+    return (uint32_t)(w >> 16) & LADRO__MASK;
+}
+static inline uint32_t ladro__inflight(uint64_t w)
+{
+    return (uint32_t)w & LADRO__UMAX;
+}
+static inline uint64_t ladro__word(uint32_t top, uint32_t split, uint32_t inflight)
+{
+    return ((uint64_t)(top & LADRO__MASK) << 40) | ((uint64_t)(split & LADRO__MASK) << 16) |
+           (uint64_t)(inflight & LADRO__UMAX);
+}
+static inline uint32_t ladro__count(uint64_t w)
+{
+    return (ladro__split(w) - ladro__top(w)) & LADRO__MASK;
+}
+
+static inline unsigned char *ladro__priv_at(ladroi_pool_t *p, size_t i)
+{
+    return p->priv + ((p->priv_head + i) % p->priv_cap) * p->rec_bytes;
+}
+static inline size_t ladro__slot_disp(const ladroi_pool_t *p, uint32_t index)
+{
+    return LADRO__RING_OFF + (size_t)(index & (p->capacity - 1)) * p->rec_bytes;
+}
+
+int ladroi_pool_init(ladro_t *lb, ladroi_pool_t *p, size_t task_bytes, uint32_t capacity,
+                     bool stealable)
+{
+    memset(p, 0, sizeof *p);
+    p->win.win = MPI_WIN_NULL;
+    p->rec_bytes = ladroi_rec_bytes(task_bytes);
+    p->capacity = capacity;
+    p->stealable = stealable;
+    p->priv_cap = 64;
+    p->priv = malloc(p->priv_cap * p->rec_bytes);
+    p->scratch_cap = capacity / 2 > 0 ? capacity / 2 : 1;
+    p->scratch = malloc(p->scratch_cap * p->rec_bytes);
+    if (!p->priv || !p->scratch) {
+        ladroi_pool_fini(p);
+        return ladroi_fail(lb, LADRO_ENOMEM, "pool: cannot allocate %zu-byte buffers",
+                           p->scratch_cap * p->rec_bytes);
+    }
+    return LADRO_OK;
+}
+
+int ladroi_pool_open(ladro_t *lb, ladroi_pool_t *p)
+{
+    /* Collective. Every rank allocates the window, even when the policy never steals,
+     * so every policy can read a rank's public count. */
+    size_t bytes = LADRO__RING_OFF + (p->stealable ? (size_t)p->capacity * p->rec_bytes : 0);
+    return ladroi_win_alloc(lb, bytes, &p->win);
+}
+
+void ladroi_pool_fini(ladroi_pool_t *p)
+{
+    ladroi_win_free(&p->win);
+    free(p->priv);
+    free(p->scratch);
+    p->priv = p->scratch = NULL;
+}
+
+static int ladro__priv_grow(ladro_t *lb, ladroi_pool_t *p)
+{
+    size_t ncap = p->priv_cap * 2;
+    unsigned char *n = malloc(ncap * p->rec_bytes);
+    if (!n)
+        return ladroi_fail(lb, LADRO_ENOMEM, "pool: cannot grow the private deque to %zu "
+                           "tasks", ncap);
+    for (size_t i = 0; i < p->priv_count; i++)
+        memcpy(n + i * p->rec_bytes, ladro__priv_at(p, i), p->rec_bytes);
+    free(p->priv);
+    p->priv = n;
+    p->priv_cap = ncap;
+    p->priv_head = 0;
+    return LADRO_OK;
+}
+
+/* Append a full record as the newest private task. */
+static int ladro__priv_push_rec(ladro_t *lb, ladroi_pool_t *p, const void *rec)
+{
+    if (p->priv_count == p->priv_cap) {
+        int rc = ladro__priv_grow(lb, p);
+        if (rc)
+            return rc;
+    }
+    memcpy(ladro__priv_at(p, p->priv_count), rec, p->rec_bytes);
+    p->priv_count++;
+    return LADRO_OK;
+}
+
+int ladroi_pool_push(ladro_t *lb, ladroi_pool_t *p, const ladroi_rec_hdr_t *h,
+                     const void *payload, size_t payload_bytes)
+{
+    if (p->priv_count == p->priv_cap) {
+        int rc = ladro__priv_grow(lb, p);
+        if (rc)
+            return rc;
+    }
+    unsigned char *slot = ladro__priv_at(p, p->priv_count);
+    memcpy(slot, h, sizeof *h);
+    if (payload_bytes)
+        memcpy(slot + sizeof *h, payload, payload_bytes);
+    p->priv_count++;
+    return LADRO_OK;
+}
+
+static int ladro__self_word(ladro_t *lb, ladroi_pool_t *p, uint64_t *w)
+{
+    int rc = ladroi_rma_fetch_u64(lb, &p->win, lb->rank, 0, w);
+    if (rc == 0) {
+        if (ladro__inflight(*w) == 0)
+            p->quiet_top = ladro__top(*w);
+        p->pub_est = ladro__count(*w);
+    }
+    return rc;
+}
+
+/* Move up to `want` of the newest public tasks back into the private deque. */
+static int ladro__reacquire(ladro_t *lb, ladroi_pool_t *p, uint32_t want, uint32_t *got)
+{
+    uint64_t w, seen;
+    *got = 0;
+    int rc = ladro__self_word(lb, p, &w);
+    for (;;) {
+        if (rc)
+            return rc;
+        uint32_t n = ladro__count(w);
+        if (n == 0) {
+            p->pub_est = 0;
+            return LADRO_OK;
+        }
+        uint32_t m = n < want ? n : want;
+        uint32_t split = ladro__split(w);
+        uint64_t nw = ladro__word(ladro__top(w), split - m, ladro__inflight(w));
+        rc = ladroi_rma_cas_u64(lb, &p->win, lb->rank, 0, w, nw, &seen);
+        if (rc)
+            return rc;
+        if (seen == w) {
+            /* The slots [split - m, split) are ours again: no thief can claim them (top
+             * <= split - m) and none copies them (claims lie below top). */
+            for (uint32_t i = 0; i < m; i++) {
+                const unsigned char *src =
+                    (const unsigned char *)p->win.base + ladro__slot_disp(p, split - m + i);
+                rc = ladro__priv_push_rec(lb, p, src);
+                if (rc)
+                    return rc;
+            }
+            p->pub_est = n - m;
+            *got = m;
+            return LADRO_OK;
+        }
+        w = seen;
+        if (ladro__inflight(w) == 0)
+            p->quiet_top = ladro__top(w);
+    }
+}
+
+int ladroi_pool_pop(ladro_t *lb, ladroi_pool_t *p, void *rec)
+{
+    if (p->priv_count == 0 && p->stealable) {
+        uint32_t got;
+        int rc = ladro__reacquire(lb, p, lb->cfg.chunk, &got);
+        if (rc)
+            return rc;
+    }
+    if (p->priv_count == 0)
+        return 0;
+    p->priv_count--;
+    memcpy(rec, ladro__priv_at(p, p->priv_count), p->rec_bytes);
+    return 1;
+}
+
+int ladroi_pool_release(ladro_t *lb, ladroi_pool_t *p, uint32_t keep)
+{
+    if (!p->stealable || p->priv_count <= keep || p->priv_count < 2 * (size_t)keep)
+        return LADRO_OK;
+    size_t want = p->priv_count - keep;
+    uint64_t w, seen;
+    int rc = ladro__self_word(lb, p, &w);
+    if (rc)
+        return rc;
+    uint32_t split = ladro__split(w);
+    uint32_t used = (split - p->quiet_top) & LADRO__MASK; /* slots possibly still in use */
+    uint32_t space = used >= p->capacity ? 0 : p->capacity - used;
+    uint32_t r = want < space ? (uint32_t)want : space;
+    if (r == 0)
+        return LADRO_OK; /* ring full or thieves still copying: tasks stay private */
+    /* Oldest private tasks go public (in a DFS they are the shallowest, largest). */
+    for (uint32_t i = 0; i < r; i++)
+        memcpy((unsigned char *)p->win.base + ladro__slot_disp(p, split + i),
+               ladro__priv_at(p, i), p->rec_bytes);
+    rc = ladroi_rma_sync(lb, &p->win);
+    if (rc)
+        return rc;
+    for (;;) {
+        uint64_t nw = ladro__word(ladro__top(w), split + r, ladro__inflight(w));
+        rc = ladroi_rma_cas_u64(lb, &p->win, lb->rank, 0, w, nw, &seen);
+        if (rc)
+            return rc;
+        if (seen == w)
+            break;
+        w = seen; /* thieves moved top/inflight; split is ours and unchanged */
+        if (ladro__inflight(w) == 0)
+            p->quiet_top = ladro__top(w);
+    }
+    p->priv_head = (p->priv_head + r) % p->priv_cap;
+    p->priv_count -= r;
+    p->pub_est = ladro__count(w) + r;
+    return LADRO_OK;
+}
+
+uint64_t ladroi_pool_local_count(const ladroi_pool_t *p)
+{
+    return p->priv_count + p->pub_est;
+}
+
+int ladroi_pool_peek(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t *count)
+{
+    uint64_t w;
+    int rc = ladroi_rma_fetch_u64(lb, &p->win, victim, 0, &w);
+    if (rc == 0)
+        *count = p->stealable ? ladro__count(w) : 0;
+    return rc;
+}
+
+int ladroi_pool_steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fraction,
+                      uint32_t max_take, uint32_t *got)
+{
+    uint64_t w, seen;
+    uint32_t k, top;
+    *got = 0;
+    if (!p->stealable || victim == lb->rank)
+        return LADROI_STEAL_EMPTY;
+    int rc = ladroi_rma_fetch_u64(lb, &p->win, victim, 0, &w);
+    if (rc)
+        return rc;
+    for (;;) {
+        uint32_t n = ladro__count(w);
+        if (n == 0 || ladro__inflight(w) == LADRO__UMAX)
+            return LADROI_STEAL_EMPTY;
+        double want = fraction * (double)n;
+        k = (uint32_t)want;
+        if ((double)k < want)
+            k++;
+        if (k < 1)
+            k = 1;
+        if (k > n)
+            k = n;
+        if (max_take && k > max_take)
+            k = max_take;
+        if (k > p->scratch_cap)
+            k = (uint32_t)p->scratch_cap;
+        top = ladro__top(w);
+        uint64_t nw = ladro__word(top + k, ladro__split(w), ladro__inflight(w) + 1);
+        rc = ladroi_rma_cas_u64(lb, &p->win, victim, 0, w, nw, &seen);
+        if (rc)
+            return rc;
+        if (seen == w)
+            break;
+        lb->st.steal_retries++;
+        w = seen;
+    }
+    /* Claimed [top, top + k): copy (at most two pieces around the ring's end). */
+    uint32_t first = top & (p->capacity - 1);
+    uint32_t n1 = p->capacity - first < k ? p->capacity - first : k;
+    rc = ladroi_rma_get(lb, &p->win, victim, ladro__slot_disp(p, top), p->scratch,
+                        (size_t)n1 * p->rec_bytes);
+    if (rc == 0 && n1 < k)
+        rc = ladroi_rma_get(lb, &p->win, victim, LADRO__RING_OFF,
+                            p->scratch + (size_t)n1 * p->rec_bytes,
+                            (size_t)(k - n1) * p->rec_bytes);
+    if (rc)
+        return rc;
+    rc = ladroi_rma_add_u64(lb, &p->win, victim, 0, UINT64_MAX); /* inflight -= 1 */
+    if (rc)
+        return rc;
+    for (uint32_t i = 0; i < k; i++) {
+        unsigned char *r = p->scratch + (size_t)i * p->rec_bytes;
+        ladroi_rec_hdr_t h;
+        memcpy(&h, r, sizeof h);
+        h.moves++;
+        memcpy(r, &h, sizeof h);
+        rc = ladro__priv_push_rec(lb, p, r);
+        if (rc)
+            return rc;
+    }
+    *got = k;
+    return LADROI_STEAL_GOT;
+}

@@ -1,0 +1,106 @@
+/* The one place where MPI one-sided calls live. Windows come from MPI_Win_allocate
+ * (Open MPI's 64-bit atomics crash or stall on MPI_Win_create memory, see
+ * docs/architecture.md), a passive-target lock_all epoch is held for the window's
+ * life, and every operation is completed with a flush before returning. */
+#include "ladro_int.h"
+
+int ladroi_win_alloc(ladro_t *lb, size_t bytes, ladroi_win_t *w)
+{
+    memset(w, 0, sizeof *w);
+    w->win = MPI_WIN_NULL;
+    if (bytes < 8)
+        bytes = 8;
+    LADROI_MPI(lb, MPI_Win_allocate((MPI_Aint)bytes, 1, MPI_INFO_NULL, lb->comm, &w->base,
+                                    &w->win));
+    w->bytes = bytes;
+    memset(w->base, 0, bytes);
+    LADROI_MPI(lb, MPI_Win_lock_all(MPI_MODE_NOCHECK, w->win));
+    return LADRO_OK;
+}
+
+void ladroi_win_free(ladroi_win_t *w)
+{
+    if (w->win != MPI_WIN_NULL) {
+        MPI_Win_unlock_all(w->win);
+        MPI_Win_free(&w->win);
+    }
+    w->win = MPI_WIN_NULL;
+    w->base = NULL;
+}
+
+void ladroi_rma_delay(ladro_t *lb)
+{
+    if (lb->cfg.delay_us > 0)
+        ladroi_sleep_us(lb->cfg.delay_us * ladroi_rng_unit(&lb->rng));
+}
+
+int ladroi_rma_fetch_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, uint64_t *out)
+{
+    uint64_t dummy = 0;
+    if (target != lb->rank)
+        ladroi_rma_delay(lb);
+    LADROI_MPI(lb, MPI_Fetch_and_op(&dummy, out, MPI_UINT64_T, target, (MPI_Aint)disp,
+                                    MPI_NO_OP, w->win));
+    LADROI_MPI(lb, MPI_Win_flush(target, w->win));
+    return LADRO_OK;
+}
+
+int ladroi_rma_cas_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp,
+                       uint64_t expect, uint64_t desired, uint64_t *seen)
+{
+    if (target != lb->rank)
+        ladroi_rma_delay(lb);
+    LADROI_MPI(lb, MPI_Compare_and_swap(&desired, &expect, seen, MPI_UINT64_T, target,
+                                        (MPI_Aint)disp, w->win));
+    LADROI_MPI(lb, MPI_Win_flush(target, w->win));
+    return LADRO_OK;
+}
+
+int ladroi_rma_add_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, uint64_t add)
+{
+    if (target != lb->rank)
+        ladroi_rma_delay(lb);
+    LADROI_MPI(lb, MPI_Accumulate(&add, 1, MPI_UINT64_T, target, (MPI_Aint)disp, 1,
+                                  MPI_UINT64_T, MPI_SUM, w->win));
+    LADROI_MPI(lb, MPI_Win_flush(target, w->win));
+    return LADRO_OK;
+}
+
+int ladroi_rma_get(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, void *dst, size_t n)
+{
+    if (target != lb->rank)
+        ladroi_rma_delay(lb);
+    while (n > 0) { /* counts are int in MPI-3 */
+        int part = n > (1u << 30) ? (1 << 30) : (int)n;
+        LADROI_MPI(lb, MPI_Get(dst, part, MPI_BYTE, target, (MPI_Aint)disp, part, MPI_BYTE,
+                               w->win));
+        dst = (char *)dst + part;
+        disp += (size_t)part;
+        n -= (size_t)part;
+    }
+    LADROI_MPI(lb, MPI_Win_flush(target, w->win));
+    return LADRO_OK;
+}
+
+int ladroi_rma_put(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, const void *src,
+                   size_t n)
+{
+    if (target != lb->rank)
+        ladroi_rma_delay(lb);
+    while (n > 0) {
+        int part = n > (1u << 30) ? (1 << 30) : (int)n;
+        LADROI_MPI(lb, MPI_Put(src, part, MPI_BYTE, target, (MPI_Aint)disp, part, MPI_BYTE,
+                               w->win));
+        src = (const char *)src + part;
+        disp += (size_t)part;
+        n -= (size_t)part;
+    }
+    LADROI_MPI(lb, MPI_Win_flush(target, w->win));
+    return LADRO_OK;
+}
+
+int ladroi_rma_sync(ladro_t *lb, ladroi_win_t *w)
+{
+    LADROI_MPI(lb, MPI_Win_sync(w->win));
+    return LADRO_OK;
+}

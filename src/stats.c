@@ -1,0 +1,102 @@
+/* Statistics in the vocabulary of docs/architecture.md §Measurements. */
+#include "ladro_int.h"
+
+#include <stdlib.h>
+
+int ladro_stats_local(const ladro_t *lb, ladro_rank_stats_t *out)
+{
+    if (!lb || !out)
+        return LADRO_EINVAL;
+    *out = lb->st;
+    if (lb->state != LADROI_DONE) {
+        out->wall_s = ladroi_now() - lb->t0;
+        out->idle_s = out->wall_s - out->busy_s;
+        out->term_waves = lb->term.waves;
+    }
+    return LADRO_OK;
+}
+
+int ladro_stats_gather(ladro_t *lb, ladro_stats_t *st)
+{
+    if (!lb || !st)
+        return LADRO_EINVAL;
+    memset(st, 0, sizeof *st);
+    ladro_rank_stats_t mine;
+    ladro_stats_local(lb, &mine);
+    st->ranks = calloc((size_t)lb->size, sizeof *st->ranks);
+    int ok = st->ranks != NULL, all_ok = 0;
+    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, lb->comm);
+    if (!all_ok) {
+        free(st->ranks);
+        st->ranks = NULL;
+        return ladroi_fail(lb, LADRO_ENOMEM, "ladro_stats_gather: out of memory");
+    }
+    LADROI_MPI(lb, MPI_Allgather(&mine, (int)sizeof mine, MPI_BYTE, st->ranks,
+                                 (int)sizeof mine, MPI_BYTE, lb->comm));
+    st->nranks = lb->size;
+    ladro_rank_stats_t *t = &st->total;
+    double busy_max = 0, busy_sum = 0;
+    for (int r = 0; r < lb->size; r++) {
+        const ladro_rank_stats_t *x = &st->ranks[r];
+        t->speed += x->speed;
+        if (x->wall_s > t->wall_s)
+            t->wall_s = x->wall_s;
+        t->busy_s += x->busy_s;
+        t->idle_s += x->idle_s;
+        t->work_s += x->work_s;
+        if (x->max_task_s > t->max_task_s)
+            t->max_task_s = x->max_task_s;
+        t->tasks_run += x->tasks_run;
+        t->tasks_pushed += x->tasks_pushed;
+        t->steals_tried += x->steals_tried;
+        t->steals_ok += x->steals_ok;
+        t->steals_failed += x->steals_failed;
+        t->steal_retries += x->steal_retries;
+        t->tasks_stolen += x->tasks_stolen;
+        t->bytes_stolen += x->bytes_stolen;
+        t->tasks_stolen_twice += x->tasks_stolen_twice;
+        t->info_msgs += x->info_msgs;
+        if (x->term_waves > t->term_waves)
+            t->term_waves = x->term_waves;
+        t->steal_time_s += x->steal_time_s;
+        busy_sum += x->busy_s;
+        if (x->busy_s > busy_max)
+            busy_max = x->busy_s;
+    }
+    st->makespan = t->wall_s;
+    /* Fluid bound, and no faster than the longest task on the fastest rank (speed 1). */
+    st->lower_bound = t->speed > 0 ? t->work_s / t->speed : 0;
+    if (t->max_task_s > st->lower_bound)
+        st->lower_bound = t->max_task_s;
+    st->efficiency = st->makespan > 0 ? st->lower_bound / st->makespan : 0;
+    st->imbalance = busy_max > 0 ? (busy_max - busy_sum / lb->size) / busy_max : 0;
+    for (int r = 0; r < lb->size; r++) {
+        double f = st->makespan > 0 ? (st->makespan - st->ranks[r].busy_s) / st->makespan : 0;
+        st->idle_mean += f / lb->size;
+        if (f > st->idle_max)
+            st->idle_max = f;
+    }
+    return LADRO_OK;
+}
+
+void ladro_stats_free(ladro_stats_t *st)
+{
+    if (st) {
+        free(st->ranks);
+        st->ranks = NULL;
+    }
+}
+
+void ladro_stats_print(FILE *out, const ladro_stats_t *st, const char *policy)
+{
+    const ladro_rank_stats_t *t = &st->total;
+    fprintf(out, "policy %-12s ranks %d  tasks %llu  makespan %.4f s  lower bound %.4f s  "
+            "efficiency %.3f\n", policy ? policy : "?", st->nranks,
+            (unsigned long long)t->tasks_run, st->makespan, st->lower_bound, st->efficiency);
+    fprintf(out, "  idle mean %.1f%%  max %.1f%%  imbalance %.3f  steals %llu ok / %llu "
+            "failed (%llu tried)  tasks moved %llu  stolen twice %llu  waves %llu\n",
+            100 * st->idle_mean, 100 * st->idle_max, st->imbalance,
+            (unsigned long long)t->steals_ok, (unsigned long long)t->steals_failed,
+            (unsigned long long)t->steals_tried, (unsigned long long)t->tasks_stolen,
+            (unsigned long long)t->tasks_stolen_twice, (unsigned long long)t->term_waves);
+}
