@@ -107,6 +107,9 @@ int ladroi_pool_push(ladro_t *lb, ladroi_pool_t *p, const ladroi_rec_hdr_t *h,
 int ladroi_pool_pop(ladro_t *lb, ladroi_pool_t *p, void *rec);
 /* Expose private tasks beyond `keep` to thieves (no-op for non-stealable pools). */
 int ladroi_pool_release(ladro_t *lb, ladroi_pool_t *p, uint32_t keep);
+/* Tests only: start the public indices at `start` (exercises the 24-bit wrap). Call
+ * on an empty pool, then barrier before any thief runs. */
+int ladroi_pool_debug_start(ladro_t *lb, ladroi_pool_t *p, uint32_t start);
 /* Local count (private + public as last seen). */
 uint64_t ladroi_pool_local_count(const ladroi_pool_t *p);
 /* Read a victim's public task count (one atomic read). */

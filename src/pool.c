@@ -87,6 +87,15 @@ int ladroi_pool_open(ladro_t *lb, ladroi_pool_t *p)
     return ladroi_win_alloc(lb, bytes, &p->win);
 }
 
+int ladroi_pool_debug_start(ladro_t *lb, ladroi_pool_t *p, uint32_t start)
+{
+    /* Tests only, before any task exists: move the indices near the 24-bit wrap. */
+    uint64_t w = ladro__word(start, start, 0);
+    memcpy(p->win.base, &w, sizeof w);
+    p->quiet_top = start & LADRO__MASK;
+    return ladroi_rma_sync(lb, &p->win);
+}
+
 void ladroi_pool_fini(ladroi_pool_t *p)
 {
     ladroi_win_free(&p->win);

@@ -271,7 +271,7 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     const char *expect = getenv("LADRO_EXPECT_NP");
-    if (expect && atoi(expect) != size) {
+    if (expect && *expect && atoi(expect) != size) {
         if (rank == 0)
             fprintf(stderr, "ladro-synth: expected %s ranks, got %d (launcher of another MPI "
                     "library?)\n", expect, size);

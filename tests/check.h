@@ -1,0 +1,42 @@
+/* Tiny test macros: print both sides on failure, count failures, never abort. */
+#ifndef LADRO_CHECK_H
+#define LADRO_CHECK_H
+#include <stdio.h>
+#include <string.h>
+
+static int check_failures = 0;
+static int check_count = 0;
+
+#define CHECK(cond)                                                                    \
+    do {                                                                               \
+        check_count++;                                                                 \
+        if (!(cond)) {                                                                 \
+            check_failures++;                                                          \
+            fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond);  \
+        }                                                                              \
+    } while (0)
+#define CHECK_EQ(a, b)                                                                 \
+    do {                                                                               \
+        long long check_a_ = (long long)(a), check_b_ = (long long)(b);                \
+        check_count++;                                                                 \
+        if (check_a_ != check_b_) {                                                    \
+            check_failures++;                                                          \
+            fprintf(stderr, "%s:%d: CHECK_EQ(%s, %s) failed: %lld != %lld\n", __FILE__, \
+                    __LINE__, #a, #b, check_a_, check_b_);                             \
+        }                                                                              \
+    } while (0)
+#define CHECK_STR_CONTAINS(s, sub)                                                     \
+    do {                                                                               \
+        const char *check_s_ = (s), *check_sub_ = (sub);                               \
+        check_count++;                                                                 \
+        if (!check_s_ || !strstr(check_s_, check_sub_)) {                              \
+            check_failures++;                                                          \
+            fprintf(stderr, "%s:%d: '%s' does not contain '%s'\n", __FILE__, __LINE__,  \
+                    check_s_ ? check_s_ : "(null)", check_sub_);                       \
+        }                                                                              \
+    } while (0)
+/* Final line; exit status for the test runner. */
+#define CHECK_REPORT(name)                                                             \
+    (printf("%s: %d checks, %d failed\n", (name), check_count, check_failures),        \
+     check_failures ? 1 : 0)
+#endif

@@ -1,0 +1,119 @@
+/* API contract and error paths: bad configuration agreed on every rank, mismatched
+ * configuration between ranks, pushes in the wrong state, NULL arguments, double
+ * destroy, ladro_run/ladro_run_range, statistics. */
+#define _POSIX_C_SOURCE 200809L
+#include "check.h"
+#include <ladro.h>
+
+#include <stdlib.h>
+
+static int count_task(ladro_t *lb, const ladro_task_t *t, void *ud)
+{
+    (void)lb;
+    uint64_t *c = ud;
+    c[0]++;
+    c[1] += t->id;
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank, size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    const char *np = getenv("LADRO_EXPECT_NP");
+    if (np && atoi(np) != size) {
+        fprintf(stderr, "expected %s ranks, got %d\n", np, size);
+        return 1;
+    }
+    ladro_config_t cfg;
+    ladro_t *lb = (ladro_t *)0x1;
+    char err[256] = "";
+
+    /* invalid configuration: every rank gets the error, no handle */
+    ladro_config_init(&cfg);
+    cfg.capacity = 3;
+    CHECK_EQ(ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err), LADRO_EINVAL);
+    CHECK(lb == NULL);
+    CHECK_STR_CONTAINS(err, "task_capacity");
+
+    /* bad on one rank only: all ranks fail together, none hangs */
+    ladro_config_init(&cfg);
+    if (rank == size - 1)
+        snprintf(cfg.policy, sizeof cfg.policy, "%s", "nonexistent");
+    err[0] = 0;
+    CHECK_EQ(ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err), LADRO_EINVAL);
+    CHECK(lb == NULL);
+    CHECK(err[0] != 0);
+
+    /* mismatched task_bytes between ranks */
+    if (size > 1) {
+        ladro_config_init(&cfg);
+        cfg.task_bytes = (size_t)rank;
+        CHECK_EQ(ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err), LADRO_EINVAL);
+        CHECK_STR_CONTAINS(err, "same on every rank");
+    }
+
+    /* NULL arguments */
+    CHECK_EQ(ladro_create(MPI_COMM_WORLD, &cfg, NULL, err, sizeof err), LADRO_EINVAL);
+    CHECK_EQ(ladro_push(NULL, NULL), LADRO_EINVAL);
+    CHECK_EQ(ladro_next(NULL, NULL), LADRO_EINVAL);
+    CHECK_EQ(ladro_destroy(NULL), LADRO_OK);
+
+    /* a proper run: push outside a task after the first next is refused */
+    ladro_config_init(&cfg);
+    cfg.task_bytes = 16;
+    CHECK_EQ(ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err), LADRO_OK);
+    ladro_task_t t = {.id = 1, .payload = NULL};
+    CHECK_EQ(ladro_push(lb, &t), LADRO_EINVAL); /* task_bytes > 0 needs a payload */
+    CHECK_STR_CONTAINS(ladro_last_error(lb), "payload");
+    char pay[16] = "0123456789abcde";
+    for (int i = 0; i < 10; i++) {
+        t.id = (uint64_t)rank * 10 + (uint64_t)i;
+        t.payload = pay;
+        CHECK_EQ(ladro_push(lb, &t), LADRO_OK);
+    }
+    int rc, n = 0;
+    while ((rc = ladro_next(lb, &t)) == LADRO_OK) {
+        CHECK(memcmp(t.payload, pay, 16) == 0);
+        n++;
+    }
+    CHECK_EQ(rc, LADRO_DONE);
+    CHECK_EQ(ladro_push(lb, &t), LADRO_ESTATE);
+    CHECK_STR_CONTAINS(ladro_last_error(lb), "after LADRO_DONE");
+    ladro_stats_t st;
+    CHECK_EQ(ladro_stats_gather(lb, &st), LADRO_OK);
+    CHECK_EQ(st.nranks, size);
+    CHECK_EQ(st.total.tasks_run, 10 * size);
+    CHECK(st.makespan > 0);
+    CHECK(st.efficiency >= 0 && st.efficiency <= 1.0 + 1e-9);
+    ladro_stats_free(&st);
+    ladro_stats_free(&st); /* harmless twice */
+    CHECK_EQ(ladro_destroy(&lb), LADRO_OK);
+    CHECK(lb == NULL);
+    CHECK_EQ(ladro_destroy(&lb), LADRO_OK); /* double destroy is harmless */
+
+    /* ESTATE: push outside a task once running */
+    ladro_config_init(&cfg);
+    CHECK_EQ(ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err), LADRO_OK);
+    t.payload = NULL;
+    while ((rc = ladro_next(lb, &t)) == LADRO_OK)
+        ;
+    CHECK_EQ(rc, LADRO_DONE); /* no tasks at all still terminates */
+    ladro_destroy(&lb);
+
+    /* callback forms */
+    uint64_t c[2] = {0, 0}, g[2];
+    CHECK_EQ(ladro_run_range(MPI_COMM_WORLD, 1000, count_task, c), LADRO_OK);
+    MPI_Allreduce(c, g, 2, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+    CHECK_EQ(g[0], 1000);
+    CHECK_EQ(g[1], 999 * 1000 / 2);
+
+    int fails = check_failures, any = 0;
+    MPI_Allreduce(&fails, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Finalize();
+    if (rank == 0)
+        printf("test_api: %d checks, %d failed\n", check_count, any);
+    return any ? 1 : 0;
+}

@@ -1,0 +1,143 @@
+/* Configuration: defaults, every key's valid and invalid value classes, env parsing,
+ * messages that name the key, the value and what is accepted. */
+#define _POSIX_C_SOURCE 200809L
+#include "check.h"
+#include <ladro.h>
+#include <stdlib.h>
+
+static void bad(const char *key, const char *value, const char *needle)
+{
+    ladro_config_t c, before;
+    char err[256] = "";
+    ladro_config_init(&c);
+    before = c;
+    CHECK_EQ(ladro_config_set(&c, key, value, err, sizeof err), LADRO_EINVAL);
+    CHECK_STR_CONTAINS(err, key);
+    CHECK_STR_CONTAINS(err, needle);
+    CHECK(memcmp(&c, &before, sizeof c) == 0); /* unchanged on error */
+}
+
+static void good(const char *key, const char *value)
+{
+    ladro_config_t c;
+    char err[256] = "";
+    ladro_config_init(&c);
+    int rc = ladro_config_set(&c, key, value, err, sizeof err);
+    if (rc)
+        fprintf(stderr, "unexpected error for %s=%s: %s\n", key, value, err);
+    CHECK_EQ(rc, LADRO_OK);
+    CHECK_EQ(ladro_config_validate(&c, err, sizeof err), LADRO_OK);
+}
+
+int main(void)
+{
+    ladro_config_t c;
+    char err[256];
+    ladro_config_init(&c);
+    CHECK_EQ(ladro_config_validate(&c, err, sizeof err), LADRO_OK);
+    CHECK(strcmp(c.policy, "random") == 0);
+    CHECK_EQ(c.capacity, 4096);
+
+    good("policy", "static");
+    good("policy", "random");
+    bad("policy", "fastest", "accepted");
+    bad("policy", "", "unknown");
+    good("seed", "0");
+    good("seed", "18446744073709551615");
+    bad("seed", "-1", "unsigned");
+    bad("seed", "12x", "unsigned");
+    bad("seed", "18446744073709551616", "unsigned");
+    good("task_bytes", "0");
+    good("task_bytes", "1048576");
+    bad("task_bytes", "1048577", "[0, 1048576]");
+    good("task_capacity", "2");
+    good("task_capacity", "4194304");
+    bad("task_capacity", "100", "power of two");
+    bad("task_capacity", "1", "power of two");
+    bad("task_capacity", "8388608", "power of two");
+    good("chunk", "8");
+    bad("chunk", "0", "[1, 65536]");
+    good("steal_fraction", "1");
+    good("steal_fraction", "0.25");
+    bad("steal_fraction", "0", "(0, 1]");
+    bad("steal_fraction", "1.5", "(0, 1]");
+    bad("steal_fraction", "nan", "(0, 1]");
+    good("radius", "0");
+    good("radius", "3");
+    bad("radius", "-2", "integer");
+    good("backoff_min_us", "0");
+    bad("backoff_min_us", "abc", "microseconds");
+    bad("backoff_max_us", "1e9", "microseconds");
+    good("poll_interval", "10");
+    bad("poll_interval", "0", "[1, 1000000]");
+    good("delay_us", "100");
+    bad("delay_us", "-1", "microseconds");
+    good("speed", "1");
+    good("speed", "1,0.5,0.25");
+    good("speed", "C1");
+    good("speed", "c5");
+    bad("speed", "", "C1..C5");
+    bad("speed", "1,,2", "C1..C5");
+    bad("speed", "1,-2", "positive");
+    bad("speed", "C6", "positive");
+    bad("speed", "0", "positive");
+    good("emulate", "spin");
+    bad("emulate", "nap", "sleep, spin");
+    bad("no_such_key", "1", "accepted");
+
+    /* cross-field checks */
+    ladro_config_init(&c);
+    c.capacity = 8;
+    c.chunk = 5;
+    CHECK_EQ(ladro_config_validate(&c, err, sizeof err), LADRO_EINVAL);
+    CHECK_STR_CONTAINS(err, "chunk");
+    ladro_config_init(&c);
+    c.backoff_min_us = 100;
+    c.backoff_max_us = 10;
+    CHECK_EQ(ladro_config_validate(&c, err, sizeof err), LADRO_EINVAL);
+    CHECK_STR_CONTAINS(err, "backoff_max_us");
+
+    /* speeds: lists cycle and normalise by the maximum; profiles follow A2WS Table 2 */
+    double s;
+    CHECK_EQ(ladro_speed_of("2,1", 3, 4, &s, err, sizeof err), LADRO_OK);
+    CHECK(s == 0.5);
+    CHECK_EQ(ladro_speed_of("C1", 0, 8, &s, err, sizeof err), LADRO_OK);
+    CHECK(s == 1.0 / 24);
+    CHECK_EQ(ladro_speed_of("C1", 2, 8, &s, err, sizeof err), LADRO_OK);
+    CHECK(s == 2.0 / 24);
+    CHECK_EQ(ladro_speed_of("C1", 7, 8, &s, err, sizeof err), LADRO_OK);
+    CHECK(s == 1.0);
+    CHECK_EQ(ladro_speed_of("C2", 15, 16, &s, err, sizeof err), LADRO_OK);
+    CHECK(s == 1.0);
+    CHECK_EQ(ladro_speed_of("C2", 4, 16, &s, err, sizeof err), LADRO_OK);
+    CHECK(s == 2.0 / 24);
+    CHECK_EQ(ladro_speed_of("1", 4, 4, &s, err, sizeof err), LADRO_EINVAL);
+
+    /* environment */
+    setenv("LADRO_POLICY", "static", 1);
+    setenv("LADRO_TASK_CAPACITY", "64", 1);
+    ladro_config_init(&c);
+    CHECK_EQ(ladro_config_from_env(&c, err, sizeof err), LADRO_OK);
+    CHECK(strcmp(c.policy, "static") == 0);
+    CHECK_EQ(c.capacity, 64);
+    setenv("LADRO_RADIUS", "x", 1);
+    CHECK_EQ(ladro_config_from_env(&c, err, sizeof err), LADRO_EINVAL);
+    CHECK_STR_CONTAINS(err, "LADRO_RADIUS");
+    CHECK_STR_CONTAINS(err, "'x'");
+    unsetenv("LADRO_RADIUS");
+    setenv("LADRO_POLCY", "random", 1); /* a typo must not pass silently */
+    CHECK_EQ(ladro_config_from_env(&c, err, sizeof err), LADRO_EINVAL);
+    CHECK_STR_CONTAINS(err, "LADRO_POLCY");
+    unsetenv("LADRO_POLCY");
+    setenv("LADRO_EXPECT_NP", "4", 1); /* read by programs, not a config key */
+    CHECK_EQ(ladro_config_from_env(&c, err, sizeof err), LADRO_OK);
+
+    /* error strings */
+    CHECK(strcmp(ladro_err_name(LADRO_EINVAL), "LADRO_EINVAL") == 0);
+    CHECK(strcmp(ladro_err_name(LADRO_DONE), "LADRO_DONE") == 0);
+    CHECK(strcmp(ladro_strerror(12345), "unknown error") == 0);
+    for (int code = LADRO_ENOTSUP; code <= LADRO_DONE; code++)
+        CHECK(strcmp(ladro_strerror(code), "unknown error") != 0);
+    CHECK(strcmp(ladro_version(), "0.1.0") == 0);
+    return CHECK_REPORT("test_config");
+}
