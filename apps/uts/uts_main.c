@@ -1,0 +1,586 @@
+/* ladro-uts: the Unbalanced Tree Search benchmark on ladro.
+ *
+ * A ladro task is a chunk of up to -c tree nodes (as in the reference's distributed
+ * versions). A rank runs a task by a depth-first search on a private stack; whenever
+ * the stack holds more than 2c nodes it hands its c oldest (shallowest, so largest
+ * subtrees) to ladro as a new task, which the runtime keeps private or exposes to
+ * thieves; every -i nodes it calls ladro_progress. The counts (nodes, leaves, depth)
+ * do not depend on where a node is expanded, so every rank count and every policy must
+ * give the reference's numbers; --expect and --verify check that.
+ *
+ * --sequential runs the plain DFS of uts_tree.c instead, in the same binary, so the
+ * runtime's share of a node's cost can be measured (docs/uts.md). */
+#include "uts_tree.h"
+
+#include <ladro.h>
+#include <mpi.h>
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct uts_opts {
+    uts_params_t tree;
+    int sequential;      /* --sequential: plain DFS on rank 0 only */
+    int verify;          /* --verify: also run the plain DFS on rank 0 and compare */
+    int portable_sha1;   /* --portable-sha1: no SHA extensions */
+    int quiet;
+    int have_expect;
+    uts_counts_t expect; /* --expect N,L,D */
+    double ref_rate;     /* --ref-rate: nodes/s of the 1-rank run, for efficiency */
+    uint32_t keep;       /* --keep: ladro tasks kept private (cfg.chunk) */
+    char policy[LADRO_NAME_MAX];
+} uts_opts_t;
+
+/* One rank's search state: the private DFS stack st[base, n). */
+typedef struct uts_worker {
+    const uts_tree_t *tree;
+    ladro_t *lb;
+    uts_node_t *st;
+    size_t base, n, cap;
+    uts_counts_t c;
+    unsigned char *payload; /* scratch task payload */
+    size_t task_bytes;
+    uint64_t released, tasks, polls;
+    unsigned since_poll;
+} uts_worker_t;
+
+/* Task payload: uint32 count, uint32 unused, then count (<= chunk) nodes. */
+#define UTS_PAYLOAD_HDR 8
+
+static double uts__clock(clockid_t id)
+{
+    struct timespec ts;
+    clock_gettime(id, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void uts__usage(FILE *out)
+{
+    fprintf(out,
+"usage: ladro-uts [tree flags] [options]\n"
+"Unbalanced Tree Search (UTS) on ladro: counts the nodes, leaves and depth of an\n"
+"implicit random tree whose nodes are spread over the ranks by work stealing.\n"
+"tree flags (as the UTS reference):\n"
+"  -t TYPE     0 binomial, 1 geometric (default 1)\n"
+"  -b B0       root branching factor (default 4)\n"
+"  -a SHAPE    geometric shape: 0 linear, 1 exp. decreasing, 2 cyclic, 3 fixed (0)\n"
+"  -d GEN_MX   geometric depth parameter (6)\n"
+"  -q PROB     binomial: probability that a node has children (0.234375)\n"
+"  -m M        binomial: number of children of a non-leaf (4)\n"
+"  -r SEED     root seed (0)\n"
+"  -c CHUNK    nodes per released chunk = per ladro task (8)\n"
+"  -i POLL     call ladro_progress every POLL nodes; also ladro's poll_interval (10)\n"
+"options:\n"
+"  --policy NAME       load-balancing policy (default: LADRO_POLICY, else random)\n"
+"  --keep K            ladro tasks a rank keeps private before exposing more (ladro's\n"
+"                      chunk; default 1, or LADRO_CHUNK)\n"
+"  --sequential        plain sequential DFS on rank 0, no runtime (cost baseline)\n"
+"  --verify            after the parallel search, rank 0 repeats it sequentially and\n"
+"                      compares the counts and the CPU cost per node\n"
+"  --expect N,L,D      exit 1 unless nodes, leaves and depth are exactly these\n"
+"  --ref-rate R        nodes/s of the 1-rank run: prints efficiency = rate/(P*R)\n"
+"  --portable-sha1     do not use the CPU's SHA extensions\n"
+"  --quiet             only the summary line\n"
+"  --help              this text\n"
+"sample trees: T1 = -t 1 -a 3 -d 10 -b 4 -r 19, T3 = -t 0 -b 2000 -q 0.124875 -m 8 -r 42\n"
+"environment: every LADRO_* variable (docs/envvars.md); LADRO_EXPECT_NP=P makes the\n"
+"program fail unless it runs on exactly P ranks.\n");
+}
+
+static int uts__parse_expect(const char *v, uts_counts_t *e)
+{
+    unsigned long long n, l;
+    long long d;
+    char tail;
+    if (sscanf(v, "%llu,%llu,%lld%c", &n, &l, &d, &tail) != 3)
+        return -1;
+    e->nodes = n;
+    e->leaves = l;
+    e->max_depth = d;
+    return 0;
+}
+
+/* Returns 0, 1 (--help shown), or 2 (usage error, message in err). */
+static int uts__parse(int argc, char **argv, uts_opts_t *o, char *err, size_t errlen)
+{
+    memset(o, 0, sizeof *o);
+    uts_params_default(&o->tree);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+            return 1;
+        if (!strcmp(a, "--sequential")) {
+            o->sequential = 1;
+            continue;
+        }
+        if (!strcmp(a, "--verify")) {
+            o->verify = 1;
+            continue;
+        }
+        if (!strcmp(a, "--quiet")) {
+            o->quiet = 1;
+            continue;
+        }
+        if (!strcmp(a, "--portable-sha1")) {
+            o->portable_sha1 = 1;
+            continue;
+        }
+        int takes = !strcmp(a, "--policy") || !strcmp(a, "--expect") ||
+                    !strcmp(a, "--ref-rate") || !strcmp(a, "--keep") ||
+                    (a[0] == '-' && a[1] && a[1] != '-' && !a[2]);
+        if (!takes) {
+            snprintf(err, errlen, "unknown argument '%s' (see --help)", a);
+            return 2;
+        }
+        if (!v) {
+            snprintf(err, errlen, "missing value for %s (see --help)", a);
+            return 2;
+        }
+        i++;
+        if (!strcmp(a, "--policy")) {
+            if (strlen(v) >= sizeof o->policy) {
+                snprintf(err, errlen, "bad value '%s' for --policy: expected a policy name",
+                         v);
+                return 2;
+            }
+            snprintf(o->policy, sizeof o->policy, "%s", v);
+        } else if (!strcmp(a, "--expect")) {
+            if (uts__parse_expect(v, &o->expect)) {
+                snprintf(err, errlen, "bad value '%s' for --expect: expected NODES,LEAVES,"
+                         "DEPTH (three integers)", v);
+                return 2;
+            }
+            o->have_expect = 1;
+        } else if (!strcmp(a, "--ref-rate")) {
+            char *end;
+            errno = 0;
+            o->ref_rate = strtod(v, &end);
+            if (errno || end == v || *end || !(o->ref_rate > 0)) {
+                snprintf(err, errlen, "bad value '%s' for --ref-rate: expected a positive "
+                         "number of nodes per second", v);
+                return 2;
+            }
+        } else if (!strcmp(a, "--keep")) {
+            char *end;
+            errno = 0;
+            unsigned long k = strtoul(v, &end, 10);
+            if (errno || end == v || *end || v[0] == '-' || k < 1 || k > 65536) {
+                snprintf(err, errlen, "bad value '%s' for --keep: expected an integer in "
+                         "[1, 65536]", v);
+                return 2;
+            }
+            o->keep = (uint32_t)k;
+        } else {
+            int rc = uts_params_set(&o->tree, a, v, err, errlen);
+            if (rc < 0) {
+                snprintf(err, errlen, "unknown flag '%s' (tree flags: -t -b -a -d -q -m -r "
+                         "-c -i; see --help)", a);
+                return 2;
+            }
+            if (rc)
+                return 2;
+        }
+    }
+    return 0;
+}
+
+/* ---- the ladro search ------------------------------------------------------------- */
+
+static int uts__reserve(uts_worker_t *w, size_t more)
+{
+    if (w->n + more <= w->cap)
+        return 0;
+    if (w->base > 0) { /* slide the live part down before growing */
+        memmove(w->st, w->st + w->base, (w->n - w->base) * sizeof *w->st);
+        w->n -= w->base;
+        w->base = 0;
+        if (w->n + more <= w->cap)
+            return 0;
+    }
+    size_t ncap = 2 * w->cap + more;
+    uts_node_t *g = realloc(w->st, ncap * sizeof *g);
+    if (!g)
+        return -1;
+    w->st = g;
+    w->cap = ncap;
+    return 0;
+}
+
+/* Hand the `k` oldest nodes of the stack to ladro as one task. */
+static int uts__release(uts_worker_t *w, size_t k)
+{
+    uint32_t cnt = (uint32_t)k;
+    memcpy(w->payload, &cnt, sizeof cnt);
+    memcpy(w->payload + UTS_PAYLOAD_HDR, w->st + w->base, k * sizeof *w->st);
+    w->base += k;
+    ladro_task_t t = {.id = w->released++, .payload = w->payload};
+    return ladro_push(w->lb, &t);
+}
+
+/* Run one task: DFS of its nodes, releasing chunks and polling on the way. */
+static int uts__run_task(uts_worker_t *w, const ladro_task_t *task)
+{
+    const uts_tree_t *t = w->tree;
+    const size_t chunk = (size_t)t->p.chunk;
+    const unsigned poll = (unsigned)t->p.poll;
+    uint32_t cnt;
+    memcpy(&cnt, task->payload, sizeof cnt);
+    w->base = w->n = 0;
+    if (uts__reserve(w, cnt))
+        return LADRO_ENOMEM;
+    memcpy(w->st, (const unsigned char *)task->payload + UTS_PAYLOAD_HDR,
+           cnt * sizeof *w->st);
+    w->n = cnt;
+    uint64_t nodes = 0, leaves = 0;
+    int64_t maxd = w->c.max_depth;
+    int rc = 0;
+    while (w->n > w->base) {
+        uts_node_t v = w->st[--w->n];
+        nodes++;
+        if (v.depth > maxd)
+            maxd = v.depth;
+        int nc = uts_num_children(t, &v);
+        if (nc <= 0) {
+            leaves++;
+        } else {
+            if (uts__reserve(w, (size_t)nc)) {
+                rc = LADRO_ENOMEM;
+                break;
+            }
+            uts_node_t *dst = w->st + w->n;
+            for (int i = 0; i < nc; i++) {
+                uts_rng_spawn(t, v.s, dst[i].s, (uint32_t)i);
+                dst[i].depth = v.depth + 1;
+            }
+            w->n += (size_t)nc;
+            if (w->n - w->base > 2 * chunk && (rc = uts__release(w, chunk)) != 0)
+                break;
+        }
+        if (++w->since_poll >= poll) {
+            w->since_poll = 0;
+            w->polls++;
+            if ((rc = ladro_progress(w->lb)) != 0)
+                break;
+        }
+    }
+    w->c.nodes += nodes;
+    w->c.leaves += leaves;
+    w->c.max_depth = maxd;
+    w->tasks++;
+    return rc;
+}
+
+typedef struct uts_result {
+    uts_counts_t total;
+    double wall_s, thread_cpu_s, proc_cpu_s; /* this rank */
+    uint64_t released, tasks, polls;
+} uts_result_t;
+
+static int uts__run_ladro(MPI_Comm comm, const uts_tree_t *tree, ladro_config_t *cfg,
+                          uts_worker_t *w, uts_result_t *res, ladro_stats_t *st,
+                          char *err, size_t errlen)
+{
+    ladro_t *lb = NULL;
+    int rc = ladro_create(comm, cfg, &lb, err, errlen);
+    if (rc)
+        return rc;
+    w->lb = lb;
+    w->tree = tree;
+    w->cap = 4 * (size_t)tree->p.chunk + 256;
+    w->st = malloc(w->cap * sizeof *w->st);
+    w->task_bytes = cfg->task_bytes;
+    w->payload = calloc(1, cfg->task_bytes);
+    int local = (w->st && w->payload) ? 0 : LADRO_ENOMEM;
+    if (local == 0 && ladro_rank(lb) == 0) {
+        w->st[0].depth = 0;
+        uts_root(tree, &w->st[0]);
+        w->base = 0;
+        local = uts__release(w, 1);
+    }
+    MPI_Allreduce(MPI_IN_PLACE, &local, 1, MPI_INT, MPI_MIN, comm);
+    double c0 = uts__clock(CLOCK_THREAD_CPUTIME_ID);
+    double p0 = uts__clock(CLOCK_PROCESS_CPUTIME_ID);
+    double t0 = MPI_Wtime();
+    ladro_task_t task;
+    rc = local;
+    if (rc == 0) {
+        while ((rc = ladro_next(lb, &task)) == LADRO_OK) {
+            int r = uts__run_task(w, &task);
+            if (r && rc == LADRO_OK) {
+                snprintf(err, errlen, "rank %d: search failed: %s (%s)", ladro_rank(lb),
+                         ladro_strerror(r), ladro_last_error(lb));
+                rc = r;
+                break; /* the job cannot finish correctly; MPI_Abort follows */
+            }
+        }
+        if (rc == LADRO_DONE)
+            rc = 0;
+        else if (rc < 0 && !err[0])
+            snprintf(err, errlen, "rank %d: ladro_next: %s (%s)", ladro_rank(lb),
+                     ladro_strerror(rc), ladro_last_error(lb));
+    }
+    res->wall_s = MPI_Wtime() - t0;
+    res->thread_cpu_s = uts__clock(CLOCK_THREAD_CPUTIME_ID) - c0;
+    res->proc_cpu_s = uts__clock(CLOCK_PROCESS_CPUTIME_ID) - p0;
+    res->released = w->released;
+    res->tasks = w->tasks;
+    res->polls = w->polls;
+    if (rc)
+        return rc; /* caller aborts: other ranks may wait for this one */
+    rc = ladro_stats_gather(lb, st);
+    ladro_destroy(&lb);
+    free(w->st);
+    free(w->payload);
+    w->st = NULL;
+    w->payload = NULL;
+    return rc;
+}
+
+static void uts__summary(const uts_counts_t *c)
+{
+    printf("Tree size = %" PRIu64 ", tree depth = %" PRId64 ", num leaves = %" PRIu64 "\n",
+           c->nodes, c->max_depth, c->leaves);
+}
+
+static int uts__check_expect(const uts_opts_t *o, const uts_counts_t *c, const char *what)
+{
+    if (!o->have_expect)
+        return 0;
+    if (c->nodes == o->expect.nodes && c->leaves == o->expect.leaves &&
+        c->max_depth == o->expect.max_depth) {
+        printf("expect: OK (%s)\n", what);
+        return 0;
+    }
+    fprintf(stderr, "expect: MISMATCH (%s): got nodes %" PRIu64 ", leaves %" PRIu64
+            ", depth %" PRId64 "; expected %" PRIu64 ", %" PRIu64 ", %" PRId64 "\n", what,
+            c->nodes, c->leaves, c->max_depth, o->expect.nodes, o->expect.leaves,
+            o->expect.max_depth);
+    return 1;
+}
+
+/* Plain DFS of the whole tree, timed in CPU time of this thread. */
+static int uts__sequential(const uts_tree_t *tree, uts_counts_t *c, double *cpu_s,
+                           double *wall_s)
+{
+    uts_node_t root;
+    uts_root(tree, &root);
+    memset(c, 0, sizeof *c);
+    double c0 = uts__clock(CLOCK_THREAD_CPUTIME_ID), t0 = MPI_Wtime();
+    int rc = uts_dfs(tree, &root, c);
+    *cpu_s = uts__clock(CLOCK_THREAD_CPUTIME_ID) - c0;
+    *wall_s = MPI_Wtime() - t0;
+    return rc;
+}
+
+/* One parallel search under one policy. Returns 0 (counts right), 1 (wrong counts),
+ * 2 (bad configuration, the same on every rank), 3 (policy skipped: cannot spawn). */
+static int uts__parallel(const uts_opts_t *o, const uts_tree_t *tree, const char *policy,
+                         const char *sha)
+{
+    int rank, size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    char err[512] = "";
+    ladro_config_t cfg;
+    ladro_config_init(&cfg);
+    cfg.chunk = 1;
+    int rc = ladro_config_from_env(&cfg, err, sizeof err);
+    char num[32];
+    if (rc == 0 && policy[0])
+        rc = ladro_config_set(&cfg, "policy", policy, err, sizeof err);
+    if (rc == 0 && o->keep) {
+        snprintf(num, sizeof num, "%u", o->keep);
+        rc = ladro_config_set(&cfg, "chunk", num, err, sizeof err);
+    }
+    if (rc == 0) {
+        snprintf(num, sizeof num, "%d", o->tree.poll);
+        rc = ladro_config_set(&cfg, "poll_interval", num, err, sizeof err);
+    }
+    if (rc == 0) {
+        snprintf(num, sizeof num, "%zu",
+                 (size_t)UTS_PAYLOAD_HDR + (size_t)o->tree.chunk * sizeof(uts_node_t));
+        rc = ladro_config_set(&cfg, "task_bytes", num, err, sizeof err);
+    }
+    if (rc) {
+        if (rank == 0)
+            fprintf(stderr, "ladro-uts: %s\n", err);
+        return 2;
+    }
+
+    uts_worker_t w;
+    memset(&w, 0, sizeof w);
+    uts_result_t res;
+    memset(&res, 0, sizeof res);
+    ladro_stats_t st;
+    memset(&st, 0, sizeof st);
+    err[0] = '\0';
+    rc = uts__run_ladro(MPI_COMM_WORLD, tree, &cfg, &w, &res, &st, err, sizeof err);
+    if (rc == LADRO_ENOTSUP && w.lb == NULL) { /* create refused it on every rank */
+        if (rank == 0)
+            printf("policy %s skipped: %s\n", cfg.policy, err);
+        return 3;
+    }
+    if (rc) {
+        fprintf(stderr, "ladro-uts: %s\n", err[0] ? err : ladro_strerror(rc));
+        if (w.lb == NULL) /* create failed everywhere: a configuration error */
+            return 2;
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+
+    /* Global counts and per-rank figures. */
+    uts_counts_t tot;
+    MPI_Reduce(&w.c.nodes, &tot.nodes, 1, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+    MPI_Reduce(&w.c.leaves, &tot.leaves, 1, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+    MPI_Reduce(&w.c.max_depth, &tot.max_depth, 1, MPI_INT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
+    double mine[5] = {(double)w.c.nodes, res.wall_s, res.thread_cpu_s, res.proc_cpu_s,
+                      (double)res.tasks};
+    double *all = rank == 0 ? malloc(sizeof mine * (size_t)size) : NULL;
+    MPI_Gather(mine, 5, MPI_DOUBLE, all, 5, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    uint64_t agg[3] = {res.released, res.tasks, res.polls}, aggs[3];
+    MPI_Reduce(agg, aggs, 3, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+
+    int bad = 0;
+    if (rank == 0) {
+        double wall = 0, cpu = 0, pcpu = 0;
+        for (int r = 0; r < size; r++) {
+            wall = all[5 * r + 1] > wall ? all[5 * r + 1] : wall;
+            cpu += all[5 * r + 2];
+            pcpu += all[5 * r + 3];
+        }
+        double rate = (double)tot.nodes / wall;
+        const ladro_config_t *used = &cfg;
+        if (!o->quiet) {
+            uts_params_print(stdout, &o->tree);
+            printf("ladro %s, policy %s, %d rank%s, %u task(s) kept private, SHA-1 %s\n",
+                   ladro_version(), used->policy, size, size == 1 ? "" : "s", used->chunk,
+                   sha);
+        }
+        uts__summary(&tot);
+        if (!o->quiet) {
+            printf("time %.3f s, %.4g nodes/s overall, %.4g nodes/s per rank\n", wall, rate,
+                   rate / size);
+            printf("cpu %.1f ns/node (main threads; %.1f ns/node whole processes)\n",
+                   1e9 * cpu / (double)tot.nodes, 1e9 * pcpu / (double)tot.nodes);
+            printf("runtime traffic: %.3f tasks/node, %.3f ladro_progress calls/node\n",
+                   (double)aggs[1] / (double)tot.nodes, (double)aggs[2] / (double)tot.nodes);
+            if (o->ref_rate > 0)
+                printf("efficiency vs 1 rank: %.3f (rate / (%d x %.4g))\n",
+                       rate / (size * o->ref_rate), size, o->ref_rate);
+            else if (size == 1)
+                printf("efficiency vs 1 rank: 1 (this is the 1-rank run; pass --ref-rate "
+                       "%.6g to runs on more ranks)\n", rate);
+            for (int r = 0; r < size; r++)
+                printf("  rank %d: %.0f nodes, %.4g nodes/s, %.0f tasks, cpu %.3f s\n", r,
+                       all[5 * r], all[5 * r] / all[5 * r + 1], all[5 * r + 4],
+                       all[5 * r + 2]);
+            ladro_stats_print(stdout, &st, used->policy);
+        }
+        bad = uts__check_expect(o, &tot, "parallel");
+        if (o->verify) {
+            uts_counts_t s;
+            double scpu, swall;
+            if (uts__sequential(tree, &s, &scpu, &swall) == 0) {
+                int same = s.nodes == tot.nodes && s.leaves == tot.leaves &&
+                           s.max_depth == tot.max_depth;
+                printf("verify: sequential DFS gives nodes %" PRIu64 ", leaves %" PRIu64
+                       ", depth %" PRId64 ": %s\n", s.nodes, s.leaves, s.max_depth,
+                       same ? "OK" : "MISMATCH");
+                double seq_ns = 1e9 * scpu / (double)s.nodes;
+                double lad_ns = 1e9 * cpu / (double)tot.nodes;
+                printf("verify: CPU per node: sequential %.1f ns, ladro %.1f ns on %d rank%s"
+                       " (runtime share %.1f%%)\n", seq_ns, lad_ns, size, size == 1 ? "" : "s",
+                       100.0 * (lad_ns - seq_ns) / lad_ns);
+                if (!same)
+                    bad = 1;
+            } else {
+                fprintf(stderr, "verify: out of memory\n");
+                bad = 1;
+            }
+        }
+    }
+    free(all);
+    ladro_stats_free(&st);
+    MPI_Bcast(&bad, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    return bad;
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank, size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    char err[512] = "";
+    uts_opts_t o;
+    int prc = uts__parse(argc, argv, &o, err, sizeof err);
+    if (prc) {
+        if (rank == 0) {
+            if (prc == 1)
+                uts__usage(stdout);
+            else
+                fprintf(stderr, "ladro-uts: %s\n", err);
+        }
+        MPI_Finalize();
+        return prc == 1 ? 0 : 2;
+    }
+    const char *enp = getenv("LADRO_EXPECT_NP");
+    if (enp && *enp && atoi(enp) != size) {
+        fprintf(stderr, "ladro-uts: LADRO_EXPECT_NP=%s but the communicator has %d ranks "
+                "(wrong MPI launcher?)\n", enp, size);
+        MPI_Finalize();
+        return 1;
+    }
+
+    uts_tree_t tree;
+    uts_tree_init(&tree, &o.tree, o.portable_sha1 ? sha1_compress_portable : NULL);
+    const char *sha = tree.compress == sha1_compress_ni ? "SHA-NI" : "portable";
+
+    if (o.sequential) {
+        int bad = 0;
+        if (rank == 0) {
+            uts_counts_t c;
+            double cpu, wall;
+            if (uts__sequential(&tree, &c, &cpu, &wall)) {
+                fprintf(stderr, "ladro-uts: out of memory\n");
+                MPI_Abort(MPI_COMM_WORLD, 1);
+            }
+            if (!o.quiet) {
+                uts_params_print(stdout, &o.tree);
+                printf("sequential DFS (no runtime), SHA-1 %s\n", sha);
+            }
+            uts__summary(&c);
+            if (!o.quiet)
+                printf("time %.3f s, %.4g nodes/s, %.1f ns/node CPU\n", wall,
+                       (double)c.nodes / wall, 1e9 * cpu / (double)c.nodes);
+            bad = uts__check_expect(&o, &c, "sequential");
+        }
+        MPI_Bcast(&bad, 1, MPI_INT, 0, MPI_COMM_WORLD);
+        MPI_Finalize();
+        return bad;
+    }
+
+    int bad = 0, ran = 0;
+    if (!strcmp(o.policy, "all")) {
+        for (const char *const *p = ladro_policy_names(); *p && bad != 2; p++) {
+            int r = uts__parallel(&o, &tree, *p, sha);
+            if (r == 3)
+                continue;
+            ran++;
+            if (r > bad)
+                bad = r;
+        }
+        if (rank == 0 && bad != 2)
+            printf("%d policies run: %s\n", ran, bad ? "FAILED" : "all counts right");
+    } else {
+        bad = uts__parallel(&o, &tree, o.policy, sha);
+        if (bad == 3)
+            bad = 0;
+    }
+    MPI_Finalize();
+    return bad;
+}

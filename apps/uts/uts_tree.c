@@ -1,0 +1,233 @@
+/* The UTS tree: RNG, child-count distributions, sequential DFS, flags. */
+#include "uts_tree.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void uts_params_default(uts_params_t *p)
+{
+    p->type = UTS_GEO;
+    p->b0 = 4.0;
+    p->shape = UTS_LINEAR;
+    p->gen_mx = 6;
+    p->q = 15.0 / 64.0;
+    p->m = 4;
+    p->root_seed = 0;
+    p->chunk = 8;
+    p->poll = 10;
+}
+
+static int uts__int(const char *v, long lo, long hi, int *out)
+{
+    char *end;
+    errno = 0;
+    long x = strtol(v, &end, 10);
+    if (errno || end == v || *end || x < lo || x > hi)
+        return -1;
+    *out = (int)x;
+    return 0;
+}
+
+static int uts__dbl(const char *v, double lo, double hi, double *out)
+{
+    char *end;
+    errno = 0;
+    double x = strtod(v, &end);
+    if (errno || end == v || *end || !(x >= lo && x <= hi))
+        return -1;
+    *out = x;
+    return 0;
+}
+
+#define UTS__BAD(what)                                                                 \
+    do {                                                                               \
+        snprintf(err, errlen, "bad value '%s' for %s: expected %s", value, flag, what); \
+        return 2;                                                                      \
+    } while (0)
+
+int uts_params_set(uts_params_t *p, const char *flag, const char *value, char *err,
+                   size_t errlen)
+{
+    if (flag[0] != '-' || !flag[1] || flag[2])
+        return -1;
+    switch (flag[1]) {
+    case 't':
+        if (uts__int(value, 0, 3, &p->type))
+            UTS__BAD("a tree type 0 (binomial) or 1 (geometric)");
+        if (p->type > 1)
+            UTS__BAD("0 (binomial) or 1 (geometric); hybrid (2) and balanced (3) trees "
+                     "are not implemented");
+        return 0;
+    case 'a':
+        if (uts__int(value, 0, 3, &p->shape))
+            UTS__BAD("a shape 0 (linear), 1 (exp. decreasing), 2 (cyclic) or 3 (fixed)");
+        return 0;
+    case 'd':
+        if (uts__int(value, 1, 1000000, &p->gen_mx))
+            UTS__BAD("a depth parameter, an integer in [1, 1000000]");
+        return 0;
+    case 'b':
+        if (uts__dbl(value, 1e-9, 1e9, &p->b0))
+            UTS__BAD("a branching factor, a number in (0, 1e9]");
+        return 0;
+    case 'q':
+        if (uts__dbl(value, 0.0, 1.0, &p->q))
+            UTS__BAD("a probability in [0, 1]");
+        return 0;
+    case 'm':
+        if (uts__int(value, 0, UTS_MAX_CHILDREN, &p->m))
+            UTS__BAD("a number of children, an integer in [0, 100]");
+        return 0;
+    case 'r':
+        if (uts__int(value, -2147483647L - 1, 2147483647L, &p->root_seed))
+            UTS__BAD("a root seed, a 32-bit integer");
+        return 0;
+    case 'c':
+        if (uts__int(value, 1, 1024, &p->chunk))
+            UTS__BAD("a chunk size in nodes, an integer in [1, 1024]");
+        return 0;
+    case 'i':
+        if (uts__int(value, 1, 1000000, &p->poll))
+            UTS__BAD("a polling interval in nodes, an integer in [1, 1000000]");
+        return 0;
+    default:
+        return -1;
+    }
+}
+
+static const char *const uts__shape_names[] = {"linear", "expdec", "cyclic", "fixed"};
+
+void uts_params_print(FILE *out, const uts_params_t *p)
+{
+    if (p->type == UTS_BIN)
+        fprintf(out, "UTS binomial tree: -t 0 -b %g -q %g -m %d -r %d (chunk %d, poll %d)\n",
+                p->b0, p->q, p->m, p->root_seed, p->chunk, p->poll);
+    else
+        fprintf(out, "UTS geometric tree (%s): -t 1 -a %d -d %d -b %g -r %d (chunk %d, "
+                "poll %d)\n", uts__shape_names[p->shape], p->shape, p->gen_mx, p->b0,
+                p->root_seed, p->chunk, p->poll);
+}
+
+/* Expected branching factor at a depth > 0 (UTS, geometric shape functions). */
+static double uts__geo_b(const uts_params_t *p, int depth)
+{
+    double b0 = p->b0, mx = (double)p->gen_mx, d = (double)depth;
+    switch (p->shape) {
+    case UTS_EXPDEC: /* expected size polynomial in depth */
+        return b0 * pow(d, -log(b0) / log(mx));
+    case UTS_CYCLIC:
+        if (depth > 5 * p->gen_mx)
+            return 0.0;
+        return pow(b0, sin(2.0 * 3.141592653589793 * d / mx));
+    case UTS_FIXED:
+        return depth < p->gen_mx ? b0 : 0.0;
+    case UTS_LINEAR:
+    default:
+        return b0 * (1.0 - d / mx);
+    }
+}
+
+/* ln(1 - p) where p = 1 / (1 + b_d) makes the geometric distribution's mean b_d. */
+static double uts__geo_log1mp(const uts_params_t *p, int depth)
+{
+    double b = depth > 0 ? uts__geo_b(p, depth) : p->b0;
+    double prob = 1.0 / (1.0 + b);
+    return log(1.0 - prob);
+}
+
+void uts_tree_init(uts_tree_t *t, const uts_params_t *p, sha1_compress_fn compress)
+{
+    memset(t, 0, sizeof *t);
+    t->p = *p;
+    t->compress = compress ? compress : sha1_compress_best();
+    for (int d = 0; d < UTS_DEPTH_CACHE; d++)
+        t->log1mp[d] = uts__geo_log1mp(p, d);
+    t->root_children = (int)floor(p->b0);
+}
+
+/* init: SHA-1(16 zero bytes || seed, 32-bit big-endian): one padded block of 20 bytes. */
+void uts_rng_init(const uts_tree_t *t, uint32_t state[5], int seed)
+{
+    uint32_t w[16] = {0, 0, 0, 0, (uint32_t)seed, 0x80000000u, 0, 0,
+                      0, 0, 0, 0, 0,              0,           0, 20 * 8};
+    memcpy(state, sha1_iv, 5 * sizeof(uint32_t));
+    t->compress(state, w);
+}
+
+/* spawn: SHA-1(parent state || i, 32-bit big-endian): one padded block of 24 bytes. */
+void uts_rng_spawn(const uts_tree_t *t, const uint32_t parent[5], uint32_t child[5],
+                   uint32_t i)
+{
+    uint32_t w[16] = {parent[0], parent[1], parent[2], parent[3], parent[4], i, 0x80000000u,
+                      0,         0,         0,         0,         0,         0, 0,
+                      0,         24 * 8};
+    memcpy(child, sha1_iv, 5 * sizeof(uint32_t));
+    t->compress(child, w);
+}
+
+void uts_root(const uts_tree_t *t, uts_node_t *root)
+{
+    uts_rng_init(t, root->s, t->p.root_seed);
+    root->depth = 0;
+}
+
+int uts_num_children(const uts_tree_t *t, const uts_node_t *n)
+{
+    int nc;
+    if (t->p.type == UTS_BIN) {
+        if (n->depth == 0)
+            return t->root_children; /* the binomial root has exactly floor(b0) */
+        double u = uts_rng_prob(uts_rng_rand(n->s));
+        nc = u < t->p.q ? t->p.m : 0;
+    } else {
+        double l = n->depth < UTS_DEPTH_CACHE ? t->log1mp[n->depth]
+                                               : uts__geo_log1mp(&t->p, n->depth);
+        double u = uts_rng_prob(uts_rng_rand(n->s));
+        /* inverse CDF of the geometric distribution */
+        nc = (int)floor(log(1.0 - u) / l);
+    }
+    return nc > UTS_MAX_CHILDREN ? UTS_MAX_CHILDREN : nc;
+}
+
+int uts_dfs(const uts_tree_t *t, const uts_node_t *root, uts_counts_t *c)
+{
+    size_t cap = 1024, n = 0;
+    uts_node_t *st = malloc(cap * sizeof *st);
+    if (!st)
+        return -1;
+    st[n++] = *root;
+    uint64_t nodes = 0, leaves = 0;
+    int64_t maxd = c->max_depth;
+    while (n > 0) {
+        uts_node_t v = st[--n];
+        nodes++;
+        if (v.depth > maxd)
+            maxd = v.depth;
+        int nc = uts_num_children(t, &v);
+        if (nc <= 0) {
+            leaves++;
+            continue;
+        }
+        if (n + (size_t)nc > cap) {
+            size_t ncap = cap * 2 + (size_t)nc;
+            uts_node_t *g = realloc(st, ncap * sizeof *st);
+            if (!g) {
+                free(st);
+                return -1;
+            }
+            st = g;
+            cap = ncap;
+        }
+        for (int i = 0; i < nc; i++) {
+            uts_rng_spawn(t, v.s, st[n].s, (uint32_t)i);
+            st[n++].depth = v.depth + 1;
+        }
+    }
+    free(st);
+    c->nodes += nodes;
+    c->leaves += leaves;
+    c->max_depth = maxd;
+    return 0;
+}

@@ -1,0 +1,90 @@
+/* The Unbalanced Tree Search tree, from the UTS benchmark's definition (Olivier et al.,
+ * "UTS: An Unbalanced Tree Search Benchmark", LCPC 2006).
+ *
+ * A node is its RNG state (a SHA-1 digest) and its depth. The tree is implicit: a node's
+ * number of children is a function of its own state, and child i's state is
+ * SHA-1(parent state || i as 32-bit big-endian). So any rank can expand any node, and
+ * the tree (size, leaves, depth) is the same however the nodes are distributed.
+ *
+ * No MPI here: the tree, the sequential DFS, and the command-line parser are shared by
+ * ladro-uts and the unit tests. */
+#ifndef LADRO_UTS_TREE_H
+#define LADRO_UTS_TREE_H
+
+#include "sha1.h"
+
+#include <stdint.h>
+#include <stdio.h>
+
+enum uts_type { UTS_BIN = 0, UTS_GEO = 1 };
+/* Geometric tree shape functions (-a). */
+enum uts_shape { UTS_LINEAR = 0, UTS_EXPDEC = 1, UTS_CYCLIC = 2, UTS_FIXED = 3 };
+
+/* The reference truncates any non-root node's child count to this. */
+#define UTS_MAX_CHILDREN 100
+
+typedef struct uts_params {
+    int type;          /* -t: 0 binomial, 1 geometric */
+    double b0;         /* -b: root branching factor (GEO: expected, BIN: exact) */
+    int shape;         /* -a: geometric shape function */
+    int gen_mx;        /* -d: geometric depth parameter */
+    double q;          /* -q: binomial probability of a non-leaf */
+    int m;             /* -m: binomial children of a non-leaf */
+    int root_seed;     /* -r */
+    int chunk;         /* -c: nodes per released chunk (a ladro task) */
+    int poll;          /* -i: polling interval, in nodes */
+} uts_params_t;
+
+/* A node as it travels: state words in host order (the digest's big-endian words). */
+typedef struct uts_node {
+    uint32_t s[5];
+    int32_t depth;
+} uts_node_t;
+
+/* Per-run derived constants (precomputed per depth where it helps). */
+#define UTS_DEPTH_CACHE 64
+typedef struct uts_tree {
+    uts_params_t p;
+    sha1_compress_fn compress;
+    double log1mp[UTS_DEPTH_CACHE]; /* GEO: ln(1 - p_d), p_d = 1/(1 + b_d) */
+    int root_children;              /* BIN: floor(b0) */
+} uts_tree_t;
+
+typedef struct uts_counts {
+    uint64_t nodes;
+    uint64_t leaves;
+    int64_t max_depth;
+} uts_counts_t;
+
+/* Reference defaults (-t 1 -b 4 -a 0 -d 6 -q 15/64 -m 4 -r 0), -c 8 -i 10. */
+void uts_params_default(uts_params_t *p);
+/* Apply one flag ("-t", "-b", ...) with its value. Returns 0; 2 for a bad value, with
+ * a one-line message in err naming the flag, the value and what is accepted; -1 when
+ * the flag is not a tree flag (err untouched). */
+int uts_params_set(uts_params_t *p, const char *flag, const char *value, char *err,
+                   size_t errlen);
+/* Set the tree's derived constants. compress: NULL = fastest available. */
+void uts_tree_init(uts_tree_t *t, const uts_params_t *p, sha1_compress_fn compress);
+void uts_params_print(FILE *out, const uts_params_t *p);
+
+/* RNG (reference definitions). */
+void uts_rng_init(const uts_tree_t *t, uint32_t state[5], int seed);
+void uts_rng_spawn(const uts_tree_t *t, const uint32_t parent[5], uint32_t child[5],
+                   uint32_t i);
+static inline int32_t uts_rng_rand(const uint32_t state[5])
+{
+    return (int32_t)(state[4] & 0x7fffffffu); /* digest bytes 16..19, big-endian */
+}
+static inline double uts_rng_prob(int32_t r)
+{
+    return (double)r / 2147483648.0;
+}
+
+void uts_root(const uts_tree_t *t, uts_node_t *root);
+/* Number of children of a node (its own RNG state and depth decide). */
+int uts_num_children(const uts_tree_t *t, const uts_node_t *n);
+
+/* Plain sequential depth-first search of the subtree under root, added to *c. */
+int uts_dfs(const uts_tree_t *t, const uts_node_t *root, uts_counts_t *c);
+
+#endif

@@ -1,0 +1,58 @@
+# UTS tests, included from apps/uts/CMakeLists.txt (names uts_*). Budget: a few tens of
+# seconds on a 2-core machine; T1/T3 are ~4.1M nodes each (~0.3 s sequential).
+set(_uts_T1 -t 1 -a 3 -d 10 -b 4 -r 19 --expect 4130071,3305118,10)
+set(_uts_T3 -t 0 -b 2000 -q 0.124875 -m 8 -r 42 --expect 4112897,3599034,1572)
+
+add_executable(test_uts_sha1 ${PROJECT_SOURCE_DIR}/tests/uts/test_sha1.c)
+target_link_libraries(test_uts_sha1 PRIVATE uts_tree)
+target_compile_definitions(test_uts_sha1 PRIVATE _POSIX_C_SOURCE=200809L)
+add_test(NAME uts_sha1 COMMAND test_uts_sha1)
+set_tests_properties(uts_sha1 PROPERTIES TIMEOUT 30)
+
+add_executable(test_uts_tree ${PROJECT_SOURCE_DIR}/tests/uts/test_tree.c)
+target_link_libraries(test_uts_tree PRIVATE uts_tree)
+add_test(NAME uts_tree_sequential COMMAND test_uts_tree)
+set_tests_properties(uts_tree_sequential PROPERTIES TIMEOUT 60)
+
+# T1 and T3 exact at 1, 2, 4, 8 ranks, every registered policy in one launch each.
+foreach(np 1 2 4 8)
+  set(_opt "")
+  if(np EQUAL 1)
+    set(_opt NO_PT2PT)
+  endif()
+  ladro_add_mpi_test(NAME uts_T1_np${np} NP ${np} ${_opt}
+    COMMAND ladro-uts ${_uts_T1} -c 8 -i 10 --policy all --quiet TIMEOUT 120 LABELS uts)
+  ladro_add_mpi_test(NAME uts_T3_np${np} NP ${np} ${_opt}
+    COMMAND ladro-uts ${_uts_T3} -c 8 -i 10 --policy all --quiet TIMEOUT 120 LABELS uts)
+endforeach()
+
+# Small trees, tiny chunks (many steals), odd rank counts, every policy, checked against
+# rank 0's sequential DFS of the same tree.
+ladro_add_mpi_test(NAME uts_small_geo_np3 NP 3
+  COMMAND ladro-uts -t 1 -a 0 -d 9 -b 3 -r 5 -c 1 -i 1 --policy all --verify --quiet
+  TIMEOUT 60 LABELS uts)
+ladro_add_mpi_test(NAME uts_small_bin_np5 NP 5
+  COMMAND ladro-uts -t 0 -b 60 -q 0.2 -m 4 -r 7 -c 2 -i 3 --policy all --verify --quiet
+  TIMEOUT 60 LABELS uts)
+ladro_add_mpi_test(NAME uts_small_expdec_np8 NP 8 NO_PT2PT
+  COMMAND ladro-uts -t 1 -a 1 -d 7 -b 5 -r 3 -c 2 -i 4 --policy all --verify --quiet
+  TIMEOUT 60 LABELS uts)
+
+# The command line: a bad value names the flag, the value and what is accepted (exit 2).
+ladro_add_mpi_test(NAME uts_cli_bad_value NP 1 NO_PT2PT
+  COMMAND ladro-uts -t 5 TIMEOUT 30 LABELS uts)
+set_tests_properties(uts_cli_bad_value PROPERTIES
+  PASS_REGULAR_EXPRESSION "bad value '5' for -t: expected")
+ladro_add_mpi_test(NAME uts_cli_bad_policy NP 1 NO_PT2PT
+  COMMAND ladro-uts --policy nosuch TIMEOUT 30 LABELS uts)
+set_tests_properties(uts_cli_bad_policy PROPERTIES PASS_REGULAR_EXPRESSION "nosuch")
+ladro_add_mpi_test(NAME uts_cli_wrong_np NP 2 NO_PT2PT
+  COMMAND ladro-uts --sequential ENV LADRO_EXPECT_NP=3 TIMEOUT 30 LABELS uts)
+set_tests_properties(uts_cli_wrong_np PROPERTIES
+  PASS_REGULAR_EXPRESSION "LADRO_EXPECT_NP=3 but the communicator has 2")
+# --expect must be able to fail: a wrong expectation is reported and exits 1.
+ladro_add_mpi_test(NAME uts_expect_detects NP 2 NO_PT2PT
+  COMMAND ladro-uts -t 1 -a 3 -d 5 -b 4 -r 19 --expect 1,1,1 TIMEOUT 30 LABELS uts)
+set_tests_properties(uts_expect_detects PROPERTIES WILL_FAIL TRUE)
+ladro_add_mpi_test(NAME uts_sequential_T1 NP 1 NO_PT2PT
+  COMMAND ladro-uts ${_uts_T1} --sequential TIMEOUT 60 LABELS uts)
