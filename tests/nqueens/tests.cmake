@@ -1,0 +1,28 @@
+# N-Queens tests, included from apps/nqueens/CMakeLists.txt (names nqueens_*).
+add_executable(test_nqueens ${PROJECT_SOURCE_DIR}/tests/nqueens/test_nqueens.c)
+target_link_libraries(test_nqueens PRIVATE nqueens_core)
+add_test(NAME nqueens_sequential COMMAND test_nqueens)
+set_tests_properties(nqueens_sequential PROPERTIES TIMEOUT 60)
+
+# N = 1..14 exact (checked against OEIS A000170 inside the app), every policy, through
+# the runtime; small cutoffs put the spawning path under test, large ones the counting.
+ladro_add_mpi_test(NAME nqueens_upto14_np1 NP 1 NO_PT2PT
+  COMMAND ladro-nqueens -n 14 -c 4 --upto --policy all --quiet TIMEOUT 90 LABELS nqueens)
+ladro_add_mpi_test(NAME nqueens_upto12_np2 NP 2
+  COMMAND ladro-nqueens -n 12 -c 3 --upto --policy all --quiet TIMEOUT 90 LABELS nqueens)
+ladro_add_mpi_test(NAME nqueens_upto10_np4 NP 4 NO_PT2PT
+  COMMAND ladro-nqueens -n 10 -c 10 --upto --policy all --quiet TIMEOUT 90 LABELS nqueens)
+ladro_add_mpi_test(NAME nqueens_14_np8 NP 8
+  COMMAND ladro-nqueens -n 14 -c 5 --policy all --expect 365596 --quiet
+  TIMEOUT 90 LABELS nqueens)
+ladro_add_mpi_test(NAME nqueens_13_np3 NP 3 NO_PT2PT
+  COMMAND ladro-nqueens -n 13 -c 2 --policy all --expect 73712 --quiet
+  TIMEOUT 90 LABELS nqueens)
+# A wrong --expect must fail; a bad value names the flag.
+ladro_add_mpi_test(NAME nqueens_expect_detects NP 2 NO_PT2PT
+  COMMAND ladro-nqueens -n 8 --expect 93 --quiet TIMEOUT 30 LABELS nqueens)
+set_tests_properties(nqueens_expect_detects PROPERTIES WILL_FAIL TRUE)
+ladro_add_mpi_test(NAME nqueens_cli_bad_value NP 1 NO_PT2PT
+  COMMAND ladro-nqueens -n 40 TIMEOUT 30 LABELS nqueens)
+set_tests_properties(nqueens_cli_bad_value PROPERTIES
+  PASS_REGULAR_EXPRESSION "bad value '40' for -n: expected")
