@@ -28,13 +28,21 @@ uint64_t nq_count(int n, const nq_state_t *s, uint64_t *nodes, nq_poll_fn poll,
         uint32_t bit = t & (0u - t);
         todo[top] = t ^ bit;
         visited++;
-        if (top + 1 == rows) {
+        if (top + 1 == rows) { /* the queen of the last row: a solution */
             count++;
             continue;
         }
         uint32_t c = cols[top] | bit;
         uint32_t d = ((diag[top] | bit) << 1) & all;
         uint32_t a = (anti[top] | bit) >> 1;
+        if (top + 2 == rows) {
+            /* The child is the last row: n - 1 columns are taken, so it has at most one
+             * free square, and that square completes a solution. */
+            uint32_t last = (all & ~(c | d | a)) != 0;
+            count += last;
+            visited += last;
+            continue;
+        }
         top++;
         cols[top] = c;
         diag[top] = d;

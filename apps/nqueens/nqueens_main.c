@@ -24,7 +24,7 @@ typedef struct nq_opts {
     int quiet;
     int have_expect;
     uint64_t expect;
-    char policy[LADRO_NAME_MAX];
+    char policy[256]; /* NAME, NAME,NAME... or all */
 } nq_opts_t;
 
 static void nq__usage(FILE *out)
@@ -36,7 +36,8 @@ static void nq__usage(FILE *out)
 "sequentially inside the task at the cutoff. The paper's runs: -n 18 -c 6.\n"
 "  -n N            board size, 1..32 (default 14)\n"
 "  -c CUTOFF       no new tasks below this depth, 0..N (default 6; capped at N)\n"
-"  --policy NAME   load-balancing policy, or 'all' for every registered one\n"
+"  --policy NAME   load-balancing policy, a comma-separated list, or 'all' for\n"
+"                  every registered one\n"
 "                  (default: LADRO_POLICY, else random)\n"
 "  --upto          solve every board size 1..N in turn (one launch)\n"
 "  --sequential    plain sequential count on rank 0, no runtime\n"
@@ -294,14 +295,21 @@ int main(int argc, char **argv)
             }
             continue;
         }
-        if (!strcmp(o.policy, "all")) {
-            for (const char *const *p = ladro_policy_names(); *p && bad < 2; p++) {
-                int r = nq__parallel(&o, n, *p);
-                bad = r > bad ? r : bad;
-            }
-        } else {
-            int r = nq__parallel(&o, n, o.policy);
+        /* --policy all | NAME[,NAME...] | (none: LADRO_POLICY or the default) */
+        const char *const *names = ladro_policy_names();
+        char list[256];
+        snprintf(list, sizeof list, "%s", o.policy);
+        int all = !strcmp(list, "all");
+        char *save = NULL, *tok = all ? NULL : strtok_r(list, ",", &save);
+        for (int k = 0; bad < 2; k++) {
+            const char *pol = all ? names[k] : k == 0 ? (tok ? tok : "")
+                                                      : (tok = strtok_r(NULL, ",", &save));
+            if (!pol)
+                break;
+            int r = nq__parallel(&o, n, pol);
             bad = r > bad ? r : bad;
+            if (!all && !tok)
+                break;
         }
     }
     MPI_Bcast(&bad, 1, MPI_INT, 0, MPI_COMM_WORLD);
