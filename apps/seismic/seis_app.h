@@ -1,0 +1,60 @@
+/* Shared driver of ladro-seismic and ladro-rtm: command line, model and geometry set-up,
+ * the ladro task loop over shots, per-shot outputs and the job journal. */
+#ifndef LADRO_SEIS_APP_H
+#define LADRO_SEIS_APP_H
+
+#include "seis.h"
+
+#include <ladro.h>
+#include <mpi.h>
+
+typedef struct seis_app_opts {
+    const char *prog;       /* "ladro-seismic" / "ladro-rtm" */
+    int rtm;                /* RTM options accepted */
+    char model[512];        /* generator spec */
+    char model_file[1024];  /* raw float32 file, "" = generator */
+    int nx, ny, nz;
+    double h;
+    double fpeak, courant, dt, tmax, min_ppw;
+    int nb;
+    double alpha;
+    int nsx, nsy, src_depth, rec_step, rec_depth, rec_line, decim;
+    char policy[256];
+    char out[1024];
+    int resume, quiet, die_after;
+    /* RTM */
+    double mem_mb, mute;
+    int img_every, smooth, force_ckpt, check_reflector;
+} seis_app_opts_t;
+
+/* Per-shot work: fills *out (malloc'd bytes, the shot's output file) and *outlen. */
+typedef struct seis_app seis_app_t;
+typedef int (*seis_shot_fn)(seis_app_t *app, int shot, unsigned char **out, size_t *outlen);
+
+struct seis_app {
+    seis_app_opts_t o;
+    seis_model_t model;
+    seis_params_t par;
+    seis_geom_t geom;
+    int rank, size;
+    ladro_t *lb;
+    int shots_done_here; /* on this rank, this run */
+    long poll_count;
+    void *user;          /* app state (wavefields) */
+};
+
+/* 0 ok, 1 help printed, 2 usage error printed (rank 0). */
+int seis_app_parse(seis_app_t *app, int argc, char **argv);
+/* Build model, parameters, geometry; checks (CFL, dispersion, geometry). 0 or 2. */
+int seis_app_setup(seis_app_t *app);
+/* Output file of one shot in the job directory. */
+void seis_app_shot_path(char *buf, size_t n, const char *dir, int shot);
+void seis_app_img_path(char *buf, size_t n, const char *dir, int shot);
+/* Runs every not-yet-done shot as a ladro task under each listed policy. Returns 0, 1 on
+ * failure. */
+int seis_app_run(seis_app_t *app, seis_shot_fn fn, seis_outpath_fn outpath);
+/* Poll callback for the kernel: ladro_progress (CTWS updateList), plus the test hook. */
+int seis_app_poll(void *arg);
+void seis_app_free(seis_app_t *app);
+
+#endif

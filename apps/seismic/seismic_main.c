@@ -1,0 +1,119 @@
+/* ladro-seismic: 3-D acoustic modeling, one ladro task per shot (A2WS §3, CTWS §IV).
+ * Each shot's gather is written as OUT/shot_NNNNN.su (Seismic Unix); OUT/gather.png shows
+ * the receiver line through shot 0. */
+#include "seis_app.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* SU byte image of one shot's gather. */
+static int seismic__shot(seis_app_t *app, int shot, unsigned char **out, size_t *outlen)
+{
+    seis_wave_t *w = app->user;
+    const seis_geom_t *g = &app->geom;
+    int nrec = seis_geom_nrec(g), ns = seis_geom_nsamp(g, &app->par);
+    float *data = malloc((size_t)nrec * ns * sizeof(float));
+    *outlen = seis_su_size(nrec, ns);
+    *out = malloc(*outlen);
+    if (!data || !*out) {
+        free(data);
+        return 1;
+    }
+    int rc = seis_model_shot(w, &app->par, g, shot, data, seis_app_poll, app);
+    if (rc == 0) {
+        seis_point_t s = seis_geom_source(g, shot);
+        double h = app->o.h;
+        for (int r = 0; r < nrec; r++) {
+            seis_point_t q = seis_geom_receiver(g, r);
+            double ox = (q.i - s.i) * h, oy = (q.j - s.j) * h;
+            seis_su_trace_info_t ti = {
+                .tracl = r + 1, .fldr = shot + 1, .tracf = r + 1,
+                .offset = (int32_t)lround(sqrt(ox * ox + oy * oy)),
+                .sx = (int32_t)lround(s.i * h), .sy = (int32_t)lround(s.j * h),
+                .gx = (int32_t)lround(q.i * h), .gy = (int32_t)lround(q.j * h),
+                .sdepth = (int32_t)lround(s.k * h), .gelev = -(int32_t)lround(q.k * h)};
+            seis_su_put(*out, r, &ti, data + (size_t)r * ns, ns, app->par.dt * g->decim);
+        }
+    }
+    free(data);
+    return rc;
+}
+
+/* Picture of shot 0: time down, receivers of the row nearest the source across. */
+static int seismic__picture(seis_app_t *app)
+{
+    char path[1100], err[512];
+    seis_app_shot_path(path, sizeof path, app->o.out, 0);
+    void *buf;
+    size_t n;
+    int ntr, ns;
+    double dt;
+    if (seis_read_file(path, &buf, &n, err, sizeof err) ||
+        seis_su_parse(buf, n, &ntr, &ns, &dt, err, sizeof err)) {
+        fprintf(stderr, "%s: %s\n", app->o.prog, err);
+        return 1;
+    }
+    const seis_geom_t *g = &app->geom;
+    seis_point_t s = seis_geom_source(g, 0);
+    int row = g->nry > 1 ? (s.j - g->ry0 + g->dry / 2) / g->dry : 0;
+    row = row < 0 ? 0 : row >= g->nry ? g->nry - 1 : row;
+    float *a = malloc((size_t)ns * g->nrx * sizeof(float));
+    for (int t = 0; a && t < ns; t++)
+        for (int x = 0; x < g->nrx; x++)
+            a[(size_t)t * g->nrx + x] = seis_su_samples(buf, row * g->nrx + x, ns)[t];
+    snprintf(path, sizeof path, "%s/gather.png", app->o.out);
+    /* about 400 pixels across, time axis as many pixels as samples (at least 300) */
+    int uc = (400 + g->nrx - 1) / g->nrx, ur = (300 + ns - 1) / ns;
+    int rc = !a || seis_png_write(path, a, ns, g->nrx, 95, ur, uc, err, sizeof err);
+    if (rc)
+        fprintf(stderr, "%s: %s\n", app->o.prog, a ? err : "out of memory");
+    else if (!app->o.quiet)
+        fprintf(stderr, "%s: wrote %s (shot 0, receiver row y = %d)\n", app->o.prog, path,
+                g->ry0 + row * g->dry);
+    free(a);
+    free(buf);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    seis_app_t app;
+    memset(&app, 0, sizeof app);
+    app.o.prog = "ladro-seismic";
+    MPI_Comm_rank(MPI_COMM_WORLD, &app.rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &app.size);
+    int rc = seis_app_parse(&app, argc, argv);
+    if (rc) {
+        MPI_Finalize();
+        return rc == 1 ? 0 : 2;
+    }
+    const char *enp = getenv("LADRO_EXPECT_NP");
+    if (enp && *enp && atoi(enp) != app.size) {
+        fprintf(stderr, "ladro-seismic: LADRO_EXPECT_NP=%s but the communicator has %d ranks "
+                "(wrong MPI launcher?)\n", enp, app.size);
+        MPI_Finalize();
+        return 1;
+    }
+    if ((rc = seis_app_setup(&app)) != 0) {
+        seis_app_free(&app);
+        MPI_Finalize();
+        return rc;
+    }
+    seis_wave_t w;
+    char err[512];
+    if (seis_wave_init(&w, &app.model, &app.par, err, sizeof err)) {
+        fprintf(stderr, "ladro-seismic: rank %d: %s\n", app.rank, err);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    app.user = &w;
+    int fail = seis_app_run(&app, seismic__shot, seis_app_shot_path);
+    if (!fail && app.rank == 0)
+        fail = seismic__picture(&app);
+    MPI_Bcast(&fail, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    seis_wave_free(&w);
+    seis_app_free(&app);
+    MPI_Finalize();
+    return fail;
+}

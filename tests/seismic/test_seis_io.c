@@ -1,0 +1,129 @@
+/* Files of the seismic apps: SU trace layout (SEG-Y byte offsets as in SU's segy.h), PNG
+ * structure, CRC-32 known answer, the journal (torn line, corrupted output, duplicates),
+ * the velocity models and their refusal messages. */
+#include "seis.h"
+#include "seis_check.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int16_t get16(const unsigned char *b, int off)
+{
+    int16_t v;
+    memcpy(&v, b + off, 2);
+    return v;
+}
+
+static void out_path(char *buf, size_t n, const char *dir, int shot)
+{
+    snprintf(buf, n, "%s/out_%d.bin", dir, shot);
+}
+
+int main(void)
+{
+    char err[512];
+    /* CRC-32 of "123456789" is 0xCBF43926 */
+    CHECK_EQ(seis_crc32(0, "123456789", 9), 0xCBF43926u);
+
+    /* SU: 2 traces of 5 samples */
+    float s0[5] = {1, 2, 3, 4, 5}, s1[5] = {-1, -2, -3, -4, -5};
+    size_t n = seis_su_size(2, 5);
+    CHECK_EQ(n, 2 * (240 + 20));
+    unsigned char *su = malloc(n);
+    seis_su_trace_info_t ti = {.tracl = 1, .fldr = 7, .tracf = 1, .offset = 120, .sx = 100,
+                               .sy = 200, .gx = 220, .gy = 200, .sdepth = 20, .gelev = -20};
+    seis_su_put(su, 0, &ti, s0, 5, 0.004);
+    ti.tracl = ti.tracf = 2;
+    seis_su_put(su, 1, &ti, s1, 5, 0.004);
+    int ntr, ns;
+    double dt;
+    CHECK_EQ(seis_su_parse(su, n, &ntr, &ns, &dt, err, sizeof err), 0);
+    CHECK_EQ(ntr, 2);
+    CHECK_EQ(ns, 5);
+    CHECK_EQ((long)(dt * 1e6 + 0.5), 4000);
+    CHECK_EQ(seis_su_hdr_i32(su, 1, 5, 0), 2);    /* tracl */
+    CHECK_EQ(seis_su_hdr_i32(su, 1, 5, 8), 7);    /* fldr */
+    CHECK_EQ(seis_su_hdr_i32(su, 1, 5, 36), 120); /* offset */
+    CHECK_EQ(seis_su_hdr_i32(su, 1, 5, 72), 100); /* sx */
+    CHECK_EQ(seis_su_hdr_i32(su, 1, 5, 80), 220); /* gx */
+    CHECK_EQ(get16(su + 260, 28), 1);             /* trid */
+    CHECK_EQ(get16(su + 260, 114), 5);            /* ns */
+    CHECK_EQ((uint16_t)get16(su + 260, 116), 4000); /* dt, us */
+    CHECK(seis_su_samples(su, 1, 5)[2] == -3.0f);
+    CHECK_EQ(seis_su_parse(su, n - 1, &ntr, &ns, &dt, err, sizeof err), -1);
+    CHECK_CONTAINS(err, "not a whole number of traces");
+
+    /* PNG: signature, IHDR size, ends with IEND */
+    char dir[] = "/tmp/seis_io_XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char path[256];
+    snprintf(path, sizeof path, "%s/a.png", dir);
+    float img[6] = {-1, 0, 1, 0.5f, -0.5f, 0};
+    CHECK_EQ(seis_png_write(path, img, 2, 3, 100, 2, 3, err, sizeof err), 0);
+    void *buf;
+    size_t len;
+    CHECK_EQ(seis_read_file(path, &buf, &len, err, sizeof err), 0);
+    const unsigned char *p = buf;
+    CHECK(len > 57 && !memcmp(p, "\x89PNG\r\n\x1a\n", 8) && !memcmp(p + 12, "IHDR", 4));
+    CHECK_EQ((p[16] << 24 | p[17] << 16 | p[18] << 8 | p[19]), 9); /* width 3 * 3 */
+    CHECK_EQ((p[20] << 24 | p[21] << 16 | p[22] << 8 | p[23]), 4); /* height 2 * 2 */
+    CHECK(!memcmp(p + len - 8, "IEND", 4));
+    free(buf);
+
+    /* journal: shots 0 and 2 done and verified; 1 corrupted after the fact; 3 torn */
+    char jpath[256];
+    snprintf(jpath, sizeof jpath, "%s/journal.txt", dir);
+    unsigned char done[5];
+    CHECK_EQ(seis_journal_load(jpath, dir, out_path, 5, done, err, sizeof err), 0);
+    for (int s = 0; s < 3; s++) {
+        char data[32];
+        int dl = snprintf(data, sizeof data, "output of shot %d", s);
+        out_path(path, sizeof path, dir, s);
+        CHECK_EQ(seis_write_atomic(path, data, (size_t)dl, err, sizeof err), 0);
+        CHECK_EQ(seis_journal_append(jpath, s, seis_crc32(0, data, (size_t)dl), (size_t)dl,
+                                     err, sizeof err), 0);
+    }
+    CHECK_EQ(seis_journal_append(jpath, 0, 0, 1, err, sizeof err), 0); /* bad duplicate */
+    out_path(path, sizeof path, dir, 1);
+    CHECK_EQ(seis_write_atomic(path, "output of shot X", 16, err, sizeof err), 0);
+    FILE *f = fopen(jpath, "a");
+    fputs("shot 3 0000", f); /* killed mid-line */
+    fclose(f);
+    CHECK_EQ(seis_journal_load(jpath, dir, out_path, 5, done, err, sizeof err), 2);
+    CHECK(done[0] && !done[1] && done[2] && !done[3] && !done[4]);
+
+    /* models */
+    seis_model_t m;
+    CHECK_EQ(seis_model_alloc(&m, 4, 4, 10, 10, 10, 10, err, sizeof err), 0);
+    CHECK_EQ(seis_model_generate(&m, "two-layer", err, sizeof err), 0);
+    CHECK(m.vel[4 * 4 * 4] == 1400.0f && m.vel[4 * 4 * 5] == 2000.0f);
+    CHECK_EQ(seis_model_generate(&m, "layered:1500,2500,3000@20,70", err, sizeof err), 0);
+    CHECK(m.vel[16 * 1] == 1500.0f && m.vel[16 * 2] == 2500.0f && m.vel[16 * 7] == 3000.0f);
+    CHECK_EQ(seis_model_generate(&m, "layered:1500,2500@", err, sizeof err), -1);
+    CHECK_CONTAINS(err, "bad model");
+    CHECK_EQ(seis_model_generate(&m, "homogeneous:-3", err, sizeof err), -1);
+    CHECK_CONTAINS(err, "must be positive");
+    /* raw file with header, and a wrong size */
+    unsigned char raw[16 + 160 * 4];
+    memcpy(raw, "LDRV", 4);
+    int32_t d[3] = {4, 4, 10};
+    memcpy(raw + 4, d, sizeof d);
+    for (int q = 0; q < 160; q++) {
+        float v = 1000.0f + q;
+        memcpy(raw + 16 + 4 * q, &v, 4);
+    }
+    snprintf(path, sizeof path, "%s/v.bin", dir);
+    CHECK_EQ(seis_write_atomic(path, raw, sizeof raw, err, sizeof err), 0);
+    CHECK_EQ(seis_model_read_raw(&m, path, err, sizeof err), 0);
+    CHECK(m.vel[159] == 1159.0f);
+    CHECK_EQ(seis_write_atomic(path, raw + 16, 100, err, sizeof err), 0);
+    CHECK_EQ(seis_model_read_raw(&m, path, err, sizeof err), -1);
+    CHECK_CONTAINS(err, "expected 640");
+    seis_model_free(&m);
+    free(su);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    CHECK_EQ(system(cmd), 0);
+    return CHECK_REPORT("seismic io");
+}
