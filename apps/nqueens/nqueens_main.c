@@ -137,6 +137,13 @@ static int nq__check(const nq_opts_t *o, int n, uint64_t count)
     return bad;
 }
 
+static double nq__cpu(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 typedef struct nq_ctx {
     ladro_t *lb;
     int n, cutoff;
@@ -212,7 +219,7 @@ static int nq__parallel(const nq_opts_t *o, int n, const char *policy)
         ladro_destroy(&lb);
         return 2;
     }
-    double t0 = MPI_Wtime();
+    double t0 = MPI_Wtime(), c0 = nq__cpu();
     ladro_task_t task;
     while ((rc = ladro_next(lb, &task)) == LADRO_OK) {
         int r = nq__task(&c, &task);
@@ -222,7 +229,7 @@ static int nq__parallel(const nq_opts_t *o, int n, const char *policy)
             MPI_Abort(MPI_COMM_WORLD, 1);
         }
     }
-    double wall = MPI_Wtime() - t0;
+    double wall = MPI_Wtime() - t0, cpu = nq__cpu() - c0;
     if (rc != LADRO_DONE) {
         fprintf(stderr, "ladro-nqueens: rank %d: ladro_next: %s (%s)\n", rank,
                 ladro_strerror(rc), ladro_last_error(lb));
@@ -234,15 +241,16 @@ static int nq__parallel(const nq_opts_t *o, int n, const char *policy)
     ladro_destroy(&lb);
     uint64_t mine[3] = {c.count, c.nodes, c.tasks}, tot[3];
     MPI_Reduce(mine, tot, 3, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
-    double maxwall;
+    double maxwall, sumcpu;
     MPI_Reduce(&wall, &maxwall, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+    MPI_Reduce(&cpu, &sumcpu, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
     int bad = 0;
     if (rank == 0) {
         printf("n = %d, cutoff %d, policy %s, %d rank%s: solutions = %" PRIu64 "\n", n,
                c.cutoff, cfg.policy, size, size == 1 ? "" : "s", tot[0]);
         if (!o->quiet) {
-            printf("time %.3f s, %" PRIu64 " tasks, %.4g placements/s\n", maxwall, tot[2],
-                   (double)tot[1] / maxwall);
+            printf("time %.3f s, %" PRIu64 " tasks, %.4g placements/s, cpu %.3f s (main "
+                   "threads of all ranks)\n", maxwall, tot[2], (double)tot[1] / maxwall, sumcpu);
             if (rc == 0)
                 ladro_stats_print(stdout, &st, cfg.policy);
         }
@@ -285,12 +293,13 @@ int main(int argc, char **argv)
             if (rank == 0) {
                 nq_state_t root = {0, 0, 0, 0};
                 uint64_t nodes = 0;
-                double t0 = MPI_Wtime();
+                double t0 = MPI_Wtime(), c0 = nq__cpu();
                 uint64_t s = nq_count(n, &root, &nodes, NULL, NULL, NULL);
-                double wall = MPI_Wtime() - t0;
+                double wall = MPI_Wtime() - t0, cpu = nq__cpu() - c0;
                 printf("n = %d, sequential: solutions = %" PRIu64 "\n", n, s);
                 if (!o.quiet)
-                    printf("time %.3f s, %.4g placements/s\n", wall, (double)nodes / wall);
+                    printf("time %.3f s, %.4g placements/s, cpu %.3f s\n", wall,
+                           (double)nodes / wall, cpu);
                 bad |= nq__check(&o, n, s);
             }
             continue;

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 typedef struct uts_opts {
     uts_params_t tree;
@@ -539,6 +540,25 @@ int main(int argc, char **argv)
                 "(wrong MPI launcher?)\n", enp, size);
         MPI_Finalize();
         return 1;
+    }
+
+    /* Open MPI turns on mpi_yield_when_idle when a node is oversubscribed; then every
+     * ladro_progress (each -i nodes) gives the core away and a node costs ~20x more
+     * (docs/uts.md). Say so once, since the numbers would otherwise mislead. */
+    if (!o.quiet && !o.sequential) {
+        MPI_Comm node;
+        int local = 1;
+        if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL,
+                                &node) == MPI_SUCCESS) {
+            MPI_Comm_size(node, &local);
+            MPI_Comm_free(&node);
+        }
+        long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        if (rank == 0 && cores > 0 && local > cores && getenv("OMPI_COMM_WORLD_SIZE") &&
+            !getenv("OMPI_MCA_mpi_yield_when_idle"))
+            printf("note: %d ranks on %ld cores: Open MPI yields the core in every MPI "
+                   "progress call; OMPI_MCA_mpi_yield_when_idle=0 or a larger -i avoids "
+                   "it\n", local, cores);
     }
 
     uts_tree_t tree;
