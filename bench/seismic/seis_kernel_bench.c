@@ -1,7 +1,7 @@
 /* seis-kernel-bench: grid-point updates per second of the seismic kernel (leapfrog,
  * 8th order, sponge fused) and the memory-bandwidth ceiling of this machine measured the
  * same way (STREAM-like copy and triad with the same threads).
- *   seis-kernel-bench [N [STEPS [NB]]]        OMP_NUM_THREADS sets the threads
+ *   seis-kernel-bench [N [STEPS [NB [JBLOCK]]]]   OMP_NUM_THREADS sets the threads
  * The kernel moves ~16 B per point update from memory (read u, read and write the
  * previous level, read (c dt)^2; neighbours come from cache), so the ceiling in points/s
  * is the triad bandwidth / 16 B. */
@@ -27,6 +27,7 @@ int main(int argc, char **argv)
     int n = argc > 1 ? atoi(argv[1]) : 200;
     int steps = argc > 2 ? atoi(argv[2]) : 20;
     int nb = argc > 3 ? atoi(argv[3]) : 0;
+    int jblock = argc > 4 ? atoi(argv[4]) : 0; /* 0: the kernel's own choice */
     int threads = 1;
 #ifdef _OPENMP
     threads = omp_get_max_threads();
@@ -47,6 +48,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s\n", err);
         return 1;
     }
+    if (jblock > 0)
+        w.jblock = jblock;
     seis_wave_inject(&w, n / 2, n / 2, n / 2, 1.0);
     seis_wave_step(&w); /* warm-up, first touch */
     double best = 1e30;
@@ -86,8 +89,8 @@ int main(int argc, char **argv)
         cpy = t2 - t1 < cpy ? t2 - t1 : cpy;
     }
     double bw_tri = 3.0 * 4 * len / tri / 1e9, bw_cpy = 2.0 * 4 * len / cpy / 1e9;
-    printf("threads %d grid %d^3 (+%d sponge) steps %d: %.1f Mpts/s (%.1f Mpts/s per thread)\n",
-           threads, n, nb, steps, mpts, mpts / threads);
+    printf("threads %d grid %d^3 (+%d sponge) steps %d y-block %d: %.1f Mpts/s (%.1f Mpts/s "
+           "per thread)\n", threads, n, nb, steps, w.jblock, mpts, mpts / threads);
     printf("bandwidth: triad %.1f GB/s, copy %.1f GB/s -> ceiling at 16 B/point %.1f Mpts/s\n",
            bw_tri, bw_cpy, bw_tri * 1e9 / 16 / 1e6);
     printf("kernel effective bandwidth at 16 B/point: %.1f GB/s (%.0f%% of triad)\n",
