@@ -1,6 +1,7 @@
 /* The UTS tree definitions against the reference's sample trees (exact node, leaf and
- * depth counts of T1 and T3 from a plain sequential DFS), with both SHA-1 paths, and the
- * flag parser's error messages. */
+ * depth counts from a plain sequential DFS): T1 (geometric fixed) and T3 (binomial) with
+ * both SHA-1 paths, T5 (geometric linear) and T2 (geometric cyclic) with the fastest one;
+ * and the flag parser's error messages. */
 #include "../check.h"
 #include "uts_tree.h"
 
@@ -44,6 +45,11 @@ int main(void)
         counts("T1", t1, NULL, 4130071, 3305118, 10);
         counts("T3", t3, NULL, 4112897, 3599034, 1572);
     }
+    /* The reference's other geometric samples: T5 (linear) and T2 (cyclic). */
+    static const char *const t5[] = {"-t", "1", "-a", "0", "-d", "20", "-b", "4", "-r", "34", NULL};
+    static const char *const t2[] = {"-t", "1", "-a", "2", "-d", "16", "-b", "6", "-r", "502", NULL};
+    counts("T5", t5, NULL, 4147582, 2181318, 20);
+    counts("T2", t2, NULL, 4117769, 2342762, 81);
     /* Degenerate trees whose counts follow from the definition alone. */
     static const char *const root_only[] = {"-t", "0", "-b", "0.5", NULL}; /* floor(b0)=0 */
     counts("binomial root only", root_only, NULL, 1, 1, 0);

@@ -34,17 +34,21 @@ foreach(np 1 2 4 8)
     COMMAND ladro-uts ${_uts_T3} -c 8 -i ${_poll} --policy all --quiet TIMEOUT 120 LABELS uts)
 endforeach()
 
-# Small trees, tiny chunks (many steals), odd rank counts, every policy, checked against
-# rank 0's sequential DFS of the same tree.
-ladro_add_mpi_test(NAME uts_small_geo_np3 NP 3
-  COMMAND ladro-uts -t 1 -a 0 -d 9 -b 3 -r 5 -c 1 -i 1 --policy all --verify --quiet
-  TIMEOUT 60 LABELS uts)
+# Small trees, tiny chunks (many steals), odd rank counts, every policy: counts checked
+# against rank 0's sequential DFS of the same tree (--verify) and pinned (--expect, values
+# from that DFS) so a degenerate tree cannot slip in. One per geometric shape + binomial.
+ladro_add_mpi_test(NAME uts_small_linear_np3 NP 3
+  COMMAND ladro-uts -t 1 -a 0 -d 12 -b 4 -r 1 -c 1 -i 1 --expect 23735,12928,12
+          --policy all --verify --quiet TIMEOUT 60 LABELS uts)
 ladro_add_mpi_test(NAME uts_small_bin_np5 NP 5
-  COMMAND ladro-uts -t 0 -b 60 -q 0.2 -m 4 -r 7 -c 2 -i 3 --policy all --verify --quiet
-  TIMEOUT 60 LABELS uts)
+  COMMAND ladro-uts -t 0 -b 400 -q 0.24 -m 4 -r 2 -c 2 -i 3 --expect 20973,15829,101
+          --policy all --verify --quiet TIMEOUT 60 LABELS uts)
 ladro_add_mpi_test(NAME uts_small_expdec_np8 NP 8 NO_PT2PT
-  COMMAND ladro-uts -t 1 -a 1 -d 7 -b 5 -r 3 -c 2 -i 4 --policy all --verify --quiet
-  TIMEOUT 60 LABELS uts)
+  COMMAND ladro-uts -t 1 -a 1 -d 8 -b 4 -r 7 -c 2 -i 4 --expect 13345,6848,24
+          --policy all --verify --quiet TIMEOUT 60 LABELS uts)
+ladro_add_mpi_test(NAME uts_small_cyclic_np4 NP 4 NO_PT2PT
+  COMMAND ladro-uts -t 1 -a 2 -d 8 -b 4 -r 7 -c 1 -i 2 --expect 6452,3809,41
+          --policy all --verify --quiet TIMEOUT 60 LABELS uts)
 
 # The command line: a bad value names the flag, the value and what is accepted (exit 2).
 ladro_add_mpi_test(NAME uts_cli_bad_value NP 1 NO_PT2PT
