@@ -278,7 +278,6 @@ static int uts__run_task(uts_worker_t *w, const ladro_task_t *task)
 }
 
 typedef struct uts_result {
-    uts_counts_t total;
     double wall_s, thread_cpu_s, proc_cpu_s; /* this rank */
     uint64_t released, tasks, polls;
 } uts_result_t;
@@ -313,7 +312,7 @@ static int uts__run_ladro(MPI_Comm comm, const uts_tree_t *tree, ladro_config_t 
     if (rc == 0) {
         while ((rc = ladro_next(lb, &task)) == LADRO_OK) {
             int r = uts__run_task(w, &task);
-            if (r && rc == LADRO_OK) {
+            if (r) {
                 snprintf(err, errlen, "rank %d: search failed: %s (%s)", ladro_rank(lb),
                          ladro_strerror(r), ladro_last_error(lb));
                 rc = r;
