@@ -29,7 +29,7 @@ static void homogeneous(seis_model_t *m, int n)
 }
 
 /* Relative L2 error against the analytical solution at a given Courant number. */
-static double analytic_error(double courant, int verbose)
+static double analytic_error(double courant, int verbose, FILE *trace)
 {
     const int n = 100, c0 = 50;
     seis_model_t m;
@@ -66,6 +66,8 @@ static double analytic_error(double courant, int verbose)
                 continue;
             double ana = seis_ricker(p.fpeak, p.t0, t - r / C) / (4 * M_PI * r);
             double u = seis_wave_get(&w, c0 + rr[q][0], c0 + rr[q][1], c0 + rr[q][2]);
+            if (trace && q == 2) /* the farthest receiver on the axis, 30 cells */
+                fprintf(trace, "%.6f %.6e %.6e\n", t, u, ana);
             rnum[q] += (u - ana) * (u - ana);
             rden[q] += ana * ana;
         }
@@ -174,7 +176,7 @@ int main(int argc, char **argv)
     if (all || !strcmp(what, "checks"))
         checks();
     if (all || !strcmp(what, "analytic")) {
-        double e1 = analytic_error(0.1, 1), e2 = analytic_error(0.2, 1);
+        double e1 = analytic_error(0.1, 1, NULL), e2 = analytic_error(0.2, 1, NULL);
         printf("analytic: relative L2 error %.3f%% at Courant 0.1, %.3f%% at Courant 0.2\n",
                100 * e1, 100 * e2);
         CHECK_LT(e1, 0.01);
@@ -187,6 +189,13 @@ int main(int argc, char **argv)
                "%.1f%%\n", 100 * r, 100 * r0);
         CHECK_LT(r, 0.01);
         CHECK_LT(0.10, r0); /* the measure sees reflections when they are there */
+    }
+    if (!strcmp(what, "trace") && argc > 3) { /* documentation: t, numerical, analytic */
+        FILE *f = fopen(argv[3], "w");
+        if (!f)
+            return 1;
+        analytic_error(atof(argv[2]), 0, f);
+        fclose(f);
     }
     if (!strcmp(what, "sponge-scan")) /* documentation: widths and coefficients */
         for (int nb = 10; nb <= 50; nb += 10)
