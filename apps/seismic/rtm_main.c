@@ -22,6 +22,31 @@ typedef struct rtm_state {
     int printed_mode;
 } rtm_state_t;
 
+/* One gather written by ladro-seismic: same receivers, samples and sample interval. */
+static int rtm__read_gather(seis_app_t *app, int shot, float *data, int nrec, int ns, char *err,
+                            size_t errlen)
+{
+    char path[1100];
+    seis_app_shot_path(path, sizeof path, app->o.data, shot);
+    void *buf;
+    size_t n;
+    int ntr, fns;
+    double fdt, want = app->par.dt * app->geom.decim;
+    if (seis_read_file(path, &buf, &n, err, errlen))
+        return 1;
+    int rc = seis_su_parse(buf, n, &ntr, &fns, &fdt, err, errlen);
+    if (rc == 0 && (ntr != nrec || fns != ns || fabs(fdt - want) > 0.51e-6)) {
+        snprintf(err, errlen, "%s: %d traces x %d samples at %g s; this run expects %d x %d "
+                 "at %g s (same --dims, --shots, --receivers, --rec-step, --tmax, --courant/"
+                 "--dt and --decim as the modeling run)", path, ntr, fns, fdt, nrec, ns, want);
+        rc = 1;
+    }
+    for (int r = 0; rc == 0 && r < nrec; r++)
+        memcpy(data + (size_t)r * ns, seis_su_samples(buf, r, ns), (size_t)ns * sizeof(float));
+    free(buf);
+    return rc ? 1 : 0;
+}
+
 static int rtm__shot(seis_app_t *app, int shot, unsigned char **out, size_t *outlen)
 {
     rtm_state_t *st = app->user;
@@ -35,9 +60,12 @@ static int rtm__shot(seis_app_t *app, int shot, unsigned char **out, size_t *out
         free(data);
         return 1;
     }
-    /* the "acquisition": this shot's gather in the true model */
-    int rc = seis_model_shot(&st->wtrue, &app->par, g, shot, data, seis_app_poll, app);
-    char err[512] = "";
+    char err[1400] = "";
+    int rc = 0;
+    if (app->o.data[0]) /* recorded gathers from ladro-seismic */
+        rc = rtm__read_gather(app, shot, data, nrec, ns, err, sizeof err);
+    else /* the "acquisition": this shot's gather in the true model */
+        rc = seis_model_shot(&st->wtrue, &app->par, g, shot, data, seis_app_poll, app);
     seis_rtm_info_t info;
     if (rc == 0)
         rc = seis_rtm_shot(&st->wmig, &app->par, g, shot, data, &st->ro,

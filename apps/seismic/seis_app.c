@@ -59,6 +59,9 @@ static void seis__usage(const seis_app_opts_t *o)
 "                      checkpointing + recomputation is used, never disk\n"
 "  --checkpoint        force checkpointing (tests)\n"
 "  --mute S            extra direct-wave mute after offset/c (default 2.4/fpeak)\n"
+"  --data DIR          migrate the gathers DIR/shot_NNNNN.su written by ladro-seismic\n"
+"                      with the same model, geometry and time parameters (default:\n"
+"                      every task models its own gather in the true model)\n"
 "  --check-reflector   exit 1 unless the image peak lies within one cell of the first\n"
 "                      interface of a layered model, flat and of one polarity\n");
     printf("  --help              this text\n"
@@ -164,7 +167,7 @@ int seis_app_parse(seis_app_t *app, int argc, char **argv)
             "--model", "--model-file", "--dims", "--h", "--fpeak", "--courant", "--dt",
             "--tmax", "--min-ppw", "--nb", "--alpha", "--shots", "--src-depth", "--receivers",
             "--rec-step", "--rec-depth", "--decim", "--out", "--policy", "--die-after",
-            "--smooth", "--img-every", "--mem-mb", "--mute", NULL};
+            "--smooth", "--img-every", "--mem-mb", "--mute", "--data", NULL};
         int known = 0;
         for (int q = 0; valued[q]; q++)
             if (!strcmp(a, valued[q]) && (rtm || q < 20))
@@ -258,6 +261,10 @@ int seis_app_parse(seis_app_t *app, int argc, char **argv)
         } else if (!strcmp(a, "--mem-mb")) {
             if (seis__num(v, 0.001, 1e7, &o->mem_mb))
                 BAD(a, v, "a memory budget in MB in [0.001, 1e7]");
+        } else if (!strcmp(a, "--data")) {
+            if (strlen(v) >= sizeof o->data - 32 || !v[0])
+                BAD(a, v, "a directory of shot_NNNNN.su gathers");
+            snprintf(o->data, sizeof o->data, "%s", v);
         } else if (!strcmp(a, "--mute")) {
             if (seis__num(v, 0, 100, &o->mute))
                 BAD(a, v, "a mute time in seconds in [0, 100]");

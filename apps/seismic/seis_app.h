@@ -24,6 +24,7 @@ typedef struct seis_app_opts {
     int resume, quiet, die_after;
     /* RTM */
     double mem_mb, mute;
+    char data[1024];        /* --data DIR: gathers written by ladro-seismic ("" = model) */
     int img_every, smooth, force_ckpt, check_reflector;
 } seis_app_opts_t;
 

@@ -79,7 +79,7 @@ static int seis__list(const char *s, double *out, int max)
 
 int seis_model_generate(seis_model_t *m, const char *spec, char *err, size_t errlen)
 {
-    double v[64], z[64];
+    double v[64], z[64] = {0};
     int nv = 0, nz = 0;
     if (!strcmp(spec, "two-layer")) {
         v[0] = 1400;
