@@ -57,6 +57,7 @@ static int rtm__shot(seis_app_t *app, int shot, unsigned char **out, size_t *out
     *outlen = RTM_HDR + nmod * sizeof(double);
     *out = calloc(1, *outlen);
     if (!data || !*out) {
+        fprintf(stderr, "ladro-rtm: shot %d: out of memory\n", shot);
         free(data);
         return 1;
     }

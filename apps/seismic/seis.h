@@ -123,7 +123,9 @@ seis_point_t seis_geom_receiver(const seis_geom_t *g, int r);
 /* Check every source and receiver lies inside the model. */
 int seis_geom_check(const seis_geom_t *g, const seis_model_t *m, char *err, size_t errlen);
 
-/* Called every step of long loops (ladro_progress); nonzero return aborts with that code. */
+/* Called every step of long loops (ladro_progress); nonzero return aborts with that code
+ * (ladro's codes are negative). The long functions below return 0, that code, or 1 for a
+ * failure of their own (out of memory; seis_rtm_shot also writes a message in err). */
 typedef int (*seis_poll_fn)(void *arg);
 
 /* Forward-model one shot: data[r * nsamp + s] for every receiver r and recorded sample s

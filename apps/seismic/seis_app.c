@@ -341,8 +341,13 @@ int seis_app_setup(seis_app_t *app)
                  "(lower --decim)", p->dt * o->decim);
         bad = 1;
     }
-    if (bad) {
-        if (app->rank == 0)
+    /* agree: a model file readable on some ranks only must not leave the others waiting */
+    int anybad = bad;
+    MPI_Allreduce(MPI_IN_PLACE, &anybad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (anybad) {
+        int first = bad ? app->rank : app->size, who;
+        MPI_Allreduce(&first, &who, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+        if (app->rank == who)
             fprintf(stderr, "%s: refused: %s\n", o->prog, err);
         return 2;
     }
@@ -478,7 +483,7 @@ static int seis__run_policy(seis_app_t *app, const char *policy, seis_shot_fn fn
                         o->prog, app->rank, shot, MPI_Wtime() - ts, MPI_Wtime() - t0);
         } else {
             fprintf(stderr, "%s: rank %d: shot %d failed: %s\n", o->prog, app->rank, shot,
-                    r ? (r < 0 ? ladro_strerror(r) : "shot computation failed") : err);
+                    r ? (r < 0 ? ladro_strerror(r) : "see the message above") : err);
             fail = 1;
         }
         free(buf);

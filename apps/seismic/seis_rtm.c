@@ -131,7 +131,7 @@ int seis_rtm_shot(seis_wave_t *w, const seis_params_t *p, const seis_geom_t *g, 
             snprintf(err, errlen, "RTM memory: the source wavefield needs %.1f MB in memory "
                      "or at least %.1f MB with checkpointing; the budget is %.1f MB (raise "
                      "--mem-mb or --img-every)", all / 1e6, best / 1e6, o->mem_bytes / 1e6);
-            return -1;
+            return 1;
         }
     }
     st.src = *w;
@@ -143,7 +143,7 @@ int seis_rtm_shot(seis_wave_t *w, const seis_params_t *p, const seis_geom_t *g, 
     int rc = 0;
     if (!st.src.u || !st.src.p || !st.snap || (st.nckpt && !st.ckpt) || !d) {
         snprintf(err, errlen, "out of memory for the RTM of shot %d", shot);
-        rc = -1;
+        rc = 1;
         goto out;
     }
     info->checkpointed = ckmode;
@@ -163,7 +163,7 @@ int seis_rtm_shot(seis_wave_t *w, const seis_params_t *p, const seis_geom_t *g, 
     /* backward: receiver wavefield in w, driven by the reversed processed data */
     size_t *ridx = malloc((size_t)nrec * sizeof *ridx);
     if (!ridx) {
-        rc = -1;
+        rc = 1;
         snprintf(err, errlen, "out of memory for the RTM of shot %d", shot);
         goto out;
     }

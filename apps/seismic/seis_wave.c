@@ -272,7 +272,7 @@ int seis_model_shot(seis_wave_t *w, const seis_params_t *p, const seis_geom_t *g
     int nsamp = seis_geom_nsamp(g, p);
     size_t *ridx = malloc((size_t)nrec * sizeof *ridx);
     if (!ridx)
-        return -1;
+        return 1;
     for (int r = 0; r < nrec; r++) {
         seis_point_t q = seis_geom_receiver(g, r);
         ridx[r] = seis_idx(w, q.i, q.j, q.k);

@@ -17,6 +17,7 @@ static int seismic__shot(seis_app_t *app, int shot, unsigned char **out, size_t 
     *outlen = seis_su_size(nrec, ns);
     *out = malloc(*outlen);
     if (!data || !*out) {
+        fprintf(stderr, "ladro-seismic: shot %d: out of memory\n", shot);
         free(data);
         return 1;
     }
