@@ -82,7 +82,8 @@ typedef struct seis_wave {
     long step;               /* steps done */
 } seis_wave_t;
 
-/* vel: model velocities (extended into the sponge by replication). */
+/* vel: model velocities (extended into the sponge by replication). Runs seis_check first
+ * and refuses (-1, message in err) what it refuses. */
 int seis_wave_init(seis_wave_t *w, const seis_model_t *m, const seis_params_t *p,
                    char *err, size_t errlen);
 void seis_wave_free(seis_wave_t *w);

@@ -134,6 +134,8 @@ int seis_wave_init(seis_wave_t *w, const seis_model_t *m, const seis_params_t *p
                    char *err, size_t errlen)
 {
     memset(w, 0, sizeof *w);
+    if (seis_check(m, p, err, errlen)) /* an unstable or dispersive set never runs */
+        return -1;
     w->nx = m->nx;
     w->ny = m->ny;
     w->nz = m->nz;

@@ -54,6 +54,7 @@ int main(int argc, char **argv)
     seis_params_default(&p);
     p.nb = nb;
     p.dt = seis_dt_for_courant(&m, 0.4);
+    p.nt = steps;
     seis_wave_t w;
     if (seis_wave_init(&w, &m, &p, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
