@@ -164,9 +164,10 @@ int seis_write_atomic(const char *path, const void *buf, size_t n, char *err, si
 int seis_read_file(const char *path, void **buf, size_t *n, char *err, size_t errlen);
 
 /* Seismic Unix: one 240-byte header + ns float32 per trace, native byte order (as SU
- * tools write by default on this little-endian machine). Header fields set: tracl,
- * tracr, fldr (shot+1), tracf, cdp, trid=1, offset, scalco=-100? (no: 1), sx, sy, gx, gy,
- * selev/gelev depth, ns, dt (microseconds). Builds the byte image in memory. */
+ * tools write by default on this little-endian machine). Header fields set (SEG-Y byte
+ * offsets as in SU's segy.h): tracl, tracr, fldr (shot + 1), tracf, cdp, trid = 1, offset,
+ * gelev (-receiver depth), sdepth, scalel = scalco = 1, sx, sy, gx, gy (metres), counit = 1,
+ * ns, dt (microseconds). seis_su_put builds one trace of the byte image in memory. */
 typedef struct seis_su_trace_info {
     int32_t tracl, fldr, tracf, offset, sx, sy, gx, gy, sdepth, gelev;
 } seis_su_trace_info_t;
