@@ -20,7 +20,7 @@ set output '$FIG/analytic_trace.png'
 set multiplot layout 1,2 title "Homogeneous 2000 m/s, h 10 m, f_{peak} 16 Hz (5 points per minimum wavelength), receiver 300 m from the source"
 set xlabel "t (s)"; set ylabel "u"; set xtics 0.05
 set xrange [0.13:0.32]
-set key bottom right
+set key top left Left reverse samplen 2 font ",9"
 set title "Courant 0.2"
 plot '$W/tr02.txt' u 1:3 w l lw 3 lc rgb "#999999" t "analytic s(t-r/c)/(4{/Symbol p}r)", '' u 1:2 w l lw 1.5 lc rgb "#cc0000" t "finite differences", '' u 1:((\$2-\$3)*10) w l lc rgb "#0044cc" t "difference x 10"
 set title "Courant 0.4"
@@ -50,14 +50,15 @@ OMP_NUM_THREADS=1 $MPIRUN -np 2 "$BIN/ladro-rtm" --dims 80,40,50 --shots 4,2 --t
 python3 "$HERE/su2txt.py" "$W/rtm/image.su" 1600 80 > "$W/img.txt"
 m=$(awk '{for(i=1;i<=NF;i++){v=$i<0?-$i:$i; if(v>m)m=v}} END{print m}' "$W/img.txt")
 gnuplot <<GP
-set terminal pngcairo size 820,500 font "sans,11"
+set terminal pngcairo size 840,500 font "sans,11"
+set rmargin 14
 set output '$FIG/rtm_image.png'
 set title "ladro-rtm: stacked image of 8 shots, section y = 200 m\ntwo-layer model (1400/2000 m/s), interface between 240 and 250 m (dashed)"
 set xlabel "x (m)"; set ylabel "depth (m)"
 set yrange [490:0]; set xrange [0:790]
 set palette defined (-1 "#0000ff", 0 "#ffffff", 1 "#ff0000")
 set cbrange [-$m:$m]
-set cblabel "image (stack of u_s u_r)"
+set cblabel "I = {/Symbol S} u_s u_r" offset 1,0
 set arrow from 0,245 to 790,245 nohead dt 2 lw 1.5 lc rgb "black" front
 plot '$W/img.txt' matrix u (\$1*10):(\$2*10):3 w image notitle
 GP
