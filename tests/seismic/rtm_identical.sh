@@ -13,13 +13,20 @@ export OMP_NUM_THREADS=1
 launch 1 "$@" "$bin/ladro-rtm" $common --out "$work/np1" --policy static
 LADRO_SPEED=1,0.5,0.25 launch 3 "$@" "$bin/ladro-rtm" $common --out "$work/np3" \
     --policy random --check-reflector
-launch 2 "$@" "$bin/ladro-rtm" $common --out "$work/ckpt" --checkpoint --mem-mb 40
+# 150 snapshots of 0.37 MB = 55 MB do not fit in 40 MB: checkpointing is chosen by itself
+launch 2 "$@" "$bin/ladro-rtm" --nb 20 --alpha 0.015 --out "$work/ckpt" --mem-mb 40 \
+    2>"$work/ckpt.log" >/dev/null
+grep -q "source wavefield checkpointed" "$work/ckpt.log" || {
+    echo "a 40 MB budget did not switch to checkpointing"; cat "$work/ckpt.log"; exit 1; }
+launch 1 "$@" "$bin/ladro-rtm" $common --out "$work/ckpt1" --checkpoint
 # two-stage workflow: gathers from ladro-seismic (SU files), migrated by ladro-rtm --data
 launch 2 "$@" "$bin/ladro-seismic" $common --out "$work/gathers"
 launch 2 "$@" "$bin/ladro-rtm" $common --out "$work/fromsu" --data "$work/gathers"
 cmp "$work/np1/image.f64" "$work/np3/image.f64"
 cmp "$work/np1/image.f64" "$work/ckpt/image.f64"
+cmp "$work/np1/image.f64" "$work/ckpt1/image.f64"
 cmp "$work/np1/image.su" "$work/np3/image.su"
 cmp "$work/np1/image.f64" "$work/fromsu/image.f64"
-echo "rtm images identical: 1 rank static, 3 ranks random (speeds 1,0.5,0.25), checkpointed,"
+echo "rtm images identical: 1 rank static, 3 ranks random (speeds 1,0.5,0.25), checkpointed"
+echo "(budget-driven on 2 ranks, forced on 1 rank),"
 echo "and migrated from ladro-seismic's SU gathers"
