@@ -15,7 +15,8 @@ static void seis__usage(const seis_app_opts_t *o)
     printf("usage: %s [options]\n", o->prog);
     if (o->rtm)
         printf("Reverse time migration: every shot is a ladro task that models its gather in\n"
-               "the true model, then migrates it (forward source wavefield kept in memory or\n"
+               "the true model (or reads it, --data), then migrates it (forward source\n"
+               "wavefield kept in memory or\n"
                "checkpointed, backward propagation of the time-differentiated, direct-wave\n"
                "muted data, cross-correlation imaging); the per-shot images are stacked in\n"
                "shot-id order in double precision, so the image does not depend on the rank\n"
@@ -48,7 +49,9 @@ static void seis__usage(const seis_app_opts_t *o)
 "  --resume            skip the shots journal.txt lists as done (output verified)\n"
 "  --policy NAME       ladro policy, a comma-separated list or 'all' (default\n"
 "                      LADRO_POLICY, else the library default)\n"
-"  --quiet             no progress lines\n");
+"  --quiet             no progress lines\n"
+"  --die-after N       test hook: each rank SIGKILLs itself halfway through the shot\n"
+"                      after its N-th (for the resume test)\n");
     if (o->rtm)
         printf(
 "RTM:\n"
