@@ -15,12 +15,11 @@ static void seis__usage(const seis_app_opts_t *o)
     printf("usage: %s [options]\n", o->prog);
     if (o->rtm)
         printf("Reverse time migration: every shot is a ladro task that models its gather in\n"
-               "the true model (or reads it, --data), then migrates it (forward source\n"
-               "wavefield kept in memory or\n"
-               "checkpointed, backward propagation of the time-differentiated, direct-wave\n"
-               "muted data, cross-correlation imaging); the per-shot images are stacked in\n"
-               "shot-id order in double precision, so the image does not depend on the rank\n"
-               "count or the policy.\n");
+               "the true model (or reads it, --data), then migrates it: forward source\n"
+               "wavefield kept in memory or checkpointed, backward propagation of the\n"
+               "time-differentiated, direct-wave muted data, cross-correlation imaging. The\n"
+               "per-shot images are stacked in shot-id order in double precision, so the image\n"
+               "does not depend on the rank count or the policy.\n");
     else
         printf("3-D acoustic modeling: every shot is a ladro task; its gather is written as\n"
                "OUT/shot_NNNNN.su (Seismic Unix: 240-byte headers + float32 samples).\n");
