@@ -246,13 +246,18 @@ static int rtm__check_reflector(const seis_app_t *app, const double *img)
 
 int main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
+    /* OpenMP threads run the kernel; only the main thread calls MPI */
+    int provided;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
     seis_app_t app;
     memset(&app, 0, sizeof app);
     app.o.prog = "ladro-rtm";
     app.o.rtm = 1;
     MPI_Comm_rank(MPI_COMM_WORLD, &app.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &app.size);
+    if (provided < MPI_THREAD_FUNNELED && app.rank == 0)
+        fprintf(stderr, "%s: warning: the MPI library gives thread level %d only; run with "
+                "OMP_NUM_THREADS=1\n", app.o.prog, provided);
     int rc = seis_app_parse(&app, argc, argv);
     if (rc) {
         MPI_Finalize();
