@@ -181,7 +181,8 @@ const float *seis_su_samples(const unsigned char *buf, int itr, int ns);
 int32_t seis_su_hdr_i32(const unsigned char *buf, int itr, int ns, int byte_offset);
 
 /* Pictures: a gray/red-blue image of a 2-D float array (row-major, rows x cols), symmetric
- * clip at the given percentile of |a|, as an 8-bit PNG (stored deflate); every sample
+ * clip at the given percentile of |a|, as an 8-bit PNG ("Up" filter, fixed-Huffman deflate
+ * with run matches); every sample
  * becomes an uprows x upcols block of pixels. */
 int seis_png_write(const char *path, const float *a, int rows, int cols, double clip_pct,
                    int uprows, int upcols, char *err, size_t errlen);

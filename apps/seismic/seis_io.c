@@ -225,6 +225,97 @@ static int seis__fcmp(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Deflate (RFC 1951), one block with the fixed Huffman code; LZ77 matches are looked for
+ * at distances 1 and 3 only (runs of bytes, runs of RGB pixels). With the PNG "Up" filter,
+ * the rows an upscaled picture repeats become runs of zeros, so this small encoder
+ * compresses our pictures by one to two orders of magnitude. */
+typedef struct seis_bitw {
+    unsigned char *o;
+    uint32_t bits;
+    int n;
+} seis_bitw_t;
+
+static void seis__bits(seis_bitw_t *b, uint32_t v, int n) /* LSB first */
+{
+    b->bits |= v << b->n;
+    b->n += n;
+    while (b->n >= 8) {
+        *b->o++ = (unsigned char)b->bits;
+        b->bits >>= 8;
+        b->n -= 8;
+    }
+}
+
+static void seis__huff(seis_bitw_t *b, uint32_t code, int len) /* Huffman codes: MSB first */
+{
+    uint32_t r = 0;
+    for (int q = 0; q < len; q++)
+        r |= ((code >> q) & 1u) << (len - 1 - q);
+    seis__bits(b, r, len);
+}
+
+static void seis__sym(seis_bitw_t *b, int v) /* RFC 1951 §3.2.6 fixed literal/length code */
+{
+    if (v < 144)
+        seis__huff(b, 0x30u + (uint32_t)v, 8);
+    else if (v < 256)
+        seis__huff(b, 0x190u + (uint32_t)(v - 144), 9);
+    else if (v < 280)
+        seis__huff(b, (uint32_t)(v - 256), 7);
+    else
+        seis__huff(b, 0xC0u + (uint32_t)(v - 280), 8);
+}
+
+static const uint16_t seis__lbase[29] = {3,  4,  5,  6,  7,  8,  9,  10,  11,  13,
+                                         15, 17, 19, 23, 27, 31, 35, 43,  51,  59,
+                                         67, 83, 99, 115, 131, 163, 195, 227, 258};
+static const uint8_t seis__lext[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2,
+                                       2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
+
+static void seis__match(seis_bitw_t *b, int len, int dist) /* dist 1 or 3: codes 0, 2 */
+{
+    int c = 28;
+    while (seis__lbase[c] > len)
+        c--;
+    seis__sym(b, 257 + c);
+    if (seis__lext[c])
+        seis__bits(b, (uint32_t)(len - seis__lbase[c]), seis__lext[c]);
+    seis__huff(b, (uint32_t)(dist - 1), 5); /* distance codes 0..3 are 1..4, no extra bits */
+}
+
+/* Deflate src into dst (room for n * 9 / 8 + 16 bytes); returns the bytes written. */
+static size_t seis__deflate(const unsigned char *src, size_t n, unsigned char *dst)
+{
+    seis_bitw_t b = {dst, 0, 0};
+    seis__bits(&b, 1, 1); /* BFINAL */
+    seis__bits(&b, 1, 2); /* BTYPE 01: fixed Huffman */
+    static const int dists[2] = {1, 3};
+    for (size_t i = 0; i < n;) {
+        int best = 0, bd = 0;
+        for (int q = 0; q < 2; q++) {
+            size_t d = (size_t)dists[q];
+            if (i < d)
+                continue;
+            int l = 0;
+            while (l < 258 && i + (size_t)l < n && src[i + l] == src[i + l - d])
+                l++;
+            if (l > best)
+                best = l, bd = (int)d;
+        }
+        if (best >= 3) {
+            seis__match(&b, best, bd);
+            i += (size_t)best;
+        } else {
+            seis__sym(&b, src[i]);
+            i++;
+        }
+    }
+    seis__sym(&b, 256); /* end of block */
+    if (b.n > 0)
+        seis__bits(&b, 0, 8 - b.n);
+    return (size_t)(b.o - dst);
+}
+
 /* Blue (negative) - white (zero) - red (positive). */
 static void seis__color(float x, unsigned char rgb[3])
 {
@@ -255,8 +346,7 @@ int seis_png_write(const char *path, const float *a, int rows, int cols, double 
     int ur = uprows < 1 ? 1 : uprows, uc = upcols < 1 ? 1 : upcols;
     int W = cols * uc, H = rows * ur;
     size_t raw = (size_t)H * (1 + (size_t)W * 3);
-    size_t nblk = raw / 65535 + 1;
-    size_t idat = 2 + raw + nblk * 5 + 4;
+    size_t idat = 2 + raw + raw / 8 + 16 + 4;
     unsigned char *rawb = malloc(raw), *z = malloc(idat), *png = malloc(idat + 100);
     if (!rawb || !z || !png) {
         free(rawb);
@@ -265,33 +355,29 @@ int seis_png_write(const char *path, const float *a, int rows, int cols, double 
         snprintf(err, errlen, "out of memory for a picture");
         return -1;
     }
+    size_t rowb = 1 + (size_t)W * 3;
     for (int y = 0; y < H; y++) {
-        unsigned char *row = rawb + (size_t)y * (1 + (size_t)W * 3);
-        row[0] = 0; /* filter: none */
+        unsigned char *row = rawb + (size_t)y * rowb;
         for (int x = 0; x < W; x++)
             seis__color(a[(size_t)(y / ur) * cols + x / uc] / clip, row + 1 + 3 * x);
     }
-    /* zlib stream of stored deflate blocks */
+    /* PNG filter 2 ("Up"): each byte minus the one above (bottom row first, in place) */
+    for (int y = H - 1; y >= 0; y--) {
+        unsigned char *row = rawb + (size_t)y * rowb;
+        row[0] = 2;
+        if (y > 0)
+            for (size_t q = 1; q < rowb; q++)
+                row[q] = (unsigned char)(row[q] - row[q - rowb]);
+    }
+    /* zlib stream: header (deflate, 32 KiB window, no dictionary), data, Adler-32 */
     unsigned char *o = z;
     *o++ = 0x78;
     *o++ = 0x01;
+    o += seis__deflate(rawb, raw, o);
     uint32_t s1 = 1, s2 = 0;
-    for (size_t off = 0; off < raw || off == 0;) {
-        size_t len = raw - off > 65535 ? 65535 : raw - off;
-        *o++ = off + len == raw ? 1 : 0;
-        *o++ = (unsigned char)len;
-        *o++ = (unsigned char)(len >> 8);
-        *o++ = (unsigned char)~len;
-        *o++ = (unsigned char)(~len >> 8);
-        memcpy(o, rawb + off, len);
-        o += len;
-        for (size_t q = 0; q < len; q++) { /* Adler-32 */
-            s1 = (s1 + rawb[off + q]) % 65521;
-            s2 = (s2 + s1) % 65521;
-        }
-        off += len;
-        if (raw == 0)
-            break;
+    for (size_t q = 0; q < raw; q++) {
+        s1 = (s1 + rawb[q]) % 65521;
+        s2 = (s2 + s1) % 65521;
     }
     seis__be32(o, (s2 << 16) | s1);
     o += 4;
