@@ -106,6 +106,11 @@ int seis_rtm_shot(seis_wave_t *w, const seis_params_t *p, const seis_geom_t *g, 
     int nt = p->nt, nrec = seis_geom_nrec(g), nsamp = seis_geom_nsamp(g, p);
     st.E = o->img_every > 0 ? o->img_every : 1;
     st.nimg = nt / st.E;
+    if (st.nimg < 1) {
+        snprintf(err, errlen, "RTM: %d time steps give no imaging step at --img-every %d", nt,
+                 st.E);
+        return 1;
+    }
     st.nmod = (size_t)w->nx * w->ny * w->nz;
     size_t snapb = st.nmod * sizeof(float), ckb = 2 * w->npad * sizeof(float);
     size_t all = (size_t)st.nimg * snapb;
