@@ -333,6 +333,11 @@ int seis_app_setup(seis_app_t *app)
     }
     if (!bad)
         bad = seis_geom_check(g, &app->model, err, sizeof err) != 0;
+    if (!bad && seis_geom_nsamp(g, p) < 1) {
+        snprintf(err, sizeof err, "%d time steps with --decim %d record no sample (raise "
+                 "--tmax or lower --decim)", p->nt, o->decim);
+        bad = 1;
+    }
     if (!bad && seis_geom_nsamp(g, p) > 65535) {
         snprintf(err, sizeof err, "%d samples per trace exceed the SU limit 65535 (raise "
                  "--decim or lower --tmax)", seis_geom_nsamp(g, p));
