@@ -213,6 +213,8 @@ static int ladro__finish_task(ladro_t *lb)
         lb->st.tasks_stolen_twice++;
     lb->completed++;
     lb->in_task = false;
+    if (lb->policy->on_task_end)
+        return lb->policy->on_task_end(lb, lb->policy_state, e, now - lb->task_start);
     return LADRO_OK;
 }
 
@@ -235,7 +237,11 @@ int ladro_next(ladro_t *lb, ladro_task_t *task)
         return LADRO_DONE;
     if (lb->in_task && (rc = ladro__finish_task(lb)) != 0)
         return rc;
-    lb->state = LADROI_RUNNING;
+    if (lb->state == LADROI_SEEDING) {
+        lb->state = LADROI_RUNNING;
+        if (lb->policy->on_start && (rc = lb->policy->on_start(lb, lb->policy_state)) != 0)
+            return rc;
+    }
     if (++lb->poll_count >= (unsigned)lb->cfg.poll_interval) {
         lb->poll_count = 0;
         if ((rc = ladro__serve(lb)) != 0)

@@ -148,11 +148,15 @@ typedef struct ladroi_policy_ops {
     int (*on_idle)(ladro_t *lb, void *state);
     /* Called from ladro_progress and ladro_next (may be NULL). */
     int (*on_progress)(ladro_t *lb, void *state);
+    /* Once per rank, at its first ladro_next, after seeding (may be NULL). */
+    int (*on_start)(ladro_t *lb, void *state);
+    /* After each task completed on this rank; elapsed_s is its unpadded time, padded_s
+     * the time including the speed emulation's padding (may be NULL). */
+    int (*on_task_end)(ladro_t *lb, void *state, double elapsed_s, double padded_s);
 } ladroi_policy_ops_t;
 
+/* Registry (src/policy/registry.c): the list is generated from src/policy/<name>.c. */
 const ladroi_policy_ops_t *ladroi_policy_find(const char *name);
-extern const ladroi_policy_ops_t ladroi_policy_static;
-extern const ladroi_policy_ops_t ladroi_policy_random;
 
 /* ---- the handle --------------------------------------------------------------------- */
 enum ladroi_state { LADROI_SEEDING, LADROI_RUNNING, LADROI_DONE };
