@@ -95,6 +95,12 @@ typedef struct ladro_config {
     char speed[LADRO_PATH_MAX];  /* heterogeneity emulation: "1", "1,0.5,0.25" (cycled over
                                     ranks) or a profile "C1".."C5" (A2WS Table 2) */
     int emulate_spin;            /* pad slow ranks by spinning (1) or sleeping (0, default) */
+    size_t result_bytes;         /* result bytes a task sends back to its owner (0) */
+    int sw_degree;               /* smallworld: shortcut draws per rank; 0 = 2*floor(log2(P-1)) */
+    int successonly_nocycle;     /* successonly: forbid cyclic steals (0) */
+    char trace[LADRO_PATH_MAX];  /* trace file path ("" = tracing off) */
+    double watchdog_s;           /* fail with LADRO_ETIMEDOUT when no task completes anywhere
+                                    for this long (0 = off) */
 } ladro_config_t;
 
 /* Defaults. Local. */

@@ -27,6 +27,11 @@ void ladro_config_init(ladro_config_t *cfg)
     cfg->delay_us = 0;
     snprintf(cfg->speed, sizeof cfg->speed, "%s", "1");
     cfg->emulate_spin = 0;
+    cfg->result_bytes = 0;
+    cfg->sw_degree = 0;
+    cfg->successonly_nocycle = 0;
+    cfg->trace[0] = 0;
+    cfg->watchdog_s = 0;
 }
 
 /* ---- value parsers: 0 on success ---------------------------------------------------- */
@@ -315,6 +320,73 @@ static void ladro__show_emulate(const ladro_config_t *c, char *b, size_t n)
     snprintf(b, n, "%s", c->emulate_spin ? "spin" : "sleep");
 }
 
+static int ladro__set_result_bytes(ladro_config_t *c, const char *v, char *err, size_t errlen)
+{
+    uint64_t x;
+    if (ladro__parse_u64(v, 0, 1u << 20, &x))
+        return LADRO__BAD("result_bytes", v, "accepted: an integer in [0, 1048576]");
+    c->result_bytes = (size_t)x;
+    return 0;
+}
+static void ladro__show_result_bytes(const ladro_config_t *c, char *b, size_t n)
+{
+    snprintf(b, n, "%zu", c->result_bytes);
+}
+
+static int ladro__set_sw_degree(ladro_config_t *c, const char *v, char *err, size_t errlen)
+{
+    uint64_t x;
+    if (ladro__parse_u64(v, 0, 4096, &x))
+        return LADRO__BAD("sw_degree", v, "accepted: 0 (= 2*floor(log2(P-1))) or an integer "
+                          "in [1, 4096]");
+    c->sw_degree = (int)x;
+    return 0;
+}
+static void ladro__show_sw_degree(const ladro_config_t *c, char *b, size_t n)
+{
+    snprintf(b, n, "%d", c->sw_degree);
+}
+
+static int ladro__set_nocycle(ladro_config_t *c, const char *v, char *err, size_t errlen)
+{
+    if (!strcmp(v, "0"))
+        c->successonly_nocycle = 0;
+    else if (!strcmp(v, "1"))
+        c->successonly_nocycle = 1;
+    else
+        return LADRO__BAD("successonly_nocycle", v, "accepted: 0, 1");
+    return 0;
+}
+static void ladro__show_nocycle(const ladro_config_t *c, char *b, size_t n)
+{
+    snprintf(b, n, "%d", c->successonly_nocycle);
+}
+
+static int ladro__set_trace(ladro_config_t *c, const char *v, char *err, size_t errlen)
+{
+    if (strlen(v) >= sizeof c->trace)
+        return LADRO__BAD("trace", v, "accepted: a file path shorter than 256 characters");
+    snprintf(c->trace, sizeof c->trace, "%s", v);
+    return 0;
+}
+static void ladro__show_trace(const ladro_config_t *c, char *b, size_t n)
+{
+    snprintf(b, n, "%s", c->trace);
+}
+
+static int ladro__set_watchdog(ladro_config_t *c, const char *v, char *err, size_t errlen)
+{
+    double x;
+    if (ladro__parse_double(v, 0, 1e6, false, &x))
+        return LADRO__BAD("watchdog", v, "accepted: 0 (off) or seconds in (0, 1e6]");
+    c->watchdog_s = x;
+    return 0;
+}
+static void ladro__show_watchdog(const ladro_config_t *c, char *b, size_t n)
+{
+    snprintf(b, n, "%g", c->watchdog_s);
+}
+
 static const ladro__key_t ladro__keys[] = {
     {"policy", "load-balancing policy", ladro__set_policy, ladro__show_policy},
     {"seed", "RNG seed (same on every rank)", ladro__set_seed, ladro__show_seed},
@@ -334,6 +406,15 @@ static const ladro__key_t ladro__keys[] = {
      ladro__show_delay},
     {"speed", "emulated speeds: list or C1..C5", ladro__set_speed, ladro__show_speed},
     {"emulate", "pad slow ranks by sleep or spin", ladro__set_emulate, ladro__show_emulate},
+    {"result_bytes", "result bytes sent back to a task's owner", ladro__set_result_bytes,
+     ladro__show_result_bytes},
+    {"sw_degree", "smallworld shortcut draws (0 = 2*floor(log2(P-1)))", ladro__set_sw_degree,
+     ladro__show_sw_degree},
+    {"successonly_nocycle", "successonly: forbid cyclic steals", ladro__set_nocycle,
+     ladro__show_nocycle},
+    {"trace", "trace file path (empty = off)", ladro__set_trace, ladro__show_trace},
+    {"watchdog", "seconds without a completed task before failing", ladro__set_watchdog,
+     ladro__show_watchdog},
 };
 #define LADRO__NKEYS (sizeof ladro__keys / sizeof ladro__keys[0])
 

@@ -45,20 +45,21 @@ int ladro_create(MPI_Comm comm, const ladro_config_t *cfg, ladro_t **out, char *
     char msg[LADROI_ERRLEN] = "";
     int rc = ladro_config_validate(cfg, msg, sizeof msg);
     /* The configuration must be the same everywhere where it shapes shared structures. */
-    unsigned long long mine[3] = {0, 0, 0}, lo[3], hi[3];
+    unsigned long long mine[4] = {0, 0, 0, 0}, lo[4], hi[4];
     if (rc == 0) {
         mine[0] = cfg->task_bytes;
         mine[1] = cfg->capacity;
+        mine[3] = cfg->result_bytes;
         mine[2] = 1469598103934665603ull; /* FNV-1a of the policy name */
         for (const char *c = cfg->policy; *c; c++)
             mine[2] = (mine[2] ^ (unsigned char)*c) * 1099511628211ull;
     }
-    if (MPI_Allreduce(mine, lo, 3, MPI_UNSIGNED_LONG_LONG, MPI_MIN, comm) != MPI_SUCCESS ||
-        MPI_Allreduce(mine, hi, 3, MPI_UNSIGNED_LONG_LONG, MPI_MAX, comm) != MPI_SUCCESS)
+    if (MPI_Allreduce(mine, lo, 4, MPI_UNSIGNED_LONG_LONG, MPI_MIN, comm) != MPI_SUCCESS ||
+        MPI_Allreduce(mine, hi, 4, MPI_UNSIGNED_LONG_LONG, MPI_MAX, comm) != MPI_SUCCESS)
         return ladroi_failbuf(err, errlen, LADRO_EMPI, "ladro_create: MPI_Allreduce failed");
     if (rc == 0 && memcmp(lo, hi, sizeof lo) != 0)
-        rc = ladroi_failbuf(msg, sizeof msg, LADRO_EINVAL, "policy, task_bytes and "
-                            "task_capacity must be the same on every rank");
+        rc = ladroi_failbuf(msg, sizeof msg, LADRO_EINVAL, "policy, task_bytes, "
+                            "task_capacity and result_bytes must be the same on every rank");
 
     ladro_t *lb = NULL;
     if (rc == 0) {
