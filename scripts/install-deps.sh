@@ -2,7 +2,7 @@
 # Install the Debian packages ladro needs, when they are missing. Root installs them with
 # apt-get; anyone else is told exactly what to install.
 set -euo pipefail
-pkgs=(build-essential cmake libopenmpi-dev openmpi-bin gnuplot-nox python3)
+pkgs=(build-essential cmake libopenmpi-dev openmpi-bin gnuplot-nox python3 spin)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
