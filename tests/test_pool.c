@@ -9,7 +9,7 @@
 
 #define ROUNDS 3000
 #define MAXB 12
-#define MAXID (ROUNDS * MAXB)
+#define MAXID (ROUNDS * MAXB + 64)
 
 int main(int argc, char **argv)
 {
@@ -69,6 +69,28 @@ int main(int argc, char **argv)
             }
             int flag;
             MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+        }
+        /* The owner may outrun its thieves (oversubscribed cores; under osc pt2pt every
+         * steal also needs this rank inside MPI): expose a last batch and serve MPI until
+         * a thief takes something, so the run always exercises stealing (30 s bound). */
+        if (size > 1) {
+            for (int i = 0; i < 32; i++, next_id++) {
+                ladroi_rec_hdr_t h = {.id = next_id, .origin = 0};
+                uint64_t pay = next_id ^ 0x5A5A5A5Aull;
+                CHECK_EQ(ladroi_pool_push(lb, p, &h, &pay, 8), LADRO_OK);
+            }
+            CHECK_EQ(ladroi_pool_release(lb, p, 0), LADRO_OK);
+            uint32_t c0 = 0, c = 0;
+            CHECK_EQ(ladroi_pool_peek(lb, p, 0, &c0), LADRO_OK);
+            for (double t0 = ladroi_now(); c0 > 0 && ladroi_now() - t0 < 30;) {
+                CHECK_EQ(ladroi_pool_peek(lb, p, 0, &c), LADRO_OK);
+                if (c < c0)
+                    break;
+                int flag;
+                MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag,
+                           MPI_STATUS_IGNORE);
+                ladroi_sleep_us(50);
+            }
         }
         int got;
         while ((got = ladroi_pool_pop(lb, p, rec)) == 1) { /* drain */
