@@ -148,7 +148,10 @@ typedef struct ladro_task {
 LADRO_API int ladro_create(MPI_Comm comm, const ladro_config_t *cfg, ladro_t **out,
                            char *err, size_t errlen);
 /* Collective. Frees everything; sets *lb to NULL. A NULL *lb is a no-op. Must be called
- * after ladro_next returned LADRO_DONE (or an error) on every rank. */
+ * after ladro_next returned LADRO_DONE (or an error) on every rank. Returns LADRO_OK, or
+ * LADRO_ETIMEDOUT after a watchdog failure this rank detected alone (some rank stopped
+ * calling the library): it then frees local memory only, without any collective, and
+ * the caller should MPI_Abort. */
 LADRO_API int ladro_destroy(ladro_t **lb);
 
 /* Local. Add a task to this rank's pool. Allowed before this rank's first ladro_next
@@ -158,11 +161,22 @@ LADRO_API int ladro_push(ladro_t *lb, const ladro_task_t *task);
 /* Local, but all ranks must keep calling it until it returns LADRO_DONE. Completes the
  * task returned by the previous call, then returns the next one (local, or stolen):
  * LADRO_OK with *task filled, LADRO_DONE when every task everywhere completed, or an
- * error (LADRO_EMPI, LADRO_ETIMEDOUT). */
+ * error (LADRO_EMPI, LADRO_ETIMEDOUT).
+ * LADRO_ETIMEDOUT (cfg.watchdog_s > 0): no task completed anywhere for watchdog_s, or a
+ * task ran longer than watchdog_s; every rank gets it in the same termination wave, and
+ * every later ladro_next/ladro_progress returns it again. ladro_last_error() says why;
+ * ladro_dump_state() shows this rank's state. */
 LADRO_API int ladro_next(ladro_t *lb, ladro_task_t *task);
 /* Local. Long tasks call it now and then: serves the policy's protocol (token, info
  * vector, requests) and MPI progress. Cheap when there is nothing to do. */
 LADRO_API int ladro_progress(ladro_t *lb);
+
+/* Local. Print a bounded (about 10 lines) summary of this rank's state to out: task in
+ * progress, queue counts (private/public), tasks created/completed here, steals,
+ * termination waves and the last global counts, the watchdog's view, the policy's own
+ * state, the last error. Meant for the LADRO_ETIMEDOUT path (the library never prints
+ * on its own); safe at any time on a valid handle, makes no MPI call. */
+LADRO_API void ladro_dump_state(const ladro_t *lb, FILE *out);
 
 /* Callback form: runs fn on every task until global completion. A negative return of
  * fn stops nothing globally; it is counted and the first one is returned at the end. */

@@ -18,6 +18,14 @@ static void ladro__free_handle(ladro_t *lb)
 {
     if (!lb)
         return;
+    if (lb->wd_state == LADROI_WD_LOCAL) {
+        /* Some rank stopped calling MPI: a collective free would hang. Leak the MPI
+         * objects and the policy's state (it may hold windows); free the rest. */
+        lb->policy_state = NULL;
+        lb->term.pending = false;
+        lb->pool.win.win = MPI_WIN_NULL;
+        lb->comm = MPI_COMM_NULL;
+    }
     if (lb->policy && lb->policy->fini && lb->policy_state)
         lb->policy->fini(lb, lb->policy_state);
     ladroi_term_fini(&lb->term);
@@ -126,11 +134,14 @@ int ladro_destroy(ladro_t **plb)
     if (!plb || !*plb)
         return LADRO_OK;
     ladro_t *lb = *plb;
-    /* Every rank reached LADRO_DONE (or gave up): no RMA access is outstanding. */
-    MPI_Barrier(lb->comm);
+    int rc = LADRO_OK;
+    if (lb->wd_state == LADROI_WD_LOCAL)
+        rc = LADRO_ETIMEDOUT; /* local clean-up only: see src/watchdog.c */
+    else /* every rank reached LADRO_DONE (or gave up): no RMA access is outstanding */
+        MPI_Barrier(lb->comm);
     ladro__free_handle(lb);
     *plb = NULL;
-    return LADRO_OK;
+    return rc;
 }
 
 int ladro_push(ladro_t *lb, const ladro_task_t *task)
@@ -180,6 +191,8 @@ int ladro_progress(ladro_t *lb)
         return LADRO_EINVAL;
     if (lb->state == LADROI_DONE)
         return LADRO_OK;
+    if (lb->wd_state)
+        return LADRO_ETIMEDOUT;
     return ladro__serve(lb);
 }
 
@@ -214,6 +227,8 @@ static int ladro__finish_task(ladro_t *lb)
         lb->st.tasks_stolen_twice++;
     lb->completed++;
     lb->in_task = false;
+    if (lb->cfg.watchdog_s > 0 && now - lb->task_start > lb->cfg.watchdog_s)
+        lb->wd_slow_task_s = now - lb->task_start; /* raises the alarm at the next wave */
     if (lb->policy->on_task_end)
         return lb->policy->on_task_end(lb, lb->policy_state, e, now - lb->task_start);
     return LADRO_OK;
@@ -236,6 +251,8 @@ int ladro_next(ladro_t *lb, ladro_task_t *task)
         return LADRO_EINVAL;
     if (lb->state == LADROI_DONE)
         return LADRO_DONE;
+    if (lb->wd_state)
+        return LADRO_ETIMEDOUT; /* sticky: lb->err says why */
     if (lb->in_task && (rc = ladro__finish_task(lb)) != 0)
         return rc;
     if (lb->state == LADROI_SEEDING) {

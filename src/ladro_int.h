@@ -124,10 +124,13 @@ int ladroi_pool_steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fraction
 typedef struct ladroi_term {
     MPI_Request req;
     bool pending;
-    uint64_t send[2], recv[2]; /* {created, completed} */
+    uint64_t send[3], recv[3]; /* {created, completed, watchdog alarms} */
     uint64_t prev_completed;
     uint64_t waves;
     bool done;
+    /* watchdog (src/watchdog.c) */
+    double joined_at;   /* when this rank last contributed to a wave */
+    double progress_at; /* when a wave last showed the global completed count grow */
 } ladroi_term_t;
 
 int ladroi_term_init(ladro_t *lb, ladroi_term_t *t);
@@ -135,6 +138,20 @@ void ladroi_term_fini(ladroi_term_t *t);
 /* Advance detection. `idle`: this rank has no local work (a new wave is started only
  * when idle). Sets t->done when global completion is established. */
 int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle);
+
+/* ---- stall watchdog (src/watchdog.c; cfg.watchdog_s > 0) ---------------------------
+ * A rank raises an alarm in its wave contribution when its current (or just finished)
+ * task ran longer than the watchdog, or when it is idle and the global completed count
+ * has not grown for that long; every rank sees the alarm in the same wave result and
+ * fails with LADRO_ETIMEDOUT. */
+enum { LADROI_WD_OK = 0, LADROI_WD_AGREED = 1, LADROI_WD_LOCAL = 2 };
+/* This rank's alarm for a contribution made now (0 or 1); records the reason. */
+uint64_t ladroi_wd_alarm(ladro_t *lb, bool idle, double now);
+/* A wave result carried `alarms` > 0: every rank fails. */
+int ladroi_wd_trip(ladro_t *lb, uint64_t alarms);
+/* Idle, and the pending wave has not completed for `waited` s: a rank stopped calling
+ * the library; fail locally (no collective can complete). */
+int ladroi_wd_unresponsive(ladro_t *lb, double waited);
 
 /* ---- policies (src/policy/<name>.c) ------------------------------------------------- */
 typedef struct ladroi_policy_ops {
@@ -153,6 +170,9 @@ typedef struct ladroi_policy_ops {
     /* After each task completed on this rank; elapsed_s is its unpadded time, padded_s
      * the time including the speed emulation's padding (may be NULL). */
     int (*on_task_end)(ladro_t *lb, void *state, double elapsed_s, double padded_s);
+    /* ladro_dump_state: a few lines about the policy's state, each starting with
+     * "  " (pending steals, token, requests...); local, no MPI (may be NULL). */
+    void (*dump)(const ladro_t *lb, const void *state, FILE *out);
 } ladroi_policy_ops_t;
 
 /* Registry (src/policy/registry.c): the list is generated from src/policy/<name>.c. */
@@ -183,6 +203,10 @@ struct ladro {
     double t0, t_end;
     ladro_rank_stats_t st;
     uint64_t completed;
+    /* watchdog */
+    int wd_state;            /* LADROI_WD_*: sticky once tripped */
+    double wd_slow_task_s;   /* > 0: the last finished task ran this long (> watchdog) */
+    char wd_reason[LADROI_ERRLEN]; /* why this rank raised an alarm ("" if it did not) */
     char err[LADROI_ERRLEN];
 };
 

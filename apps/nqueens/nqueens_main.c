@@ -230,6 +230,15 @@ static int nq__parallel(const nq_opts_t *o, int n, const char *policy)
         }
     }
     double wall = MPI_Wtime() - t0, cpu = nq__cpu() - c0;
+    if (rc == LADRO_ETIMEDOUT) { /* stall watchdog: every rank dumps its state */
+        fprintf(stderr, "ladro-nqueens: rank %d: stalled: %s\n", rank, ladro_last_error(lb));
+        ladro_dump_state(lb, stderr);
+        fflush(stderr);
+        if (ladro_destroy(&lb) != LADRO_OK)
+            MPI_Abort(MPI_COMM_WORLD, 3);
+        MPI_Finalize();
+        return 3;
+    }
     if (rc != LADRO_DONE) {
         fprintf(stderr, "ladro-nqueens: rank %d: ladro_next: %s (%s)\n", rank,
                 ladro_strerror(rc), ladro_last_error(lb));

@@ -495,6 +495,16 @@ static int seis__run_policy(seis_app_t *app, const char *policy, seis_shot_fn fn
         }
         free(buf);
     }
+    if (rc == LADRO_ETIMEDOUT) { /* stall watchdog: every rank dumps its state */
+        fprintf(stderr, "%s: rank %d: stalled: %s\n", o->prog, app->rank,
+                ladro_last_error(app->lb));
+        ladro_dump_state(app->lb, stderr);
+        fflush(stderr);
+        if (ladro_destroy(&app->lb) != LADRO_OK)
+            MPI_Abort(MPI_COMM_WORLD, 3);
+        MPI_Finalize();
+        exit(3);
+    }
     if (rc != LADRO_DONE) {
         fprintf(stderr, "%s: rank %d: ladro_next: %s (%s)\n", o->prog, app->rank,
                 ladro_strerror(rc), ladro_last_error(app->lb));

@@ -323,6 +323,15 @@ int main(int argc, char **argv)
             seen[t.id]++;
         burn(lb, secs, spin);
     }
+    if (rc == LADRO_ETIMEDOUT) { /* stall watchdog: every rank dumps its state */
+        fprintf(stderr, "ladro-synth: rank %d: stalled: %s\n", rank, ladro_last_error(lb));
+        ladro_dump_state(lb, stderr);
+        fflush(stderr);
+        if (ladro_destroy(&lb) != LADRO_OK) /* some rank stopped responding */
+            MPI_Abort(MPI_COMM_WORLD, 3);
+        MPI_Finalize();
+        return 3;
+    }
     if (rc != LADRO_DONE) {
         fprintf(stderr, "ladro-synth: rank %d: ladro_next: %s: %s\n", rank, ladro_err_name(rc),
                 ladro_last_error(lb));

@@ -426,6 +426,15 @@ static int uts__parallel(const uts_opts_t *o, const uts_tree_t *tree, const char
             printf("policy %s skipped: %s\n", cfg.policy, err);
         return 3;
     }
+    if (rc == LADRO_ETIMEDOUT && w.lb) { /* stall watchdog: every rank dumps its state */
+        fprintf(stderr, "ladro-uts: rank %d: stalled: %s\n", rank, ladro_last_error(w.lb));
+        ladro_dump_state(w.lb, stderr);
+        fflush(stderr);
+        if (ladro_destroy(&w.lb) != LADRO_OK)
+            MPI_Abort(MPI_COMM_WORLD, 3);
+        MPI_Finalize();
+        exit(3);
+    }
     if (rc) {
         fprintf(stderr, "ladro-uts: %s\n", err[0] ? err : ladro_strerror(rc));
         if (w.lb == NULL) /* create failed everywhere: a configuration error */
