@@ -6,6 +6,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include <ladro.h>
 
+#include "../common/workload.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdbool.h>
@@ -13,19 +15,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-enum dist_kind { DIST_CONST, DIST_UNIFORM, DIST_GAUSS, DIST_EXP, DIST_BIMODAL };
-enum init_kind { INIT_EVEN, INIT_ONE, INIT_GAUSS };
 
 typedef struct opts {
     ladro_config_t cfg;
-    uint64_t tasks_per_rank;
-    double work_ms;
-    enum dist_kind dist;
-    double a, b, c; /* distribution parameters */
-    enum init_kind init;
-    size_t payload;
+    wl_spec_t wl;
     bool verify, json, quiet;
 } opts_t;
 
@@ -56,101 +49,6 @@ static void usage(FILE *f)
         "Environment: every LADRO_* variable of docs/envvars.md applies (flags win).\n");
 }
 
-/* splitmix64: per-task deterministic numbers */
-static uint64_t mix(uint64_t x)
-{
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-}
-static double unit(uint64_t *s)
-{
-    *s = mix(*s);
-    return ((double)(*s >> 11) + 0.5) * 0x1.0p-53;
-}
-static double normal(uint64_t *s)
-{
-    double u1 = unit(s), u2 = unit(s);
-    return sqrt(-2 * log(u1)) * cos(2 * M_PI * u2);
-}
-
-static double task_seconds(const opts_t *o, uint64_t id)
-{
-    uint64_t s = mix(o->cfg.seed * 0x100000001B3ull ^ id);
-    double m = o->work_ms * 1e-3, x;
-    switch (o->dist) {
-    case DIST_UNIFORM: x = o->a + (o->b - o->a) * unit(&s); break;
-    case DIST_GAUSS: x = o->a + o->b * normal(&s); break;
-    case DIST_EXP: x = -log(unit(&s)); break;
-    case DIST_BIMODAL: x = unit(&s) < o->a ? o->c : o->b; break;
-    default: x = 1; break;
-    }
-    if (x < 0)
-        x = 0;
-    return m * x;
-}
-
-static int task_owner(const opts_t *o, uint64_t id, uint64_t ntasks, int size)
-{
-    switch (o->init) {
-    case INIT_ONE: return 0;
-    case INIT_GAUSS: { /* DLB_Bench: 70% of tasks on ~10% of ranks, gaussian over ranks */
-        uint64_t s = mix(o->cfg.seed ^ 0xABCDEFull ^ (id * 0x9E37ull));
-        double r = size / 2.0 + 0.05 * size * normal(&s);
-        long k = lround(floor(r));
-        return k < 0 ? 0 : k >= size ? size - 1 : (int)k;
-    }
-    default: return (int)(id * (uint64_t)size / ntasks);
-    }
-}
-
-static void fill_payload(unsigned char *p, size_t n, uint64_t id, double secs)
-{
-    memcpy(p, &secs, 8);
-    uint64_t tag = mix(id);
-    memcpy(p + 8, &tag, 8);
-    for (size_t i = 16; i < n; i++)
-        p[i] = (unsigned char)(mix(id + i) & 0xFF);
-}
-
-static bool check_payload(const unsigned char *p, size_t n, uint64_t id)
-{
-    uint64_t tag;
-    memcpy(&tag, p + 8, 8);
-    if (tag != mix(id))
-        return false;
-    for (size_t i = 16; i < n; i++)
-        if (p[i] != (unsigned char)(mix(id + i) & 0xFF))
-            return false;
-    return true;
-}
-
-static void burn(ladro_t *lb, double secs, bool spin)
-{
-    /* Long tasks call ladro_progress about every millisecond (CTWS's updateList). */
-    struct timespec t0;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    double start = t0.tv_sec + 1e-9 * t0.tv_nsec, now = start;
-    while (now - start < secs) {
-        double left = secs - (now - start), slice = left < 1e-3 ? left : 1e-3;
-        if (spin) {
-            double end = now + slice;
-            struct timespec t;
-            do {
-                clock_gettime(CLOCK_MONOTONIC, &t);
-            } while (t.tv_sec + 1e-9 * t.tv_nsec < end);
-        } else {
-            struct timespec ts = {0, (long)(slice * 1e9)};
-            while (nanosleep(&ts, &ts) && errno == EINTR)
-                ;
-        }
-        ladro_progress(lb);
-        clock_gettime(CLOCK_MONOTONIC, &t0);
-        now = t0.tv_sec + 1e-9 * t0.tv_nsec;
-    }
-}
-
 static int bad(int rank, const char *flag, const char *val, const char *accepted)
 {
     if (rank == 0)
@@ -179,11 +77,7 @@ static int parse_args(int argc, char **argv, opts_t *o, int rank)
             fprintf(stderr, "ladro-synth: %s\n", err);
         return 2;
     }
-    o->tasks_per_rank = 50;
-    o->work_ms = 10;
-    o->dist = DIST_CONST;
-    o->init = INIT_EVEN;
-    o->payload = 16;
+    wl_spec_init(&o->wl);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -223,39 +117,28 @@ static int parse_args(int argc, char **argv, opts_t *o, int rank)
         } else if (!strcmp(a, "--tasks-per-rank")) {
             if (parse_num(v, 0, 1e7, &x) || x != floor(x))
                 return bad(rank, a, v, "accepted: an integer in [0, 10000000]");
-            o->tasks_per_rank = (uint64_t)x;
+            o->wl.tasks_per_rank = (uint64_t)x;
         } else if (!strcmp(a, "--work-ms")) {
             if (parse_num(v, 0, 1e6, &x))
                 return bad(rank, a, v, "accepted: milliseconds in [0, 1e6]");
-            o->work_ms = x;
+            o->wl.work_ms = x;
         } else if (!strcmp(a, "--payload")) {
             if (parse_num(v, 16, 1 << 20, &x) || x != floor(x))
                 return bad(rank, a, v, "accepted: bytes in [16, 1048576]");
-            o->payload = (size_t)x;
+            o->wl.payload = (size_t)x;
         } else if (!strcmp(a, "--init")) {
-            if (!strcmp(v, "even")) o->init = INIT_EVEN;
-            else if (!strcmp(v, "one")) o->init = INIT_ONE;
-            else if (!strcmp(v, "gauss70-10")) o->init = INIT_GAUSS;
-            else return bad(rank, a, v, "accepted: even, one, gauss70-10");
+            if (wl_parse_init(&o->wl, v))
+                return bad(rank, a, v, wl_init_accepted);
         } else if (!strcmp(a, "--work-dist")) {
-            int n = 0;
-            char tail;
-            if (!strcmp(v, "const")) o->dist = DIST_CONST;
-            else if (!strcmp(v, "exp")) o->dist = DIST_EXP;
-            else if (sscanf(v, "uniform:%lf,%lf%c", &o->a, &o->b, &tail) == 2 && o->a >= 0 &&
-                     o->b >= o->a) o->dist = DIST_UNIFORM;
-            else if (sscanf(v, "gauss:%lf,%lf%c", &o->a, &o->b, &tail) == 2 && o->a >= 0 &&
-                     o->b >= 0) o->dist = DIST_GAUSS;
-            else if ((n = sscanf(v, "bimodal:%lf,%lf,%lf%c", &o->a, &o->b, &o->c, &tail)) == 3 &&
-                     o->a >= 0 && o->a <= 1 && o->b >= 0 && o->c >= 0) o->dist = DIST_BIMODAL;
-            else
-                return bad(rank, a, v, "accepted: const, uniform:A,B (0<=A<=B), gauss:MEAN,SD, "
-                           "exp, bimodal:P,A,B (0<=P<=1)");
+            if (wl_parse_dist(&o->wl, v))
+                return bad(rank, a, v, wl_dist_accepted);
         } else {
             return bad(rank, "option", a, "unknown");
         }
     }
-    o->cfg.task_bytes = o->payload;
+    o->cfg.task_bytes = o->wl.payload;
+    o->wl.seed = o->cfg.seed;
+    o->wl.spin = o->cfg.emulate_spin != 0;
     if (ladro_config_validate(&o->cfg, err, sizeof err)) {
         if (rank == 0)
             fprintf(stderr, "ladro-synth: %s\n", err);
@@ -292,37 +175,18 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 1;
     }
-    uint64_t ntasks = o.tasks_per_rank * (uint64_t)size;
-    unsigned char *buf = malloc(o.payload);
+    uint64_t ntasks = o.wl.tasks_per_rank * (uint64_t)size;
     uint32_t *seen = o.verify ? calloc(ntasks ? ntasks : 1, sizeof *seen) : NULL;
-    if (!buf || (o.verify && !seen)) {
+    if (o.verify && !seen) {
         fprintf(stderr, "ladro-synth: rank %d: out of memory\n", rank);
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
-    for (uint64_t id = 0; id < ntasks; id++) {
-        if (task_owner(&o, id, ntasks, size) != rank)
-            continue;
-        fill_payload(buf, o.payload, id, task_seconds(&o, id));
-        ladro_task_t t = {.id = id, .payload = buf};
-        if ((rc = ladro_push(lb, &t)) != 0) {
-            fprintf(stderr, "ladro-synth: push: %s\n", ladro_last_error(lb));
-            MPI_Abort(MPI_COMM_WORLD, 1);
-        }
+    if ((rc = wl_seed(lb, &o.wl)) != 0) {
+        fprintf(stderr, "ladro-synth: push: %s\n", ladro_last_error(lb));
+        MPI_Abort(MPI_COMM_WORLD, 1);
     }
-    uint64_t corrupt = 0, out_of_range = 0;
-    bool spin = o.cfg.emulate_spin != 0;
-    ladro_task_t t;
-    while ((rc = ladro_next(lb, &t)) == LADRO_OK) {
-        double secs;
-        memcpy(&secs, t.payload, 8);
-        if (!check_payload(t.payload, o.payload, t.id))
-            corrupt++;
-        if (t.id >= ntasks)
-            out_of_range++;
-        else if (seen)
-            seen[t.id]++;
-        burn(lb, secs, spin);
-    }
+    wl_result_t res;
+    rc = wl_run(lb, &o.wl, seen, &res);
     if (rc == LADRO_ETIMEDOUT) { /* stall watchdog: every rank dumps its state */
         fprintf(stderr, "ladro-synth: rank %d: stalled: %s\n", rank, ladro_last_error(lb));
         ladro_dump_state(lb, stderr);
@@ -340,31 +204,13 @@ int main(int argc, char **argv)
     ladro_stats_t st;
     ladro_stats_gather(lb, &st);
     int status = 0;
-    uint64_t missing = 0, dup = 0, bad_all[2] = {0, 0}, bad_mine[2] = {corrupt, out_of_range};
+    uint64_t missing = 0, dup = 0, bad_all[2] = {0, 0};
+    uint64_t bad_mine[2] = {res.corrupt, res.out_of_range};
     MPI_Reduce(bad_mine, bad_all, 2, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
     if (o.verify) {
-        uint32_t *all = rank == 0 ? calloc(ntasks ? ntasks : 1, sizeof *all) : NULL;
-        for (uint64_t off = 0; off < ntasks; off += 1u << 24) { /* int counts */
-            int n = (int)(ntasks - off < (1u << 24) ? ntasks - off : (1u << 24));
-            MPI_Reduce(seen + off, all ? all + off : NULL, n, MPI_UINT32_T, MPI_SUM, 0,
-                       MPI_COMM_WORLD);
-        }
-        if (rank == 0) {
-            for (uint64_t i = 0; i < ntasks; i++) {
-                if (all[i] == 0) {
-                    if (missing++ < 5)
-                        fprintf(stderr, "ladro-synth: task %llu never ran\n",
-                                (unsigned long long)i);
-                } else if (all[i] > 1) {
-                    if (dup++ < 5)
-                        fprintf(stderr, "ladro-synth: task %llu ran %u times\n",
-                                (unsigned long long)i, all[i]);
-                }
-            }
-            if (missing || dup || bad_all[0] || bad_all[1])
-                status = 1;
-        }
-        free(all);
+        bool once = wl_verify(MPI_COMM_WORLD, "ladro-synth", seen, ntasks, &missing, &dup);
+        if (rank == 0 && (!once || bad_all[0] || bad_all[1]))
+            status = 1;
     }
     if (rank == 0 && st.total.tasks_run != ntasks && !o.verify)
         status = 1;
@@ -415,7 +261,6 @@ int main(int argc, char **argv)
     MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
     ladro_stats_free(&st);
     free(seen);
-    free(buf);
     ladro_destroy(&lb);
     MPI_Finalize();
     return status;

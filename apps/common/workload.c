@@ -1,0 +1,230 @@
+/* The synthetic workload shared by ladro-synth and ladro-bench; see workload.h. */
+#define _DEFAULT_SOURCE /* M_PI, nanosleep */
+#include "workload.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+const char wl_dist_accepted[] = "accepted: const, uniform:A,B (0<=A<=B), gauss:MEAN,SD, exp, "
+                                "bimodal:P,A,B (0<=P<=1)";
+const char wl_init_accepted[] = "accepted: even, one, gauss70-10";
+
+void wl_spec_init(wl_spec_t *w)
+{
+    memset(w, 0, sizeof *w);
+    w->seed = 1;
+    w->tasks_per_rank = 50;
+    w->work_ms = 10;
+    w->dist = WL_CONST;
+    w->init = WL_EVEN;
+    w->payload = 16;
+}
+
+int wl_parse_dist(wl_spec_t *w, const char *v)
+{
+    double a, b, c;
+    char tail;
+    if (!strcmp(v, "const")) {
+        w->dist = WL_CONST;
+    } else if (!strcmp(v, "exp")) {
+        w->dist = WL_EXP;
+    } else if (sscanf(v, "uniform:%lf,%lf%c", &a, &b, &tail) == 2 && a >= 0 && b >= a &&
+               isfinite(b)) {
+        w->dist = WL_UNIFORM, w->a = a, w->b = b;
+    } else if (sscanf(v, "gauss:%lf,%lf%c", &a, &b, &tail) == 2 && a >= 0 && b >= 0 &&
+               isfinite(a) && isfinite(b)) {
+        w->dist = WL_GAUSS, w->a = a, w->b = b;
+    } else if (sscanf(v, "bimodal:%lf,%lf,%lf%c", &a, &b, &c, &tail) == 3 && a >= 0 &&
+               a <= 1 && b >= 0 && c >= 0 && isfinite(b) && isfinite(c)) {
+        w->dist = WL_BIMODAL, w->a = a, w->b = b, w->c = c;
+    } else {
+        return -1;
+    }
+    return 0;
+}
+
+int wl_parse_init(wl_spec_t *w, const char *v)
+{
+    if (!strcmp(v, "even"))
+        w->init = WL_EVEN;
+    else if (!strcmp(v, "one"))
+        w->init = WL_ONE;
+    else if (!strcmp(v, "gauss70-10"))
+        w->init = WL_GAUSS70_10;
+    else
+        return -1;
+    return 0;
+}
+
+/* splitmix64: per-task deterministic numbers */
+static uint64_t mix(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+static double unit(uint64_t *s)
+{
+    *s = mix(*s);
+    return ((double)(*s >> 11) + 0.5) * 0x1.0p-53;
+}
+static double normal(uint64_t *s)
+{
+    double u1 = unit(s), u2 = unit(s);
+    return sqrt(-2 * log(u1)) * cos(2 * M_PI * u2);
+}
+
+double wl_task_seconds(const wl_spec_t *w, uint64_t id)
+{
+    uint64_t s = mix(w->seed * 0x100000001B3ull ^ id);
+    double x;
+    switch (w->dist) {
+    case WL_UNIFORM: x = w->a + (w->b - w->a) * unit(&s); break;
+    case WL_GAUSS: x = w->a + w->b * normal(&s); break;
+    case WL_EXP: x = -log(unit(&s)); break;
+    case WL_BIMODAL: x = unit(&s) < w->a ? w->c : w->b; break;
+    default: x = 1; break;
+    }
+    return x < 0 ? 0 : w->work_ms * 1e-3 * x;
+}
+
+int wl_task_owner(const wl_spec_t *w, uint64_t id, uint64_t ntasks, int nranks)
+{
+    switch (w->init) {
+    case WL_ONE: return 0;
+    case WL_GAUSS70_10: { /* DLB_Bench: ~70% of tasks on ~10% of ranks, gaussian */
+        uint64_t s = mix(w->seed ^ 0xABCDEFull ^ (id * 0x9E37ull));
+        double r = nranks / 2.0 + 0.05 * nranks * normal(&s);
+        long k = lround(floor(r));
+        return k < 0 ? 0 : k >= nranks ? nranks - 1 : (int)k;
+    }
+    default: return (int)(id * (uint64_t)nranks / ntasks);
+    }
+}
+
+void wl_fill_payload(unsigned char *p, size_t n, uint64_t id, double secs)
+{
+    memcpy(p, &secs, 8);
+    uint64_t tag = mix(id);
+    memcpy(p + 8, &tag, 8);
+    for (size_t i = 16; i < n; i++)
+        p[i] = (unsigned char)(mix(id + i) & 0xFF);
+}
+
+bool wl_check_payload(const unsigned char *p, size_t n, uint64_t id)
+{
+    uint64_t tag;
+    memcpy(&tag, p + 8, 8);
+    if (tag != mix(id))
+        return false;
+    for (size_t i = 16; i < n; i++)
+        if (p[i] != (unsigned char)(mix(id + i) & 0xFF))
+            return false;
+    return true;
+}
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+void wl_burn(ladro_t *lb, double secs, bool spin)
+{
+    /* Long tasks call ladro_progress about every millisecond (CTWS's updateList). */
+    double start = now_s(), now = start;
+    while (now - start < secs) {
+        double left = secs - (now - start), slice = left < 1e-3 ? left : 1e-3;
+        if (spin) {
+            double end = now + slice;
+            while (now_s() < end)
+                ;
+        } else {
+            struct timespec ts = {0, (long)(slice * 1e9)};
+            while (nanosleep(&ts, &ts) && errno == EINTR)
+                ;
+        }
+        ladro_progress(lb);
+        now = now_s();
+    }
+}
+
+int wl_seed(ladro_t *lb, const wl_spec_t *w)
+{
+    int rank = ladro_rank(lb), size = ladro_size(lb), rc = 0;
+    uint64_t ntasks = w->tasks_per_rank * (uint64_t)size;
+    unsigned char *buf = malloc(w->payload);
+    if (!buf)
+        return LADRO_ENOMEM;
+    for (uint64_t id = 0; id < ntasks && rc == 0; id++) {
+        if (wl_task_owner(w, id, ntasks, size) != rank)
+            continue;
+        wl_fill_payload(buf, w->payload, id, wl_task_seconds(w, id));
+        rc = ladro_push(lb, &(ladro_task_t){.id = id, .payload = buf});
+    }
+    free(buf);
+    return rc;
+}
+
+int wl_run(ladro_t *lb, const wl_spec_t *w, uint32_t *seen, wl_result_t *res)
+{
+    uint64_t ntasks = w->tasks_per_rank * (uint64_t)ladro_size(lb);
+    ladro_task_t t;
+    int rc;
+    memset(res, 0, sizeof *res);
+    while ((rc = ladro_next(lb, &t)) == LADRO_OK) {
+        double secs;
+        memcpy(&secs, t.payload, 8);
+        if (!wl_check_payload(t.payload, w->payload, t.id))
+            res->corrupt++;
+        if (t.id >= ntasks)
+            res->out_of_range++;
+        else if (seen)
+            seen[t.id]++;
+        wl_burn(lb, secs, w->spin);
+    }
+    return rc;
+}
+
+bool wl_verify(MPI_Comm comm, const char *prog, const uint32_t *seen, uint64_t ntasks,
+               uint64_t *missing, uint64_t *dup)
+{
+    int rank;
+    MPI_Comm_rank(comm, &rank);
+    uint32_t *all = rank == 0 ? calloc(ntasks ? ntasks : 1, sizeof *all) : NULL;
+    int ok = 1;
+    if (rank == 0 && !all) {
+        fprintf(stderr, "%s: out of memory for the exactly-once check\n", prog);
+        ok = 0;
+    }
+    for (uint64_t off = 0; off < ntasks; off += 1u << 24) { /* int counts */
+        int n = (int)(ntasks - off < (1u << 24) ? ntasks - off : (1u << 24));
+        MPI_Reduce(seen + off, all ? all + off : NULL, n, MPI_UINT32_T, MPI_SUM, 0, comm);
+    }
+    uint64_t counts[2] = {0, 0};
+    if (rank == 0 && all) {
+        for (uint64_t i = 0; i < ntasks; i++) {
+            if (all[i] == 0) {
+                if (counts[0]++ < 5)
+                    fprintf(stderr, "%s: task %llu never ran\n", prog, (unsigned long long)i);
+            } else if (all[i] > 1) {
+                if (counts[1]++ < 5)
+                    fprintf(stderr, "%s: task %llu ran %u times\n", prog,
+                            (unsigned long long)i, all[i]);
+            }
+        }
+        ok = counts[0] == 0 && counts[1] == 0;
+    }
+    free(all);
+    MPI_Bcast(counts, 2, MPI_UINT64_T, 0, comm);
+    MPI_Bcast(&ok, 1, MPI_INT, 0, comm);
+    *missing = counts[0];
+    *dup = counts[1];
+    return ok != 0;
+}
