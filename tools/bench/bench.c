@@ -1,0 +1,516 @@
+/* ladro-bench: every policy side by side in one MPI job.
+ *
+ * A scenario is a list of configurations (speed profile x tasks per rank); each is run
+ * under every policy of the list, repeats interleaved (A B C A B C ...) so that drift of
+ * a shared machine hits all policies alike. Every run checks exactly-once execution.
+ * Rank 0 prints per configuration and policy the medians over the repeats, then the
+ * gain matrix of A2WS eq. 13: gain(A, B) = (1 - median(A) / median(B)) * 100%. */
+#define _POSIX_C_SOURCE 200809L /* strtok_r */
+#include <ladro.h>
+
+#include "../../apps/common/workload.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_POL 16
+#define MAX_CONF 32
+#define MAX_TPR 8
+
+typedef struct run {
+    int conf, pol, repeat;
+    double makespan, lower_bound, efficiency, idle_mean, idle_max;
+    uint64_t steals_ok, steals_failed, tasks_moved, stolen_twice, info_msgs;
+    bool verified;
+} run_t;
+
+typedef struct bench {
+    const char *scenario;
+    char policies[MAX_POL][LADRO_NAME_MAX];
+    int npol;
+    char speeds[MAX_CONF][LADRO_PATH_MAX];
+    int nspeed;
+    uint64_t tpr[MAX_TPR];
+    int ntpr;
+    int repeat;
+    wl_spec_t wl;
+    ladro_config_t base;
+    const char *csv, *json;
+    bool quiet;
+    /* results (rank 0) */
+    run_t *runs;
+    int nruns;
+} bench_t;
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+        "usage: ladro-bench [options]   (under mpirun; every rank gets the same options)\n"
+        "  --scenario S         a2ws-table | ctws-contention | custom (default custom)\n"
+        "      a2ws-table       speed profiles C1..C5 (A2WS Table 2) x tasks per rank,\n"
+        "                       policies leader,ctws,a2ws,static,random; 10 ms tasks\n"
+        "      ctws-contention  homogeneous ranks, durations inflated by a contention factor\n"
+        "                       uniform in [1, 6.2] (CTWS: shots of 1.5 h to 9.3 h),\n"
+        "                       policies static,ctws,random,a2ws,leader\n"
+        "      custom           what the flags below say\n"
+        "  --policies LIST      comma list or 'all' (registered:");
+    for (const char *const *n = ladro_policy_names(); *n; n++)
+        fprintf(f, " %s", *n);
+    fprintf(f, ")\n"
+        "  --speed LIST         speed specs separated by ';' (each '1,0.5' or C1..C5)\n"
+        "  --tasks-per-rank L   comma list of task counts per rank (default 60)\n"
+        "  --work-ms X          mean task duration in ms at full speed (default 10)\n"
+        "  --work-dist D        const | uniform:A,B | gauss:MEAN,SD | exp | bimodal:P,A,B\n"
+        "  --init I             even | one | gauss70-10 (default even)\n"
+        "  --repeat N           runs per policy and configuration, interleaved (default 3)\n"
+        "  --seed S             workload and runtime seed (default 1)\n"
+        "  --csv FILE           one line per run\n"
+        "  --json FILE          {\"results\": [one object per run], ...} ('-' = stdout)\n"
+        "  --quiet              no progress line on stderr\n"
+        "  --help               this text\n"
+        "Scenario flags given explicitly override the scenario's defaults. Environment:\n"
+        "every LADRO_* variable of docs/envvars.md applies to every run (flags win).\n");
+}
+
+static int bad(int rank, const char *what, const char *val, const char *accepted)
+{
+    if (rank == 0)
+        fprintf(stderr, "ladro-bench: %s '%s': %s (try --help)\n", what, val ? val : "",
+                accepted);
+    return 2;
+}
+
+static bool registered(const char *name)
+{
+    for (const char *const *n = ladro_policy_names(); *n; n++)
+        if (!strcmp(*n, name))
+            return true;
+    return false;
+}
+
+static int add_policy(bench_t *b, const char *name, int rank, bool strict)
+{
+    if (!registered(name)) {
+        if (!strict)
+            return 0; /* scenario default not in this build: skipped, said in the header */
+        char acc[512] = "accepted: all, or a comma list of:";
+        for (const char *const *n = ladro_policy_names(); *n; n++)
+            strncat(acc, " ", sizeof acc - strlen(acc) - 1),
+                strncat(acc, *n, sizeof acc - strlen(acc) - 1);
+        return bad(rank, "--policies: policy", name, acc);
+    }
+    for (int i = 0; i < b->npol; i++)
+        if (!strcmp(b->policies[i], name))
+            return 0;
+    if (b->npol == MAX_POL)
+        return bad(rank, "--policies", name, "at most 16 policies");
+    snprintf(b->policies[b->npol++], LADRO_NAME_MAX, "%s", name);
+    return 0;
+}
+
+static int set_policies(bench_t *b, const char *list, int rank, bool strict)
+{
+    b->npol = 0;
+    if (!strcmp(list, "all")) {
+        for (const char *const *n = ladro_policy_names(); *n; n++)
+            add_policy(b, *n, rank, true);
+        return 0;
+    }
+    char tmp[512];
+    snprintf(tmp, sizeof tmp, "%s", list);
+    for (char *save, *t = strtok_r(tmp, ",", &save); t; t = strtok_r(NULL, ",", &save))
+        if (add_policy(b, t, rank, strict))
+            return 2;
+    if (b->npol == 0)
+        return bad(rank, "--policies", list, "no policy of this build in the list");
+    return 0;
+}
+
+static int set_speeds(bench_t *b, const char *list, int rank, int size)
+{
+    char tmp[1024], err[256];
+    snprintf(tmp, sizeof tmp, "%s", list);
+    b->nspeed = 0;
+    for (char *save, *t = strtok_r(tmp, ";", &save); t; t = strtok_r(NULL, ";", &save)) {
+        double s;
+        if (ladro_speed_of(t, 0, size, &s, err, sizeof err))
+            return bad(rank, "--speed", t, err);
+        if (b->nspeed == MAX_CONF)
+            return bad(rank, "--speed", list, "at most 32 specs");
+        snprintf(b->speeds[b->nspeed++], LADRO_PATH_MAX, "%s", t);
+    }
+    if (b->nspeed == 0)
+        return bad(rank, "--speed", list, "accepted: specs separated by ';'");
+    return 0;
+}
+
+static int set_tpr(bench_t *b, const char *list, int rank)
+{
+    char tmp[256];
+    snprintf(tmp, sizeof tmp, "%s", list);
+    b->ntpr = 0;
+    for (char *save, *t = strtok_r(tmp, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(t, &end, 10);
+        if (*end || errno || v < 1 || v > 1000000 || t[0] == '-')
+            return bad(rank, "--tasks-per-rank", t, "accepted: integers in [1, 1000000]");
+        if (b->ntpr == MAX_TPR)
+            return bad(rank, "--tasks-per-rank", list, "at most 8 values");
+        b->tpr[b->ntpr++] = v;
+    }
+    if (b->ntpr == 0)
+        return bad(rank, "--tasks-per-rank", list, "accepted: a comma list of integers");
+    return 0;
+}
+
+static int parse(int argc, char **argv, bench_t *b, int rank, int size)
+{
+    char err[256];
+    const char *pol = NULL, *speed = NULL, *tpr = NULL, *dist = NULL, *init = NULL;
+    double work_ms = -1, x;
+    long repeat = -1;
+    b->scenario = "custom";
+    ladro_config_init(&b->base);
+    if (ladro_config_from_env(&b->base, err, sizeof err)) {
+        if (rank == 0)
+            fprintf(stderr, "ladro-bench: %s\n", err);
+        return 2;
+    }
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        char *end;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            if (rank == 0)
+                usage(stdout);
+            return 1;
+        }
+        if (!strcmp(a, "--quiet")) {
+            b->quiet = true;
+            continue;
+        }
+        if (strncmp(a, "--", 2))
+            return bad(rank, "argument", a, "not an option");
+        if (!v)
+            return bad(rank, a, "", "needs a value");
+        i++;
+        if (!strcmp(a, "--scenario")) {
+            if (strcmp(v, "a2ws-table") && strcmp(v, "ctws-contention") && strcmp(v, "custom"))
+                return bad(rank, a, v, "accepted: a2ws-table, ctws-contention, custom");
+            b->scenario = v;
+        } else if (!strcmp(a, "--policies")) pol = v;
+        else if (!strcmp(a, "--speed")) speed = v;
+        else if (!strcmp(a, "--tasks-per-rank")) tpr = v;
+        else if (!strcmp(a, "--work-dist")) dist = v;
+        else if (!strcmp(a, "--init")) init = v;
+        else if (!strcmp(a, "--csv")) b->csv = v;
+        else if (!strcmp(a, "--json")) b->json = v;
+        else if (!strcmp(a, "--work-ms")) {
+            errno = 0;
+            x = strtod(v, &end);
+            if (*end || errno || !(x >= 0 && x <= 1e6))
+                return bad(rank, a, v, "accepted: milliseconds in [0, 1e6]");
+            work_ms = x;
+        } else if (!strcmp(a, "--repeat")) {
+            errno = 0;
+            repeat = strtol(v, &end, 10);
+            if (*end || errno || repeat < 1 || repeat > 1000)
+                return bad(rank, a, v, "accepted: an integer in [1, 1000]");
+        } else if (!strcmp(a, "--seed")) {
+            if (ladro_config_set(&b->base, "seed", v, err, sizeof err))
+                return bad(rank, a, v, err);
+        } else {
+            return bad(rank, "option", a, "unknown");
+        }
+    }
+    /* scenario defaults, then explicit flags */
+    wl_spec_init(&b->wl);
+    b->repeat = 3;
+    const char *def_pol = "all", *def_speed = b->base.speed, *def_tpr = "60";
+    if (!strcmp(b->scenario, "a2ws-table")) {
+        def_pol = "leader,ctws,a2ws,static,random";
+        def_speed = "C1;C2;C3;C4;C5";
+    } else if (!strcmp(b->scenario, "ctws-contention")) {
+        def_pol = "static,ctws,random,a2ws,leader";
+        def_speed = "1";
+        def_tpr = "20";
+        wl_parse_dist(&b->wl, "uniform:1,6.2");
+    }
+    int rc;
+    if ((rc = set_policies(b, pol ? pol : def_pol, rank, pol != NULL)))
+        return rc;
+    if ((rc = set_speeds(b, speed ? speed : def_speed, rank, size)))
+        return rc;
+    if ((rc = set_tpr(b, tpr ? tpr : def_tpr, rank)))
+        return rc;
+    if (dist && wl_parse_dist(&b->wl, dist))
+        return bad(rank, "--work-dist", dist, wl_dist_accepted);
+    if (init && wl_parse_init(&b->wl, init))
+        return bad(rank, "--init", init, wl_init_accepted);
+    if (work_ms >= 0)
+        b->wl.work_ms = work_ms;
+    if (repeat > 0)
+        b->repeat = (int)repeat;
+    b->wl.seed = b->base.seed;
+    b->wl.spin = b->base.emulate_spin != 0;
+    b->base.task_bytes = b->wl.payload;
+    if (ladro_config_validate(&b->base, err, sizeof err))
+        return bad(rank, "configuration", b->base.policy, err);
+    return 0;
+}
+
+/* One run of one policy on one configuration; collective. */
+static int run_one(bench_t *b, int conf, int pol, int repeat, run_t *out)
+{
+    int size, rank, rc;
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    ladro_config_t cfg = b->base;
+    char err[256];
+    snprintf(cfg.policy, sizeof cfg.policy, "%s", b->policies[pol]);
+    snprintf(cfg.speed, sizeof cfg.speed, "%s", b->speeds[conf / b->ntpr]);
+    wl_spec_t wl = b->wl;
+    wl.tasks_per_rank = b->tpr[conf % b->ntpr];
+    uint64_t ntasks = wl.tasks_per_rank * (uint64_t)size;
+    ladro_t *lb;
+    if ((rc = ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err))) {
+        if (rank == 0)
+            fprintf(stderr, "ladro-bench: policy %s: %s: %s\n", cfg.policy, ladro_err_name(rc),
+                    err);
+        return rc;
+    }
+    uint32_t *seen = calloc(ntasks, sizeof *seen);
+    if (!seen || wl_seed(lb, &wl)) {
+        fprintf(stderr, "ladro-bench: rank %d: out of memory\n", rank);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    wl_result_t res;
+    rc = wl_run(lb, &wl, seen, &res);
+    if (rc != LADRO_DONE) {
+        fprintf(stderr, "ladro-bench: rank %d: policy %s: %s: %s\n", rank, cfg.policy,
+                ladro_err_name(rc), ladro_last_error(lb));
+        ladro_dump_state(lb, stderr);
+        MPI_Abort(MPI_COMM_WORLD, rc == LADRO_ETIMEDOUT ? 3 : 1);
+    }
+    ladro_stats_t st;
+    if ((rc = ladro_stats_gather(lb, &st))) {
+        fprintf(stderr, "ladro-bench: stats: %s\n", ladro_last_error(lb));
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    uint64_t missing, dup, bad_mine = res.corrupt + res.out_of_range, bad_all = 0;
+    bool once = wl_verify(MPI_COMM_WORLD, "ladro-bench", seen, ntasks, &missing, &dup);
+    MPI_Allreduce(&bad_mine, &bad_all, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+    *out = (run_t){
+        .conf = conf, .pol = pol, .repeat = repeat, .makespan = st.makespan,
+        .lower_bound = st.lower_bound, .efficiency = st.efficiency,
+        .idle_mean = st.idle_mean, .idle_max = st.idle_max,
+        .steals_ok = st.total.steals_ok, .steals_failed = st.total.steals_failed,
+        .tasks_moved = st.total.tasks_stolen, .stolen_twice = st.total.tasks_stolen_twice,
+        .info_msgs = st.total.info_msgs, .verified = once && bad_all == 0,
+    };
+    ladro_stats_free(&st);
+    free(seen);
+    ladro_destroy(&lb);
+    return out->verified ? 0 : LADRO_EINVAL;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Median over the repeats of one (conf, pol) of the field at byte offset off. */
+static double median(const bench_t *b, int conf, int pol, size_t off, bool is_u64)
+{
+    double v[1000];
+    int n = 0;
+    for (int i = 0; i < b->nruns; i++) {
+        const run_t *r = &b->runs[i];
+        if (r->conf != conf || r->pol != pol)
+            continue;
+        const char *p = (const char *)r + off;
+        if (is_u64) {
+            uint64_t u;
+            memcpy(&u, p, sizeof u);
+            v[n++] = (double)u;
+        } else {
+            memcpy(&v[n++], p, sizeof(double));
+        }
+    }
+    if (n == 0)
+        return NAN;
+    qsort(v, (size_t)n, sizeof v[0], cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+#define MED_D(b, c, p, f) median(b, c, p, offsetof(run_t, f), false)
+#define MED_U(b, c, p, f) median(b, c, p, offsetof(run_t, f), true)
+
+static void print_tables(const bench_t *b, int size)
+{
+    for (int c = 0; c < b->nspeed * b->ntpr; c++) {
+        printf("\n== %s: %d ranks, speed %s, %llu tasks per rank (%llu tasks), median of %d\n",
+               b->scenario, size, b->speeds[c / b->ntpr],
+               (unsigned long long)b->tpr[c % b->ntpr],
+               (unsigned long long)(b->tpr[c % b->ntpr] * (uint64_t)size), b->repeat);
+        printf("%-12s %10s %10s %7s %7s %7s %9s %9s %8s %8s\n", "policy", "makespan", "lower_bd",
+               "effic", "idle%", "idlemx%", "steals_ok", "failed", "moved", "verified");
+        double best = INFINITY;
+        for (int p = 0; p < b->npol; p++)
+            best = fmin(best, MED_D(b, c, p, makespan));
+        for (int p = 0; p < b->npol; p++) {
+            double mk = MED_D(b, c, p, makespan), lbd = MED_D(b, c, p, lower_bound);
+            bool ok = true;
+            for (int i = 0; i < b->nruns; i++)
+                if (b->runs[i].conf == c && b->runs[i].pol == p)
+                    ok = ok && b->runs[i].verified;
+            printf("%-12s %10.4f %10.4f %7.3f %7.1f %7.1f %9.0f %9.0f %8.0f %8s%s\n",
+                   b->policies[p], mk, lbd, lbd / mk, 100 * MED_D(b, c, p, idle_mean),
+                   100 * MED_D(b, c, p, idle_max), MED_U(b, c, p, steals_ok),
+                   MED_U(b, c, p, steals_failed), MED_U(b, c, p, tasks_moved),
+                   ok ? "yes" : "NO", mk == best ? "  <- best" : "");
+        }
+        if (b->npol > 1) {
+            printf("gain %% (A2WS eq. 13) = (1 - median(row) / median(column)) x 100\n%-12s",
+                   "row \\ col");
+            for (int q = 0; q < b->npol; q++)
+                printf(" %10s", b->policies[q]);
+            printf("\n");
+            for (int p = 0; p < b->npol; p++) {
+                printf("%-12s", b->policies[p]);
+                for (int q = 0; q < b->npol; q++)
+                    printf(" %10.2f", 100 * (1 - MED_D(b, c, p, makespan) /
+                                                 MED_D(b, c, q, makespan)));
+                printf("\n");
+            }
+        }
+        /* idle-time reduction against static (CTWS's comparison), when static ran */
+        int st = -1;
+        for (int p = 0; p < b->npol; p++)
+            if (!strcmp(b->policies[p], "static"))
+                st = p;
+        if (st >= 0 && MED_D(b, c, st, idle_mean) > 0) {
+            printf("idle-time reduction vs static:");
+            for (int p = 0; p < b->npol; p++)
+                if (p != st)
+                    printf(" %s %.1f%%", b->policies[p],
+                           100 * (1 - MED_D(b, c, p, idle_mean) / MED_D(b, c, st, idle_mean)));
+            printf("\n");
+        }
+    }
+}
+
+static void fprint_run(FILE *f, const bench_t *b, const run_t *r, int size, bool json)
+{
+    const char *fmt_json =
+        "{\"scenario\": \"%s\", \"policy\": \"%s\", \"speed\": \"%s\", \"ranks\": %d, "
+        "\"tasks_per_rank\": %llu, \"repeat\": %d, \"makespan\": %.6f, \"lower_bound\": %.6f, "
+        "\"efficiency\": %.4f, \"idle_mean\": %.4f, \"idle_max\": %.4f, \"steals_ok\": %llu, "
+        "\"steals_failed\": %llu, \"tasks_moved\": %llu, \"stolen_twice\": %llu, "
+        "\"info_msgs\": %llu, \"verified\": %s}";
+    const char *fmt_csv = "%s,%s,%s,%d,%llu,%d,%.6f,%.6f,%.4f,%.4f,%.4f,%llu,%llu,%llu,%llu,"
+                          "%llu,%s\n";
+    fprintf(f, json ? fmt_json : fmt_csv, b->scenario, b->policies[r->pol],
+            b->speeds[r->conf / b->ntpr], size, (unsigned long long)b->tpr[r->conf % b->ntpr],
+            r->repeat, r->makespan, r->lower_bound, r->efficiency, r->idle_mean, r->idle_max,
+            (unsigned long long)r->steals_ok, (unsigned long long)r->steals_failed,
+            (unsigned long long)r->tasks_moved, (unsigned long long)r->stolen_twice,
+            (unsigned long long)r->info_msgs, r->verified ? "true" : "false");
+}
+
+/* Write to a temporary name and rename, so a failed run leaves no half-written file. */
+static int write_file(const bench_t *b, const char *path, bool json, int size)
+{
+    bool to_stdout = !strcmp(path, "-");
+    char tmp[LADRO_PATH_MAX + 8];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = to_stdout ? stdout : fopen(tmp, "w");
+    if (!f) {
+        fprintf(stderr, "ladro-bench: cannot write '%s': %s\n", path, strerror(errno));
+        return 1;
+    }
+    if (json)
+        fprintf(f, "{\"results\": [\n");
+    else
+        fprintf(f, "scenario,policy,speed,ranks,tasks_per_rank,repeat,makespan,lower_bound,"
+                   "efficiency,idle_mean,idle_max,steals_ok,steals_failed,tasks_moved,"
+                   "stolen_twice,info_msgs,verified\n");
+    for (int i = 0; i < b->nruns; i++) {
+        if (json)
+            fprintf(f, "  ");
+        fprint_run(f, b, &b->runs[i], size, json);
+        if (json)
+            fprintf(f, "%s\n", i + 1 < b->nruns ? "," : "");
+    }
+    if (json)
+        fprintf(f, "]}\n");
+    if (to_stdout)
+        return fflush(f) != 0;
+    if (fclose(f) || rename(tmp, path)) {
+        fprintf(stderr, "ladro-bench: cannot write '%s': %s\n", path, strerror(errno));
+        remove(tmp);
+        return 1;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank, size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    bench_t b;
+    memset(&b, 0, sizeof b);
+    int rc = parse(argc, argv, &b, rank, size);
+    if (rc) {
+        MPI_Finalize();
+        return rc == 1 ? 0 : rc;
+    }
+    int nconf = b.nspeed * b.ntpr, total = nconf * b.npol * b.repeat;
+    b.runs = calloc((size_t)total, sizeof *b.runs);
+    if (!b.runs) {
+        fprintf(stderr, "ladro-bench: out of memory\n");
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    if (rank == 0) {
+        printf("ladro-bench: scenario %s, %d ranks, policies", b.scenario, size);
+        for (int p = 0; p < b.npol; p++)
+            printf("%s%s", p ? "," : " ", b.policies[p]);
+        printf("; %d configurations x %d repeats, interleaved\n", nconf, b.repeat);
+        fflush(stdout);
+    }
+    int failed = 0;
+    for (int c = 0; c < nconf; c++)
+        for (int r = 0; r < b.repeat; r++)
+            for (int p = 0; p < b.npol; p++) {
+                run_t *out = &b.runs[b.nruns++];
+                if (run_one(&b, c, p, r, out))
+                    failed++;
+                if (rank == 0 && !b.quiet)
+                    fprintf(stderr, "\rladro-bench: run %d/%d (%s, speed %s, %llu/rank): "
+                            "makespan %.3f s%s   ", b.nruns, total, b.policies[p],
+                            b.speeds[c / b.ntpr], (unsigned long long)b.tpr[c % b.ntpr],
+                            out->makespan, out->verified ? "" : " NOT VERIFIED");
+            }
+    if (rank == 0) {
+        if (!b.quiet)
+            fprintf(stderr, "\n");
+        print_tables(&b, size);
+        if (b.csv && write_file(&b, b.csv, false, size))
+            failed++;
+        if (b.json && write_file(&b, b.json, true, size))
+            failed++;
+        if (failed)
+            fprintf(stderr, "ladro-bench: %d run(s) failed the exactly-once check or output\n",
+                    failed);
+    }
+    MPI_Bcast(&failed, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    free(b.runs);
+    MPI_Finalize();
+    return failed ? 1 : 0;
+}
