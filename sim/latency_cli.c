@@ -1,0 +1,736 @@
+/* ladro-sim latency | sweep | limit: campaigns of the latency model with the paper's
+ * analysis built in (prediction, fitted constant, accuracy ratio, acceptable latency). */
+#include "cli.h"
+#include "latency.h"
+#include "paje.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct {
+    int64_t W, lambda;
+    int32_t p;
+    int variant;
+    int64_t runs;
+    /* per-run values */
+    double *makespan, *requests, *ok, *failed, *startup, *complete, *events;
+    ladro_sim_stats_t ms, rq, st;
+    double mean_ok, mean_failed, startup_complete_frac;
+    uint64_t total_events;
+    double wall;
+} ladro__cfg_t;
+
+typedef struct {
+    int64_t runs;
+    uint64_t seed;
+    double thr_factor; /* threshold = thr_abs, or thr_factor * lambda if thr_factor >= 0 */
+    int64_t thr_abs;
+    int split;
+    double c; /* constant of the prediction (paper: 1.8) */
+    int progress;
+    const char *mode;
+    /* progress accounting */
+    double t0, last;
+    int64_t done_cfg, n_cfg;
+} ladro__opts_t;
+
+static void ladro__cfg_free(ladro__cfg_t *c)
+{
+    free(c->makespan);
+    c->makespan = NULL;
+}
+
+static void ladro__progress(ladro__opts_t *o, int64_t run, int64_t runs, int final)
+{
+    if (!o->progress)
+        return;
+    double now = ladro_sim_now();
+    if (!final && now - o->last < 0.5)
+        return;
+    o->last = now;
+    fprintf(stderr, "\rladro-sim %s: config %lld/%lld, run %lld/%lld, %.1f s   ", o->mode,
+            (long long)o->done_cfg + (final ? 0 : 1), (long long)o->n_cfg, (long long)run,
+            (long long)runs, now - o->t0);
+    if (final)
+        fputc('\n', stderr);
+    fflush(stderr);
+}
+
+static int64_t ladro__threshold(const ladro__opts_t *o, int64_t lambda)
+{
+    return o->thr_factor >= 0 ? (int64_t)floor(o->thr_factor * (double)lambda) : o->thr_abs;
+}
+
+/* Run one configuration `runs` times. Run r uses RNG stream r of the seed: the same runs
+ * for every configuration (common random numbers), reproducible one by one. */
+static int ladro__run_cfg(ladro__opts_t *o, ladro__cfg_t *c, const char *paje)
+{
+    int64_t R = c->runs;
+    c->makespan = malloc((size_t)R * 7 * sizeof(double));
+    if (!c->makespan)
+        return -1;
+    c->requests = c->makespan + R;
+    c->ok = c->requests + R;
+    c->failed = c->ok + R;
+    c->startup = c->failed + R;
+    c->complete = c->startup + R;
+    c->events = c->complete + R;
+    ladro_sim_lat_t *s = ladro_sim_lat_new(c->p);
+    if (!s)
+        return -1;
+    ladro_sim_lat_params_t prm = {c->W, c->p, c->lambda, c->variant,
+                                  ladro__threshold(o, c->lambda), o->split, NULL, NULL, NULL};
+    ladro_sim_paje_t *pj = NULL;
+    if (paje) {
+        pj = ladro_sim_paje_open(paje, c->p);
+        if (!pj) {
+            ladro_sim_lat_free(&s);
+            return -2;
+        }
+    }
+    double t0 = ladro_sim_now();
+    c->total_events = 0;
+    for (int64_t r = 0; r < R; r++) {
+        ladro_sim_rng_t rng;
+        ladro_sim_rng_seed(&rng, o->seed, (uint64_t)r);
+        ladro_sim_lat_result_t res;
+        ladro_sim_lat_observer_t ob;
+        prm.obs = NULL;
+        if (pj && r == 0) {
+            ladro_sim_paje_observer(pj, &ob);
+            prm.obs = &ob;
+        }
+        ladro_sim_lat_run(s, &prm, &rng, &res);
+        c->makespan[r] = (double)res.makespan;
+        c->requests[r] = (double)res.requests;
+        c->ok[r] = (double)res.steals_ok;
+        c->failed[r] = (double)res.steals_failed;
+        c->startup[r] = (double)res.startup;
+        c->complete[r] = res.startup_complete;
+        c->events[r] = (double)res.events;
+        c->total_events += res.events;
+        if ((r & 63) == 0)
+            ladro__progress(o, r, R, 0);
+    }
+    c->wall = ladro_sim_now() - t0;
+    ladro_sim_lat_free(&s);
+    int prc = 0;
+    if (pj)
+        prc = ladro_sim_paje_close(&pj);
+    /* summaries on copies (summarize sorts) */
+    double *tmp = malloc((size_t)R * sizeof *tmp);
+    if (!tmp)
+        return -1;
+    memcpy(tmp, c->makespan, (size_t)R * sizeof *tmp);
+    ladro_sim_summarize(tmp, (size_t)R, &c->ms);
+    memcpy(tmp, c->requests, (size_t)R * sizeof *tmp);
+    ladro_sim_summarize(tmp, (size_t)R, &c->rq);
+    memcpy(tmp, c->startup, (size_t)R * sizeof *tmp);
+    ladro_sim_summarize(tmp, (size_t)R, &c->st);
+    free(tmp);
+    double sok = 0, sf = 0, sc = 0;
+    for (int64_t r = 0; r < R; r++) {
+        sok += c->ok[r];
+        sf += c->failed[r];
+        sc += c->complete[r];
+    }
+    c->mean_ok = sok / (double)R;
+    c->mean_failed = sf / (double)R;
+    c->startup_complete_frac = sc / (double)R;
+    return prc == 0 ? 0 : -2;
+}
+
+static const char *ladro__vname(int v) { return v == LADRO_SIM_MWT ? "mwt" : "swt"; }
+
+static void ladro__help(const char *mode)
+{
+    if (!strcmp(mode, "latency"))
+        printf(
+            "usage: ladro-sim latency --W N --p N --lambda N [options]\n"
+            "Simulate work stealing with latency (ws-latency-analysis model, docs/sim.md).\n"
+            "  --W N             total work in integer units (1e8 accepted)\n"
+            "  --p N             processors (>= 1)\n"
+            "  --lambda N        latency per message, integer time units (>= 1)\n"
+            "  --runs N          independent runs (default 1000)\n"
+            "  --variant V       swt (single work transfer, default) or mwt (multiple)\n"
+            "  --seed S          seed; run r uses stream r of S (default 1)\n"
+            "  --threshold G     steal only if floor(r/2) > G; G an integer or K*lambda\n"
+            "                    written 'Kl' (e.g. 2l); default none (0)\n"
+            "  --split S         ceil (victim sends ceil(r/2), default) or floor\n"
+            "  --c C             constant c' of the prediction W/p + 2c' l log2(W/2l) "
+            "(default 1.8)\n"
+            "  --csv FILE        per-run CSV (makespan, steal requests, successful steals,\n"
+            "                    startup-phase duration, ...); '-' = stdout\n"
+            "  --json            print {\"summary\": {...}, \"runs\": [...]} on stdout\n"
+            "  --paje FILE       Paje trace of run 0 (ViTE / pj_dump)\n"
+            "  --progress        progress line on stderr (default: when stderr is a tty)\n"
+            "  --quiet           no progress line\n");
+    else if (!strcmp(mode, "sweep"))
+        printf(
+            "usage: ladro-sim sweep --W LIST --p LIST --lambda LIST [options]\n"
+            "Every combination of the comma lists, --runs runs each; one CSV row per\n"
+            "configuration (--csv FILE or stdout), then the analysis on stderr... see below.\n"
+            "  --variant LIST    swt,mwt (default swt)\n"
+            "  --runs N --seed S --threshold G --split S --c C   as in 'latency'\n"
+            "  --csv FILE        rows to FILE ('-' = stdout, default)\n"
+            "  --json            JSON {\"configs\": [...], \"fit\": {...}} instead of CSV\n"
+            "Analysis printed after the rows (to stdout with --csv FILE, else stderr):\n"
+            "  accuracy ratio = mean Cmax / (W/p + 3.6 l log2(W/2l)) per configuration;\n"
+            "  c' fitted by least squares of mean Cmax - W/p = 2 c' l log2(W/2l), over all\n"
+            "  configurations and per p.\n");
+    else
+        printf(
+            "usage: ladro-sim limit --W LIST --p LIST [options]\n"
+            "Acceptable-latency limit: for each (W, p), the largest integer lambda whose mean\n"
+            "makespan over --runs runs is <= 1.1 W/p (found by bracketing + bisection), with\n"
+            "the paper's formula's solution of W/p + 3.6 l log2(W/2l) = 1.1 W/p and the\n"
+            "paper's rule of thumb l = (W/p)/470.\n"
+            "  --runs N (default 100) --seed S --variant swt|mwt --threshold G --split S\n"
+            "  --accept X        acceptance factor (default 1.1)\n"
+            "  --csv FILE        rows to FILE ('-' = stdout, default)\n");
+}
+
+/* Parse the options common to the three modes. Returns 0, 1 (help printed), 2 (error). */
+typedef struct {
+    const char *W, *p, *lambda, *variant, *csv, *paje;
+    int json;
+    double accept;
+} ladro__args_t;
+
+static int ladro__parse(int argc, char **argv, const char *mode, ladro__opts_t *o,
+                        ladro__args_t *a)
+{
+    memset(a, 0, sizeof *a);
+    a->accept = 1.1;
+    o->runs = !strcmp(mode, "limit") ? 100 : 1000;
+    o->seed = 1;
+    o->thr_factor = -1;
+    o->thr_abs = 0;
+    o->split = LADRO_SIM_SEND_CEIL;
+    o->c = 1.8;
+    o->progress = isatty(2);
+    o->mode = mode;
+    for (int i = 0; i < argc; i++) {
+        const char *k = argv[i];
+        if (!strcmp(k, "--help") || !strcmp(k, "-h")) {
+            ladro__help(mode);
+            return 1;
+        }
+        if (!strcmp(k, "--json")) {
+            a->json = 1;
+            continue;
+        }
+        if (!strcmp(k, "--progress")) {
+            o->progress = 1;
+            continue;
+        }
+        if (!strcmp(k, "--quiet")) {
+            o->progress = 0;
+            continue;
+        }
+        if (strncmp(k, "--", 2) != 0)
+            return ladro_sim_usage_error(mode, "unexpected argument '%s'", k);
+        if (i + 1 >= argc)
+            return ladro_sim_usage_error(mode, "option %s needs a value", k);
+        const char *v = argv[++i];
+        int64_t x;
+        if (!strcmp(k, "--W"))
+            a->W = v;
+        else if (!strcmp(k, "--p"))
+            a->p = v;
+        else if (!strcmp(k, "--lambda"))
+            a->lambda = v;
+        else if (!strcmp(k, "--variant"))
+            a->variant = v;
+        else if (!strcmp(k, "--csv"))
+            a->csv = v;
+        else if (!strcmp(k, "--paje") && !strcmp(mode, "latency"))
+            a->paje = v;
+        else if (!strcmp(k, "--runs")) {
+            if (ladro_sim_parse_i64(v, 1, 100000000, &x))
+                return ladro_sim_usage_error(mode, "--runs '%s': accepted an integer in "
+                                             "[1, 1e8]", v);
+            o->runs = x;
+        } else if (!strcmp(k, "--seed")) {
+            if (ladro_sim_parse_i64(v, 0, INT64_MAX, &x))
+                return ladro_sim_usage_error(mode, "--seed '%s': accepted a non-negative "
+                                             "integer", v);
+            o->seed = (uint64_t)x;
+        } else if (!strcmp(k, "--threshold")) {
+            size_t n = strlen(v);
+            double f;
+            char buf[64];
+            if (n > 1 && n < sizeof buf && v[n - 1] == 'l') {
+                memcpy(buf, v, n - 1);
+                buf[n - 1] = 0;
+                if (ladro_sim_parse_f64(buf, 0, 1e9, &f))
+                    return ladro_sim_usage_error(mode, "--threshold '%s': accepted an integer"
+                                                 " >= 0 or K*lambda written 'Kl' (2l)", v);
+                o->thr_factor = f;
+            } else if (ladro_sim_parse_i64(v, 0, INT64_MAX, &x)) {
+                return ladro_sim_usage_error(mode, "--threshold '%s': accepted an integer >= 0"
+                                             " or K*lambda written 'Kl' (2l)", v);
+            } else {
+                o->thr_abs = x;
+                o->thr_factor = -1;
+            }
+        } else if (!strcmp(k, "--split")) {
+            if (!strcmp(v, "ceil"))
+                o->split = LADRO_SIM_SEND_CEIL;
+            else if (!strcmp(v, "floor"))
+                o->split = LADRO_SIM_SEND_FLOOR;
+            else
+                return ladro_sim_usage_error(mode, "--split '%s': accepted ceil or floor", v);
+        } else if (!strcmp(k, "--c")) {
+            if (ladro_sim_parse_f64(v, 0, 1e6, &o->c))
+                return ladro_sim_usage_error(mode, "--c '%s': accepted a number >= 0", v);
+        } else if (!strcmp(k, "--accept") && !strcmp(mode, "limit")) {
+            if (ladro_sim_parse_f64(v, 1.0000001, 100, &a->accept))
+                return ladro_sim_usage_error(mode, "--accept '%s': accepted a number in "
+                                             "(1, 100]", v);
+        } else
+            return ladro_sim_usage_error(mode, "unknown option '%s'", k);
+    }
+    if (!a->W)
+        return ladro_sim_usage_error(mode, "--W is required");
+    if (!a->p)
+        return ladro_sim_usage_error(mode, "--p is required");
+    if (!a->lambda && strcmp(mode, "limit"))
+        return ladro_sim_usage_error(mode, "--lambda is required");
+    return 0;
+}
+
+static int ladro__variants(const char *mode, const char *s, int *v, int max)
+{
+    if (!s) {
+        v[0] = LADRO_SIM_SWT;
+        return 1;
+    }
+    int n = 0;
+    char buf[64];
+    if (strlen(s) >= sizeof buf)
+        return -1;
+    strcpy(buf, s);
+    char *save = NULL;
+    for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        if (n >= max)
+            return -1;
+        if (!strcmp(t, "swt"))
+            v[n++] = LADRO_SIM_SWT;
+        else if (!strcmp(t, "mwt"))
+            v[n++] = LADRO_SIM_MWT;
+        else
+            return -1;
+    }
+    (void)mode;
+    return n;
+}
+
+static FILE *ladro__open_out(const char *path, const char *mode)
+{
+    if (!path || !strcmp(path, "-"))
+        return stdout;
+    FILE *f = fopen(path, "w");
+    if (!f)
+        ladro_sim_usage_error(mode, "cannot write '%s'", path);
+    return f;
+}
+
+static void ladro__close_out(FILE *f)
+{
+    if (f && f != stdout)
+        fclose(f);
+}
+
+static void ladro__json_stats(FILE *f, const char *name, const ladro_sim_stats_t *s)
+{
+    fprintf(f,
+            "\"mean_%s\": %.6g, \"sd_%s\": %.6g, \"min_%s\": %.6g, \"q1_%s\": %.6g, "
+            "\"median_%s\": %.6g, \"q3_%s\": %.6g, \"max_%s\": %.6g",
+            name, s->mean, name, s->sd, name, s->min, name, s->q1, name, s->median, name,
+            s->q3, name, s->max);
+}
+
+static int ladro__latency(ladro__opts_t *o, ladro__args_t *a)
+{
+    const char *mode = "latency";
+    ladro__cfg_t c;
+    memset(&c, 0, sizeof c);
+    int64_t x;
+    if (ladro_sim_parse_i64(a->W, 1, (int64_t)1 << 60, &c.W))
+        return ladro_sim_usage_error(mode, "--W '%s': accepted an integer in [1, 2^60] "
+                                     "(1e8 allowed)", a->W);
+    if (ladro_sim_parse_i64(a->p, 1, 1 << 28, &x))
+        return ladro_sim_usage_error(mode, "--p '%s': accepted an integer in [1, 2^28]", a->p);
+    c.p = (int32_t)x;
+    if (ladro_sim_parse_i64(a->lambda, 1, (int64_t)1 << 40, &c.lambda))
+        return ladro_sim_usage_error(mode, "--lambda '%s': accepted an integer in [1, 2^40]",
+                                     a->lambda);
+    int v[2];
+    if (ladro__variants(mode, a->variant, v, 1) != 1)
+        return ladro_sim_usage_error(mode, "--variant '%s': accepted swt or mwt", a->variant);
+    c.variant = v[0];
+    c.runs = o->runs;
+    o->t0 = o->last = ladro_sim_now();
+    o->n_cfg = 1;
+    FILE *csv = NULL;
+    if (a->csv && !(csv = ladro__open_out(a->csv, mode)))
+        return 2;
+    int rc = ladro__run_cfg(o, &c, a->paje);
+    ladro__progress(o, c.runs, c.runs, 1);
+    if (rc == -2) {
+        ladro__close_out(csv);
+        ladro__cfg_free(&c);
+        return ladro_sim_usage_error(mode, "cannot write the Paje trace '%s'", a->paje);
+    }
+    if (rc) {
+        ladro__close_out(csv);
+        fprintf(stderr, "ladro-sim latency: out of memory\n");
+        return 1;
+    }
+    double lb = (double)c.W / c.p;
+    double pred = ladro_sim_lat_predict((double)c.W, c.p, (double)c.lambda, o->c);
+    double evs = c.wall > 0 ? (double)c.total_events / c.wall : 0;
+    int64_t thr = ladro__threshold(o, c.lambda);
+    if (csv) {
+        fprintf(csv, "run,W,p,lambda,variant,threshold,makespan,steal_requests,"
+                     "successful_steals,failed_steals,startup,startup_complete,events\n");
+        for (int64_t r = 0; r < c.runs; r++)
+            fprintf(csv, "%lld,%lld,%d,%lld,%s,%lld,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f\n",
+                    (long long)r, (long long)c.W, c.p, (long long)c.lambda,
+                    ladro__vname(c.variant), (long long)thr, c.makespan[r], c.requests[r],
+                    c.ok[r], c.failed[r], c.startup[r], c.complete[r], c.events[r]);
+    }
+    FILE *f = stdout;
+    if (a->json) {
+        fprintf(f, "{\"summary\": {\"W\": %lld, \"p\": %d, \"lambda\": %lld, \"variant\": "
+                   "\"%s\", \"threshold\": %lld, \"split\": \"%s\", \"runs\": %lld, "
+                   "\"seed\": %llu, ",
+                (long long)c.W, c.p, (long long)c.lambda, ladro__vname(c.variant),
+                (long long)thr, o->split ? "floor" : "ceil", (long long)c.runs,
+                (unsigned long long)o->seed);
+        ladro__json_stats(f, "makespan", &c.ms);
+        fputs(", ", f);
+        ladro__json_stats(f, "steal_requests", &c.rq);
+        fputs(", ", f);
+        ladro__json_stats(f, "startup", &c.st);
+        fprintf(f, ", \"mean_successful_steals\": %.6g, \"mean_failed_steals\": %.6g, "
+                   "\"startup_complete_fraction\": %.6g, \"lower_bound\": %.6g, "
+                   "\"prediction\": %.6g, \"c\": %.6g, \"accuracy_ratio\": %.6g, "
+                   "\"events\": %llu, \"wall_s\": %.6g, \"events_per_s\": %.6g},\n \"runs\": [",
+                c.mean_ok, c.mean_failed, c.startup_complete_frac, lb, pred, o->c,
+                c.ms.mean / pred, (unsigned long long)c.total_events, c.wall, evs);
+        for (int64_t r = 0; r < c.runs; r++)
+            fprintf(f, "%s\n  {\"run\": %lld, \"makespan\": %.0f, \"steal_requests\": %.0f, "
+                       "\"successful_steals\": %.0f, \"failed_steals\": %.0f, \"startup\": "
+                       "%.0f, \"startup_complete\": %.0f, \"events\": %.0f}",
+                    r ? "," : "", (long long)r, c.makespan[r], c.requests[r], c.ok[r],
+                    c.failed[r], c.startup[r], c.complete[r], c.events[r]);
+        fputs("\n]}\n", f);
+    } else if (!(csv == stdout)) {
+        fprintf(f, "ladro-sim latency: W=%lld p=%d lambda=%lld variant=%s threshold=%lld "
+                   "split=%s runs=%lld seed=%llu\n",
+                (long long)c.W, c.p, (long long)c.lambda, ladro__vname(c.variant),
+                (long long)thr, o->split ? "floor" : "ceil", (long long)c.runs,
+                (unsigned long long)o->seed);
+        fprintf(f, "%-16s %12s %12s %12s %12s %12s %12s\n", "", "mean", "min", "q1", "median",
+                "q3", "max");
+        const char *names[3] = {"makespan", "steal requests", "startup phase"};
+        const ladro_sim_stats_t *ss[3] = {&c.ms, &c.rq, &c.st};
+        for (int i = 0; i < 3; i++)
+            fprintf(f, "%-16s %12.1f %12.0f %12.1f %12.1f %12.1f %12.0f\n", names[i],
+                    ss[i]->mean, ss[i]->min, ss[i]->q1, ss[i]->median, ss[i]->q3, ss[i]->max);
+        fprintf(f, "successful steals mean %.1f, failed mean %.1f; startup complete in %.1f%% "
+                   "of runs\n",
+                c.mean_ok, c.mean_failed, 100 * c.startup_complete_frac);
+        fprintf(f, "W/p %.1f; prediction W/p + %.2f*l*log2(W/2l) = %.1f; accuracy ratio "
+                   "(mean/prediction) %.4f; mean/(W/p) %.4f\n",
+                lb, 2 * o->c, pred, c.ms.mean / pred, c.ms.mean / lb);
+        fprintf(f, "%llu events in %.3f s: %.3g events/s\n", (unsigned long long)c.total_events,
+                c.wall, evs);
+    }
+    ladro__close_out(csv);
+    ladro__cfg_free(&c);
+    return 0;
+}
+
+static int ladro__sweep(ladro__opts_t *o, ladro__args_t *a)
+{
+    const char *mode = "sweep";
+    int64_t *Ws = NULL, *ps = NULL, *ls = NULL;
+    int nW = ladro_sim_parse_i64_list(a->W, 1, (int64_t)1 << 60, &Ws);
+    if (nW < 0)
+        return ladro_sim_usage_error(mode, "--W '%s': accepted a comma list of integers in "
+                                     "[1, 2^60]", a->W);
+    int np = ladro_sim_parse_i64_list(a->p, 1, 1 << 28, &ps);
+    if (np < 0) {
+        free(Ws);
+        return ladro_sim_usage_error(mode, "--p '%s': accepted a comma list of integers in "
+                                     "[1, 2^28]", a->p);
+    }
+    int nl = ladro_sim_parse_i64_list(a->lambda, 1, (int64_t)1 << 40, &ls);
+    if (nl < 0) {
+        free(Ws);
+        free(ps);
+        return ladro_sim_usage_error(mode, "--lambda '%s': accepted a comma list of integers "
+                                     "in [1, 2^40]", a->lambda);
+    }
+    int vs[2];
+    int nv = ladro__variants(mode, a->variant, vs, 2);
+    if (nv < 0) {
+        free(Ws);
+        free(ps);
+        free(ls);
+        return ladro_sim_usage_error(mode, "--variant '%s': accepted swt, mwt or swt,mwt",
+                                     a->variant);
+    }
+    FILE *out = ladro__open_out(a->csv, mode);
+    if (!out) {
+        free(Ws);
+        free(ps);
+        free(ls);
+        return 2;
+    }
+    FILE *ana = out == stdout ? stderr : stdout;
+    o->t0 = o->last = ladro_sim_now();
+    o->n_cfg = (int64_t)nW * np * nl * nv;
+    /* least squares accumulators: overall and per p */
+    double sxy = 0, sxx = 0;
+    double *pxy = calloc((size_t)np * 2, sizeof(double));
+    double max_err = 0, wall = 0;
+    uint64_t events = 0;
+    if (!pxy)
+        return 1;
+    if (a->json)
+        fprintf(out, "{\"configs\": [");
+    else
+        fprintf(out, "W,p,lambda,variant,threshold,runs,W_over_p,mean_makespan,sd_makespan,"
+                     "min_makespan,q1_makespan,median_makespan,q3_makespan,max_makespan,"
+                     "mean_steal_requests,median_steal_requests,mean_successful_steals,"
+                     "mean_failed_steals,mean_startup,median_startup,startup_complete_fraction,"
+                     "prediction,accuracy_ratio,q1_accuracy,q3_accuracy,overhead_ratio,"
+                     "events,wall_s\n");
+    int first = 1;
+    for (int iv = 0; iv < nv; iv++)
+        for (int ip = 0; ip < np; ip++)
+            for (int iw = 0; iw < nW; iw++)
+                for (int il = 0; il < nl; il++) {
+                    ladro__cfg_t c;
+                    memset(&c, 0, sizeof c);
+                    c.W = Ws[iw];
+                    c.p = (int32_t)ps[ip];
+                    c.lambda = ls[il];
+                    c.variant = vs[iv];
+                    c.runs = o->runs;
+                    if (ladro__run_cfg(o, &c, NULL)) {
+                        fprintf(stderr, "ladro-sim sweep: out of memory\n");
+                        return 1;
+                    }
+                    o->done_cfg++;
+                    double lb = (double)c.W / c.p;
+                    double pred = ladro_sim_lat_predict((double)c.W, c.p, (double)c.lambda,
+                                                        o->c);
+                    double xl = (double)c.W / (2.0 * c.lambda);
+                    double x = 2.0 * c.lambda * (xl > 1 ? log2(xl) : 0);
+                    double y = c.ms.mean - lb;
+                    sxy += x * y;
+                    sxx += x * x;
+                    pxy[2 * ip] += x * y;
+                    pxy[2 * ip + 1] += x * x;
+                    double acc = c.ms.mean / pred;
+                    if (fabs(acc - 1) > max_err)
+                        max_err = fabs(acc - 1);
+                    events += c.total_events;
+                    wall += c.wall;
+                    int64_t thr = ladro__threshold(o, c.lambda);
+                    if (a->json) {
+                        fprintf(out, "%s\n {\"W\": %lld, \"p\": %d, \"lambda\": %lld, "
+                                     "\"variant\": \"%s\", \"threshold\": %lld, \"runs\": %lld, ",
+                                first ? "" : ",", (long long)c.W, c.p, (long long)c.lambda,
+                                ladro__vname(c.variant), (long long)thr, (long long)c.runs);
+                        ladro__json_stats(out, "makespan", &c.ms);
+                        fputs(", ", out);
+                        ladro__json_stats(out, "steal_requests", &c.rq);
+                        fputs(", ", out);
+                        ladro__json_stats(out, "startup", &c.st);
+                        fprintf(out, ", \"mean_successful_steals\": %.6g, \"prediction\": "
+                                     "%.6g, \"accuracy_ratio\": %.6g}",
+                                c.mean_ok, pred, acc);
+                    } else
+                        fprintf(out, "%lld,%d,%lld,%s,%lld,%lld,%.3f,%.2f,%.2f,%.0f,%.2f,%.2f,"
+                                     "%.2f,%.0f,%.2f,%.1f,%.2f,%.2f,%.2f,%.1f,%.4f,%.2f,%.5f,"
+                                     "%.5f,%.5f,%.5f,%llu,%.3f\n",
+                                (long long)c.W, c.p, (long long)c.lambda,
+                                ladro__vname(c.variant), (long long)thr, (long long)c.runs, lb,
+                                c.ms.mean, c.ms.sd, c.ms.min, c.ms.q1, c.ms.median, c.ms.q3,
+                                c.ms.max, c.rq.mean, c.rq.median, c.mean_ok, c.mean_failed,
+                                c.st.mean, c.st.median, c.startup_complete_frac, pred, acc,
+                                c.ms.q1 / pred, c.ms.q3 / pred, c.ms.mean / lb,
+                                (unsigned long long)c.total_events, c.wall);
+                    fflush(out);
+                    first = 0;
+                    ladro__cfg_free(&c);
+                }
+    ladro__progress(o, o->runs, o->runs, 1);
+    double cfit = sxx > 0 ? sxy / sxx : 0;
+    if (a->json) {
+        fprintf(out, "\n], \"fit\": {\"c_prime\": %.6g, \"constant_2c\": %.6g, "
+                     "\"max_abs_accuracy_error\": %.6g, \"per_p\": [",
+                cfit, 2 * cfit, max_err);
+        for (int ip = 0; ip < np; ip++)
+            fprintf(out, "%s{\"p\": %lld, \"c_prime\": %.6g}", ip ? ", " : "",
+                    (long long)ps[ip], pxy[2 * ip + 1] > 0 ? pxy[2 * ip] / pxy[2 * ip + 1] : 0);
+        fprintf(out, "], \"events\": %llu, \"wall_s\": %.6g, \"events_per_s\": %.6g}}\n",
+                (unsigned long long)events, wall, wall > 0 ? (double)events / wall : 0);
+    } else {
+        fprintf(ana, "# fitted c' = %.4f (formula constant 2c' = %.4f; paper: c' = 1.8, "
+                     "3.6) by least squares of mean Cmax - W/p = 2c' l log2(W/2l)\n",
+                cfit, 2 * cfit);
+        for (int ip = 0; ip < np; ip++)
+            fprintf(ana, "# p = %lld: fitted c' = %.4f\n", (long long)ps[ip],
+                    pxy[2 * ip + 1] > 0 ? pxy[2 * ip] / pxy[2 * ip + 1] : 0);
+        fprintf(ana, "# max |accuracy ratio - 1| with c' = %.3g: %.4f\n", o->c, max_err);
+        fprintf(ana, "# %llu events in %.3f s: %.3g events/s\n", (unsigned long long)events,
+                wall, wall > 0 ? (double)events / wall : 0);
+    }
+    ladro__close_out(out);
+    free(pxy);
+    free(Ws);
+    free(ps);
+    free(ls);
+    return 0;
+}
+
+/* Solve W/p + 2c l log2(W/2l) = accept * W/p for l by bisection (the overhead grows with l
+ * while W/(2l) > e). */
+static double ladro__theory_limit(double W, double p, double c, double accept)
+{
+    double target = (accept - 1) * W / p;
+    double lo = 1e-9, hi = W / (2 * 2.718281828459045);
+    if (2 * c * hi * log2(W / (2 * hi)) < target)
+        return hi;
+    for (int i = 0; i < 200; i++) {
+        double mid = 0.5 * (lo + hi);
+        if (2 * c * mid * log2(W / (2 * mid)) <= target)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+static int ladro__limit(ladro__opts_t *o, ladro__args_t *a)
+{
+    const char *mode = "limit";
+    int64_t *Ws = NULL, *ps = NULL;
+    int nW = ladro_sim_parse_i64_list(a->W, 2, (int64_t)1 << 60, &Ws);
+    if (nW < 0)
+        return ladro_sim_usage_error(mode, "--W '%s': accepted a comma list of integers in "
+                                     "[2, 2^60]", a->W);
+    int np = ladro_sim_parse_i64_list(a->p, 2, 1 << 28, &ps);
+    if (np < 0) {
+        free(Ws);
+        return ladro_sim_usage_error(mode, "--p '%s': accepted a comma list of integers in "
+                                     "[2, 2^28]", a->p);
+    }
+    int v[2];
+    if (ladro__variants(mode, a->variant, v, 1) != 1) {
+        free(Ws);
+        free(ps);
+        return ladro_sim_usage_error(mode, "--variant '%s': accepted swt or mwt", a->variant);
+    }
+    FILE *out = ladro__open_out(a->csv, mode);
+    if (!out) {
+        free(Ws);
+        free(ps);
+        return 2;
+    }
+    o->t0 = o->last = ladro_sim_now();
+    o->n_cfg = (int64_t)nW * np;
+    fprintf(out, "W,p,W_over_p,variant,runs,accept,limit_lambda_measured,"
+                 "mean_makespan_at_limit,limit_lambda_formula,limit_lambda_470,"
+                 "W_over_p_per_measured_limit,evaluations\n");
+    for (int ip = 0; ip < np; ip++)
+        for (int iw = 0; iw < nW; iw++) {
+            double W = (double)Ws[iw], p = (double)ps[ip], lb = W / p;
+            int evals = 0;
+            double ms_at = 0;
+            /* acceptable(l): mean Cmax over the runs <= accept * W/p */
+#define LADRO__EVAL(lam, okvar, msvar)                                                       \
+    do {                                                                                     \
+        ladro__cfg_t c_;                                                                     \
+        memset(&c_, 0, sizeof c_);                                                           \
+        c_.W = Ws[iw];                                                                       \
+        c_.p = (int32_t)ps[ip];                                                              \
+        c_.lambda = (lam);                                                                   \
+        c_.variant = v[0];                                                                   \
+        c_.runs = o->runs;                                                                   \
+        if (ladro__run_cfg(o, &c_, NULL))                                                    \
+            return 1;                                                                        \
+        evals++;                                                                             \
+        okvar = c_.ms.mean <= a->accept * lb;                                                \
+        msvar = c_.ms.mean;                                                                  \
+        ladro__cfg_free(&c_);                                                                \
+    } while (0)
+            int ok;
+            double ms;
+            int64_t lo = 0, hi = 1; /* lo: largest known acceptable (0 = none) */
+            for (;;) {
+                LADRO__EVAL(hi, ok, ms);
+                if (!ok)
+                    break;
+                lo = hi;
+                ms_at = ms;
+                if (hi > Ws[iw])
+                    break;
+                hi *= 2;
+            }
+            while (hi - lo > 1 && lo > 0) {
+                int64_t mid = lo + (hi - lo) / 2;
+                LADRO__EVAL(mid, ok, ms);
+                if (ok) {
+                    lo = mid;
+                    ms_at = ms;
+                } else
+                    hi = mid;
+            }
+#undef LADRO__EVAL
+            o->done_cfg++;
+            double th = ladro__theory_limit(W, p, o->c, a->accept);
+            fprintf(out, "%lld,%lld,%.3f,%s,%lld,%.3f,%lld,%.2f,%.3f,%.3f,%.2f,%d\n",
+                    (long long)Ws[iw], (long long)ps[ip], lb, ladro__vname(v[0]),
+                    (long long)o->runs, a->accept, (long long)lo, ms_at, th, lb / 470.0,
+                    lo > 0 ? lb / (double)lo : 0, evals);
+            fflush(out);
+        }
+    ladro__progress(o, o->runs, o->runs, 1);
+    ladro__close_out(out);
+    free(Ws);
+    free(ps);
+    return 0;
+}
+
+int ladro_sim_latency_main(int argc, char **argv, int sweep)
+{
+    const char *mode = sweep ? "sweep" : "latency";
+    ladro__opts_t o;
+    ladro__args_t a;
+    memset(&o, 0, sizeof o);
+    int rc = ladro__parse(argc, argv, mode, &o, &a);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    return sweep ? ladro__sweep(&o, &a) : ladro__latency(&o, &a);
+}
+
+int ladro_sim_limit_main(int argc, char **argv)
+{
+    ladro__opts_t o;
+    ladro__args_t a;
+    memset(&o, 0, sizeof o);
+    int rc = ladro__parse(argc, argv, "limit", &o, &a);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    return ladro__limit(&o, &a);
+}

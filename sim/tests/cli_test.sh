@@ -1,0 +1,53 @@
+#!/bin/sh
+# ladro-sim command line: bad input gives a one-line error and exit 2; CSV/JSON shapes;
+# same seed = same output; sweep and limit run and print their analysis.
+set -e
+SIM="$1"
+DIR="${2:-.}/sim_cli_test"
+mkdir -p "$DIR"
+bad() {
+    if "$SIM" "$@" > "$DIR/out" 2> "$DIR/err"; then echo "accepted: $*"; exit 1; fi
+    test "$(wc -l < "$DIR/err")" -eq 1 || { echo "not one line: $*"; cat "$DIR/err"; exit 1; }
+    grep -q "$1" "$DIR/err"
+}
+bad latency --W 0 --p 4 --lambda 3
+bad latency --W 1.5 --p 4 --lambda 3
+bad latency --W 100 --p x --lambda 3
+bad latency --W 100 --p 4 --lambda 0
+bad latency --W 100 --p 4 --lambda 3 --variant both
+bad latency --W 100 --p 4 --lambda 3 --threshold -1
+bad latency --W 100 --p 4 --lambda 3 --nope 1
+bad latency --W 100 --p 4
+bad sweep --W 100,,200 --p 4 --lambda 3
+bad limit --W 100 --p 1
+if "$SIM" frobnicate 2> "$DIR/err"; then exit 1; fi
+"$SIM" --help | grep -q latency
+"$SIM" latency --help | grep -q -- --threshold
+
+# CSV: header + one row per run; same seed twice = same bytes; another seed differs
+"$SIM" latency --W 100000 --p 16 --lambda 10 --runs 20 --seed 7 --quiet --csv "$DIR/a.csv" > /dev/null
+"$SIM" latency --W 100000 --p 16 --lambda 10 --runs 20 --seed 7 --quiet --csv "$DIR/b.csv" > /dev/null
+"$SIM" latency --W 100000 --p 16 --lambda 10 --runs 20 --seed 8 --quiet --csv "$DIR/c.csv" > /dev/null
+test "$(wc -l < "$DIR/a.csv")" -eq 21
+head -1 "$DIR/a.csv" | grep -q '^run,W,p,lambda,variant,threshold,makespan,steal_requests,successful_steals,failed_steals,startup'
+cmp "$DIR/a.csv" "$DIR/b.csv"
+if cmp -s "$DIR/a.csv" "$DIR/c.csv"; then echo "seed ignored"; exit 1; fi
+# JSON: the keys the issue names
+"$SIM" latency --W 100000 --p 16 --lambda 10 --runs 5 --json --quiet > "$DIR/a.json"
+for k in summary mean_makespan median_makespan mean_steal_requests q1_makespan q3_makespan \
+         mean_startup accuracy_ratio events_per_s runs; do
+    grep -q "\"$k\"" "$DIR/a.json" || { echo "missing $k"; exit 1; }
+done
+if command -v python3 > /dev/null; then
+    python3 -c "import json,sys; d=json.load(open('$DIR/a.json')); assert len(d['runs'])==5; \
+assert d['summary']['min_makespan'] >= 100000/16"
+fi
+# sweep: one row per configuration, fit printed
+"$SIM" sweep --W 100000,1000000 --p 8,16 --lambda 5,50 --variant swt,mwt --runs 10 --quiet \
+    --csv "$DIR/s.csv" > "$DIR/s.txt"
+test "$(wc -l < "$DIR/s.csv")" -eq 17
+grep -q "fitted c'" "$DIR/s.txt"
+# limit: a positive limit latency
+"$SIM" limit --W 1000000 --p 16 --runs 10 --quiet > "$DIR/l.csv"
+awk -F, 'NR==2 { if ($7 < 1) exit 1 }' "$DIR/l.csv"
+echo "cli test ok"
