@@ -10,8 +10,12 @@ echo "ladro demo: 8 ranks with speeds of A2WS configuration C1 (1/24 .. 1), 160 
 echo
 printf "%-10s %10s %12s %11s %8s %8s %14s  %s\n" policy makespan_s lower_bound_s efficiency \
   idle_% steals tasks/rank verified
-for pol in $("$build/bin/ladro-synth" --help | sed -n 's/.*; one of: *//p'); do
-  out=$("$here/mpirun.sh" -np 8 "$synth" --policy "$pol" "${args[@]}" --json)
+out_dir="$build/demo"
+mkdir -p "$out_dir"
+pols=$("$build/bin/ladro-synth" --help | sed -n 's/.*; one of: *//p')
+for pol in $pols; do
+  out=$(LADRO_TRACE="$out_dir/trace-$pol.csv" "$here/mpirun.sh" -np 8 "$synth" --policy "$pol" \
+        "${args[@]}" --json)
   get() { sed -n "s/.*\"$1\": \([^,}]*\).*/\1/p" <<<"$out" | head -1; }
   tasks=$(grep -o '"tasks": [0-9]*' <<<"$out" | sed 1d | awk '{printf "%s%s", s, $2; s=","}')
   printf "%-10s %10.3f %12.3f %11.3f %8.1f %8s %14s  %s\n" "$pol" "$(get makespan)" \
@@ -21,3 +25,14 @@ done
 echo
 echo "efficiency = lower bound / makespan; lower bound = total work / sum of speeds."
 echo "Every run verified that each task executed exactly once."
+echo
+for pol in $pols; do
+  "$build/bin/ladro-gantt" "$out_dir/trace-$pol.csv" -o "$out_dir/gantt-$pol.svg" \
+    --title "ladro demo: policy $pol, 8 ranks of speeds C1, 160 tasks of 10 ms" >/dev/null
+done
+echo "Gantt charts of these runs (one row per rank, tasks coloured by the rank they came from,"
+echo "idle time grey, steals as arrows): $out_dir/gantt-<policy>.svg, e.g."
+last=$(tr ' ' '\n' <<<"$pols" | grep . | tail -1)
+echo "  $(cd "$out_dir" && pwd)/gantt-$last.svg"
+echo "Traces (CSV; LADRO_TRACE=run.paje gives Paje for ViTE, run.json Chrome's format for"
+echo "Perfetto): $out_dir/trace-<policy>.csv"

@@ -366,6 +366,9 @@ static int ladro__set_trace(ladro_config_t *c, const char *v, char *err, size_t 
 {
     if (strlen(v) >= sizeof c->trace)
         return LADRO__BAD("trace", v, "accepted: a file path shorter than 256 characters");
+    if (*v && ladroi_trace_format(v) < 0)
+        return LADRO__BAD("trace", v, "accepted: empty (off) or a path ending in .paje, "
+                          ".trace (Paje), .json (Chrome trace) or .csv");
     snprintf(c->trace, sizeof c->trace, "%s", v);
     return 0;
 }

@@ -30,6 +30,9 @@ static void ladro__free_handle(ladro_t *lb)
         lb->policy->fini(lb, lb->policy_state);
     ladroi_term_fini(&lb->term);
     ladroi_pool_fini(&lb->pool);
+    if (lb->wd_state == LADROI_WD_LOCAL)
+        lb->trace.comm = MPI_COMM_NULL;
+    ladroi_trace_fini(&lb->trace);
     if (lb->comm != MPI_COMM_NULL)
         MPI_Comm_free(&lb->comm);
     free(lb->cur);
@@ -79,6 +82,8 @@ int ladro_create(MPI_Comm comm, const ladro_config_t *cfg, ladro_t **out, char *
         lb->cfg = *cfg;
         lb->comm = MPI_COMM_NULL;
         lb->pool.win.win = MPI_WIN_NULL;
+        lb->trace.comm = MPI_COMM_NULL;
+        lb->idle_since = -1;
         MPI_Comm_rank(comm, &lb->rank);
         MPI_Comm_size(comm, &lb->size);
         if (lb->cfg.radius == 0) /* A2WS §4: 20% of the ranks, at least 1 */
@@ -106,6 +111,8 @@ int ladro_create(MPI_Comm comm, const ladro_config_t *cfg, ladro_t **out, char *
         rc = ladroi_pool_open(lb, &lb->pool);
         if (rc == 0)
             rc = ladroi_term_init(lb, &lb->term);
+        if (rc == 0)
+            rc = ladroi_trace_init(lb);
         if (rc == 0 && lb->policy->init)
             rc = lb->policy->init(lb, &lb->policy_state);
         if (rc)
@@ -137,8 +144,10 @@ int ladro_destroy(ladro_t **plb)
     int rc = LADRO_OK;
     if (lb->wd_state == LADROI_WD_LOCAL)
         rc = LADRO_ETIMEDOUT; /* local clean-up only: see src/watchdog.c */
-    else /* every rank reached LADRO_DONE (or gave up): no RMA access is outstanding */
+    else { /* every rank reached LADRO_DONE (or gave up): no RMA access is outstanding */
+        rc = ladroi_trace_write(lb);
         MPI_Barrier(lb->comm);
+    }
     ladro__free_handle(lb);
     *plb = NULL;
     return rc;
@@ -227,6 +236,7 @@ static int ladro__finish_task(ladro_t *lb)
         lb->st.tasks_stolen_twice++;
     lb->completed++;
     lb->in_task = false;
+    LADROI_TRACE(lb, LADROI_TEV_TASK, lb->task_start, now, h.id, h.origin, h.moves);
     if (lb->cfg.watchdog_s > 0 && now - lb->task_start > lb->cfg.watchdog_s)
         lb->wd_slow_task_s = now - lb->task_start; /* raises the alarm at the next wave */
     if (lb->policy->on_task_end)
@@ -273,10 +283,16 @@ int ladro_next(ladro_t *lb, ladro_task_t *task)
             lb->in_task = true;
             lb->backoff_us = lb->cfg.backoff_min_us;
             lb->task_start = ladroi_now();
+            if (lb->idle_since >= 0) {
+                LADROI_TRACE(lb, LADROI_TEV_IDLE, lb->idle_since, lb->task_start, 0, -1, 0);
+                lb->idle_since = -1;
+            }
             ladro__fill(lb, task);
             return LADRO_OK;
         }
         /* Idle: join termination waves, ask the policy for work, back off. */
+        if (lb->trace.on && lb->idle_since < 0)
+            lb->idle_since = ladroi_now();
         if ((rc = ladroi_term_poll(lb, &lb->term, true)) != 0)
             return rc;
         if (lb->term.done) {
@@ -285,6 +301,9 @@ int ladro_next(ladro_t *lb, ladro_task_t *task)
             lb->st.wall_s = lb->t_end - lb->t0;
             lb->st.idle_s = lb->st.wall_s - lb->st.busy_s;
             lb->st.term_waves = lb->term.waves;
+            if (lb->idle_since >= 0)
+                LADROI_TRACE(lb, LADROI_TEV_IDLE, lb->idle_since, lb->t_end, 0, -1, 0);
+            LADROI_TRACE(lb, LADROI_TEV_DONE, lb->t_end, lb->t_end, 0, -1, 0);
             return LADRO_DONE;
         }
         rc = lb->policy->on_idle(lb, lb->policy_state);

@@ -268,8 +268,22 @@ int ladroi_pool_peek(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t *count)
     return rc;
 }
 
+static int ladro__steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fraction,
+                        uint32_t max_take, uint32_t *got);
+
+/* The steal, traced (victim, outcome, count) when tracing is on. */
 int ladroi_pool_steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fraction,
                       uint32_t max_take, uint32_t *got)
+{
+    double t0 = lb->trace.on ? ladroi_now() : 0;
+    int rc = ladro__steal(lb, p, victim, fraction, max_take, got);
+    if (rc >= 0)
+        LADROI_TRACE(lb, LADROI_TEV_STEAL, t0, ladroi_now(), 0, victim, *got);
+    return rc;
+}
+
+static int ladro__steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fraction,
+                        uint32_t max_take, uint32_t *got)
 {
     uint64_t w, seen;
     uint32_t k, top;

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Check ladro trace files and ladro-gantt SVG: trace_check.py KIND FILE NRANKS NTASKS.
+
+paje: every event's id is defined and has the defined number of fields; times never go
+      back; containers exist before use; states nest per container and every pushed
+      state (task bar) is popped; every link start has its end.
+json: parses; one thread_name per rank; NTASKS task events, each id once, dur >= 0.
+csv:  header; NTASKS task rows, each id once; spans have start <= end.
+svg:  well-formed XML; one g.row per rank; NTASKS task bars."""
+import csv, json, shlex, sys
+import xml.etree.ElementTree as ET
+
+kind, path, nranks, ntasks = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+
+def fail(msg):
+    sys.exit(f"trace_check {kind} {path}: {msg}")
+
+if kind == "paje":
+    defs, cur, stacks, links, containers = {}, None, {}, {}, set()
+    last_t, tasks, ids = -1.0, 0, {}
+    for ln, line in enumerate(open(path), 1):
+        line = line.rstrip("\n")
+        if line.startswith("%EventDef"):
+            _, name, eid = line.split()
+            cur = (eid, name, [])
+            continue
+        if line.startswith("%EndEventDef"):
+            defs[cur[0]] = (cur[1], cur[2]); cur = None; continue
+        if line.startswith("%"):
+            if cur is None: fail(f"line {ln}: field outside an EventDef")
+            cur[2].append(line[1:].split()[0]); continue
+        f = shlex.split(line)
+        if not f: continue
+        if f[0] not in defs: fail(f"line {ln}: undefined event id {f[0]}")
+        name, fields = defs[f[0]]
+        if len(f) - 1 != len(fields): fail(f"line {ln}: {name} has {len(f)-1} fields, defined {len(fields)}")
+        rec = dict(zip(fields, f[1:]))
+        if "Time" in rec:
+            t = float(rec["Time"])
+            if t < last_t - 1e-12: fail(f"line {ln}: time goes back ({t} < {last_t})")
+            last_t = t
+        if name == "PajeCreateContainer":
+            containers.add(rec["Alias"]); stacks[rec["Alias"]] = []
+        elif name in ("PajePushState", "PajePopState", "PajeNewEvent"):
+            c = rec["Container"]
+            if c not in containers: fail(f"line {ln}: container {c} used before creation")
+            if name == "PajePushState":
+                stacks[c].append(rec["Value"])
+                if rec["Value"].startswith("t"): tasks += 1
+            elif name == "PajePopState":
+                if not stacks[c]: fail(f"line {ln}: pop on an empty stack of {c}")
+                stacks[c].pop()
+        elif name == "PajeStartLink":
+            links[rec["Key"]] = rec["StartContainer"]
+        elif name == "PajeEndLink":
+            if rec["Key"] not in links: fail(f"line {ln}: link end without start")
+            links.pop(rec["Key"])
+        elif name == "PajeDestroyContainer":
+            if stacks.get(rec["Name"]): fail(f"line {ln}: {rec['Name']} destroyed with open states {stacks[rec['Name']]}")
+    if links: fail(f"{len(links)} links never ended")
+    open_states = {c: s for c, s in stacks.items() if s}
+    if open_states: fail(f"states never closed: {open_states}")
+    if sum(1 for c in containers if c.startswith("r")) != nranks: fail("rank containers != ranks")
+    if tasks > ntasks: fail(f"{tasks} task bars > {ntasks} tasks")
+    # zero-length tasks are not drawn; with --work-ms > 0 every task has a bar
+    if tasks != ntasks: fail(f"{tasks} task bars, expected {ntasks}")
+elif kind == "json":
+    d = json.load(open(path))
+    ev = d["traceEvents"]
+    names = [e for e in ev if e.get("name") == "thread_name"]
+    if len(names) != nranks: fail(f"{len(names)} thread names, expected {nranks}")
+    ids = [e["args"]["id"] for e in ev if e.get("ph") == "X" and e["name"].startswith("task ")]
+    if sorted(ids) != list(range(ntasks)): fail(f"task ids are not 0..{ntasks-1} once each")
+    if any(e["dur"] < 0 for e in ev if e.get("ph") == "X"): fail("negative duration")
+elif kind == "csv":
+    rows = list(csv.DictReader(l for l in open(path) if not l.startswith("#")))
+    ids = sorted(int(r["task_id"]) for r in rows if r["kind"] == "task")
+    if ids != list(range(ntasks)): fail(f"task ids are not 0..{ntasks-1} once each")
+    if any(float(r["start"]) > float(r["end"]) for r in rows): fail("span ends before it starts")
+    if {int(r["rank"]) for r in rows if r["kind"] == "done"} != set(range(nranks)):
+        fail("not every rank recorded its termination")
+elif kind == "svg":
+    root = ET.parse(path).getroot()
+    ns = "{http://www.w3.org/2000/svg}"
+    rows = [g for g in root.iter(ns + "g") if g.get("class") == "row"]
+    if len(rows) != nranks: fail(f"{len(rows)} rows, expected {nranks}")
+    bars = [r for r in root.iter(ns + "rect") if r.get("class") == "task"]
+    if len(bars) != ntasks: fail(f"{len(bars)} task bars, expected {ntasks}")
+else:
+    fail("unknown kind")
+print(f"ok: {kind} {path}")
