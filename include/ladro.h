@@ -101,6 +101,9 @@ typedef struct ladro_config {
     char trace[LADRO_PATH_MAX];  /* trace file path ("" = tracing off) */
     double watchdog_s;           /* fail with LADRO_ETIMEDOUT when no task completes anywhere
                                     for this long (0 = off) */
+    double progress_s;           /* busy ranks also refresh the global task counts every
+                                    progress_s s, for ladro_global_counts (0 = only when
+                                    idle) */
 } ladro_config_t;
 
 /* Defaults. Local. */
@@ -177,6 +180,12 @@ LADRO_API int ladro_progress(ladro_t *lb);
  * state, the last error. Meant for the LADRO_ETIMEDOUT path (the library never prints
  * on its own); safe at any time on a valid handle, makes no MPI call. */
 LADRO_API void ladro_dump_state(const ladro_t *lb, FILE *out);
+
+/* Local. The global numbers of tasks created and completed as of the last termination
+ * wave this rank saw (0 and 0 before the first). Waves run whenever a rank is idle, and
+ * every cfg.progress_s seconds from busy ranks too when it is set: what progress lines
+ * and ETAs are made of. */
+LADRO_API int ladro_global_counts(const ladro_t *lb, uint64_t *created, uint64_t *completed);
 
 /* Callback form: runs fn on every task until global completion. A negative return of
  * fn stops nothing globally; it is counted and the first one is returned at the end. */

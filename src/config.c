@@ -32,6 +32,7 @@ void ladro_config_init(ladro_config_t *cfg)
     cfg->successonly_nocycle = 0;
     cfg->trace[0] = 0;
     cfg->watchdog_s = 0;
+    cfg->progress_s = 0;
 }
 
 /* ---- value parsers: 0 on success ---------------------------------------------------- */
@@ -390,6 +391,19 @@ static void ladro__show_watchdog(const ladro_config_t *c, char *b, size_t n)
     snprintf(b, n, "%g", c->watchdog_s);
 }
 
+static int ladro__set_progress(ladro_config_t *c, const char *v, char *err, size_t errlen)
+{
+    double x;
+    if (ladro__parse_double(v, 0, 1e6, false, &x))
+        return LADRO__BAD("progress", v, "accepted: 0 (off) or seconds in (0, 1e6]");
+    c->progress_s = x;
+    return 0;
+}
+static void ladro__show_progress(const ladro_config_t *c, char *b, size_t n)
+{
+    snprintf(b, n, "%g", c->progress_s);
+}
+
 static const ladro__key_t ladro__keys[] = {
     {"policy", "load-balancing policy", ladro__set_policy, ladro__show_policy},
     {"seed", "RNG seed (same on every rank)", ladro__set_seed, ladro__show_seed},
@@ -418,6 +432,8 @@ static const ladro__key_t ladro__keys[] = {
     {"trace", "trace file path (empty = off)", ladro__set_trace, ladro__show_trace},
     {"watchdog", "seconds without a completed task before failing", ladro__set_watchdog,
      ladro__show_watchdog},
+    {"progress", "refresh global task counts every N s (ladro_global_counts)",
+     ladro__set_progress, ladro__show_progress},
 };
 #define LADRO__NKEYS (sizeof ladro__keys / sizeof ladro__keys[0])
 

@@ -127,6 +127,7 @@ typedef struct ladroi_term {
     uint64_t send[3], recv[3]; /* {created, completed, watchdog alarms} */
     uint64_t prev_completed;
     uint64_t waves;
+    uint64_t seen_created, seen_completed; /* sums of the last completed wave */
     bool done;
     /* watchdog (src/watchdog.c) */
     double joined_at;   /* when this rank last contributed to a wave */

@@ -11,7 +11,8 @@
  * wave. Seeding pushes happen before a rank's first ladro_next, hence before its first
  * contribution.
  *
- * The third field counts stall-watchdog alarms (src/watchdog.c). */
+ * The third field counts stall-watchdog alarms (src/watchdog.c). The sums of the last
+ * wave are also what ladro_global_counts reports. */
 #include "ladro_int.h"
 
 int ladroi_term_init(ladro_t *lb, ladroi_term_t *t)
@@ -36,7 +37,8 @@ int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle)
 {
     if (t->done)
         return LADRO_OK;
-    double wd = lb->cfg.watchdog_s, now = wd > 0 ? ladroi_now() : 0;
+    double wd = lb->cfg.watchdog_s, ps = lb->cfg.progress_s;
+    double now = wd > 0 || ps > 0 ? ladroi_now() : 0;
     if (t->pending) {
         int flag = 0;
         LADROI_MPI(lb, MPI_Test(&t->req, &flag, MPI_STATUS_IGNORE));
@@ -49,6 +51,8 @@ int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle)
         }
         t->pending = false;
         t->waves++;
+        t->seen_created = t->recv[0];
+        t->seen_completed = t->recv[1];
         if (t->prev_completed == t->recv[0] && t->recv[0] == t->recv[1]) {
             t->done = true;
             return LADRO_OK;
@@ -66,6 +70,8 @@ int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle)
     if (!join && wd > 0)
         join = now - t->joined_at >= wd / 4 || lb->wd_slow_task_s > 0 ||
                (lb->in_task && now - lb->task_start > wd);
+    if (!join && ps > 0) /* progress counts: the same argument, another period */
+        join = now - t->joined_at >= ps;
     if (join) {
         t->send[0] = lb->st.tasks_pushed;
         t->send[1] = lb->completed;
@@ -75,5 +81,14 @@ int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle)
         t->pending = true;
         t->joined_at = now;
     }
+    return LADRO_OK;
+}
+
+int ladro_global_counts(const ladro_t *lb, uint64_t *created, uint64_t *completed)
+{
+    if (!lb || !created || !completed)
+        return LADRO_EINVAL;
+    *created = lb->term.seen_created;
+    *completed = lb->term.seen_completed;
     return LADRO_OK;
 }

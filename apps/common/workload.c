@@ -178,7 +178,21 @@ int wl_run(ladro_t *lb, const wl_spec_t *w, uint32_t *seen, wl_result_t *res)
     ladro_task_t t;
     int rc;
     memset(res, 0, sizeof *res);
+    double start = now_s(), shown = start;
+    bool show = w->progress && ladro_rank(lb) == 0;
     while ((rc = ladro_next(lb, &t)) == LADRO_OK) {
+        if (show && now_s() - shown >= 1.0) {
+            uint64_t created, done;
+            shown = now_s();
+            ladro_global_counts(lb, &created, &done);
+            double el = shown - start, frac = ntasks ? (double)done / (double)ntasks : 0;
+            if (done > 0)
+                fprintf(stderr, "\r%s: %llu/%llu tasks done (%.1f%%), %.1f s, ETA %.1f s   ",
+                        w->progress, (unsigned long long)done, (unsigned long long)ntasks,
+                        100 * frac, el, el * (1 - frac) / frac);
+            else
+                fprintf(stderr, "\r%s: %.1f s, no task completed yet   ", w->progress, el);
+        }
         double secs;
         memcpy(&secs, t.payload, 8);
         if (!wl_check_payload(t.payload, w->payload, t.id))
@@ -189,6 +203,8 @@ int wl_run(ladro_t *lb, const wl_spec_t *w, uint32_t *seen, wl_result_t *res)
             seen[t.id]++;
         wl_burn(lb, secs, w->spin);
     }
+    if (show && shown > start)
+        fprintf(stderr, "\n");
     return rc;
 }
 

@@ -23,6 +23,8 @@ typedef struct wl_spec {
     enum wl_init init;
     size_t payload;   /* bytes, >= 16: duration, tag, pattern */
     bool spin;        /* burn by spinning (else sleeping) */
+    const char *progress; /* non-NULL: rank 0 prints a progress line on stderr, about
+                             every second, prefixed with this program name */
 } wl_spec_t;
 
 /* Defaults: 50 tasks per rank of 10 ms, const, even, 16-byte payloads, sleeping. */

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef struct opts {
     ladro_config_t cfg;
@@ -45,6 +46,8 @@ static void usage(FILE *f)
         "  --verify             check every task ran exactly once, payloads intact\n"
         "  --json               one JSON object on stdout instead of the summary\n"
         "  --quiet              no summary (exit status only)\n"
+        "  --progress, --no-progress  progress line on stderr (default: on when stderr\n"
+        "                       is a terminal); sets LADRO_PROGRESS=0.5 unless given\n"
         "  --help               this text\n"
         "Environment: every LADRO_* variable of docs/envvars.md applies (flags win).\n");
 }
@@ -78,6 +81,7 @@ static int parse_args(int argc, char **argv, opts_t *o, int rank)
         return 2;
     }
     wl_spec_init(&o->wl);
+    int progress = isatty(2);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -95,6 +99,9 @@ static int parse_args(int argc, char **argv, opts_t *o, int rank)
             continue;
         } else if (!strcmp(a, "--quiet")) {
             o->quiet = true;
+            continue;
+        } else if (!strcmp(a, "--progress") || !strcmp(a, "--no-progress")) {
+            progress = a[2] == 'p';
             continue;
         }
         if (strncmp(a, "--", 2) != 0)
@@ -139,6 +146,11 @@ static int parse_args(int argc, char **argv, opts_t *o, int rank)
     o->cfg.task_bytes = o->wl.payload;
     o->wl.seed = o->cfg.seed;
     o->wl.spin = o->cfg.emulate_spin != 0;
+    if (progress) {
+        o->wl.progress = "ladro-synth";
+        if (o->cfg.progress_s == 0)
+            o->cfg.progress_s = 0.5;
+    }
     if (ladro_config_validate(&o->cfg, err, sizeof err)) {
         if (rank == 0)
             fprintf(stderr, "ladro-synth: %s\n", err);
