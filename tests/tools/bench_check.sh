@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # ladro-bench end to end: MPIEXEC... ladro-bench args; checks the JSON it writes: one object
 # per (configuration, policy, repeat), every run verified exactly-once, fields present and
-# consistent (efficiency = lower_bound / makespan), repeats interleaved A B A B.
+# consistent (efficiency = lower_bound / makespan), repeats interleaved A B A B; then
+# scripts/plot-bench.py must turn it into three well-formed SVG plots.
 # usage: bench_check.sh NCONF NPOL NREP -- launcher args... (the script adds --json FILE)
 set -euo pipefail
 nconf=$1 npol=$2 nrep=$3
 shift 4
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-"$@" --json "$dir/out.json" --csv "$dir/out.csv" --quiet > "$dir/stdout"
+"$@" --json "$dir/out.json" --csv "$dir/out.csv" --ranks-csv "$dir/ranks.csv" --quiet \
+  > "$dir/stdout"
 grep -q 'gain % (A2WS eq. 13)' "$dir/stdout" || { echo "no gain matrix"; cat "$dir/stdout"; exit 1; }
 python3 - "$dir/out.json" "$dir/out.csv" "$nconf" "$npol" "$nrep" <<'PY'
 import csv, json, sys
@@ -32,3 +34,10 @@ assert pols == pols[:npol] * nrep, f"not interleaved: {pols}"
 assert len(set(pols)) == npol
 print(f"ok: {len(runs)} runs verified and interleaved")
 PY
+# the pictures made from it: three well-formed SVG files
+python3 "$(dirname "$0")/../../scripts/plot-bench.py" "$dir/out.csv" "$dir/ranks.csv" "$dir/plots" \
+  --prefix t >/dev/null
+for s in efficiency idle-per-rank gain; do
+  python3 -c "import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])" "$dir/plots/t-$s.svg"
+done
+echo "ok: plots"

@@ -26,6 +26,7 @@ typedef struct run {
     double makespan, lower_bound, efficiency, idle_mean, idle_max;
     uint64_t steals_ok, steals_failed, tasks_moved, stolen_twice, info_msgs;
     bool verified;
+    struct rank_row { double speed, busy, idle; uint64_t tasks; } *ranks; /* nranks rows */
 } run_t;
 
 typedef struct bench {
@@ -39,7 +40,7 @@ typedef struct bench {
     int repeat;
     wl_spec_t wl;
     ladro_config_t base;
-    const char *csv, *json;
+    const char *csv, *json, *ranks_csv;
     bool quiet;
     /* results (rank 0) */
     run_t *runs;
@@ -70,6 +71,7 @@ static void usage(FILE *f)
         "  --seed S             workload and runtime seed (default 1)\n"
         "  --csv FILE           one line per run\n"
         "  --json FILE          {\"results\": [one object per run], ...} ('-' = stdout)\n"
+        "  --ranks-csv FILE     one line per run and rank: speed, busy, idle, tasks\n"
         "  --quiet              no progress line on stderr\n"
         "  --help               this text\n"
         "Scenario flags given explicitly override the scenario's defaults. Environment:\n"
@@ -209,6 +211,7 @@ static int parse(int argc, char **argv, bench_t *b, int rank, int size)
         else if (!strcmp(a, "--init")) init = v;
         else if (!strcmp(a, "--csv")) b->csv = v;
         else if (!strcmp(a, "--json")) b->json = v;
+        else if (!strcmp(a, "--ranks-csv")) b->ranks_csv = v;
         else if (!strcmp(a, "--work-ms")) {
             errno = 0;
             x = strtod(v, &end);
@@ -312,6 +315,10 @@ static int run_one(bench_t *b, int conf, int pol, int repeat, run_t *out)
         .tasks_moved = st.total.tasks_stolen, .stolen_twice = st.total.tasks_stolen_twice,
         .info_msgs = st.total.info_msgs, .verified = once && bad_all == 0,
     };
+    if (rank == 0 && (out->ranks = calloc((size_t)size, sizeof *out->ranks)) != NULL)
+        for (int r = 0; r < size; r++)
+            out->ranks[r] = (struct rank_row){st.ranks[r].speed, st.ranks[r].busy_s,
+                                              st.ranks[r].idle_s, st.ranks[r].tasks_run};
     ladro_stats_free(&st);
     free(seen);
     ladro_destroy(&lb);
@@ -411,7 +418,7 @@ static void fprint_run(FILE *f, const bench_t *b, const run_t *r, int size, bool
         "\"tasks_per_rank\": %llu, \"repeat\": %d, \"makespan\": %.6f, \"lower_bound\": %.6f, "
         "\"efficiency\": %.4f, \"idle_mean\": %.4f, \"idle_max\": %.4f, \"steals_ok\": %llu, "
         "\"steals_failed\": %llu, \"tasks_moved\": %llu, \"stolen_twice\": %llu, "
-        "\"info_msgs\": %llu, \"verified\": %s}";
+        "\"info_msgs\": %llu, \"verified\": %s";
     const char *fmt_csv = "%s,%s,%s,%d,%llu,%d,%.6f,%.6f,%.4f,%.4f,%.4f,%llu,%llu,%llu,%llu,"
                           "%llu,%s\n";
     fprintf(f, json ? fmt_json : fmt_csv, b->scenario, b->policies[r->pol],
@@ -420,10 +427,19 @@ static void fprint_run(FILE *f, const bench_t *b, const run_t *r, int size, bool
             (unsigned long long)r->steals_ok, (unsigned long long)r->steals_failed,
             (unsigned long long)r->tasks_moved, (unsigned long long)r->stolen_twice,
             (unsigned long long)r->info_msgs, r->verified ? "true" : "false");
+    if (json) {
+        fprintf(f, ", \"per_rank\": [");
+        for (int k = 0; r->ranks && k < size; k++)
+            fprintf(f, "%s{\"rank\": %d, \"speed\": %.4f, \"busy\": %.6f, \"idle\": %.6f, "
+                       "\"tasks\": %llu}", k ? ", " : "", k, r->ranks[k].speed,
+                    r->ranks[k].busy, r->ranks[k].idle, (unsigned long long)r->ranks[k].tasks);
+        fprintf(f, "]}");
+    }
 }
 
 /* Write to a temporary name and rename, so a failed run leaves no half-written file. */
-static int write_file(const bench_t *b, const char *path, bool json, int size)
+enum { OUT_CSV, OUT_JSON, OUT_RANKS };
+static int write_file(const bench_t *b, const char *path, int mode, int size)
 {
     bool to_stdout = !strcmp(path, "-");
     char tmp[LADRO_PATH_MAX + 8];
@@ -433,13 +449,26 @@ static int write_file(const bench_t *b, const char *path, bool json, int size)
         fprintf(stderr, "ladro-bench: cannot write '%s': %s\n", path, strerror(errno));
         return 1;
     }
-    if (json)
+    bool json = mode == OUT_JSON;
+    if (mode == OUT_RANKS) {
+        fprintf(f, "scenario,policy,speed,tasks_per_rank,repeat,rank,rank_speed,busy,idle,"
+                   "idle_frac,tasks\n");
+        for (int i = 0; i < b->nruns; i++) {
+            const run_t *r = &b->runs[i];
+            for (int k = 0; r->ranks && k < size; k++)
+                fprintf(f, "%s,%s,%s,%llu,%d,%d,%.4f,%.6f,%.6f,%.4f,%llu\n", b->scenario,
+                        b->policies[r->pol], b->speeds[r->conf / b->ntpr],
+                        (unsigned long long)b->tpr[r->conf % b->ntpr], r->repeat, k,
+                        r->ranks[k].speed, r->ranks[k].busy, r->ranks[k].idle,
+                        r->ranks[k].idle / r->makespan, (unsigned long long)r->ranks[k].tasks);
+        }
+    } else if (json)
         fprintf(f, "{\"results\": [\n");
     else
         fprintf(f, "scenario,policy,speed,ranks,tasks_per_rank,repeat,makespan,lower_bound,"
                    "efficiency,idle_mean,idle_max,steals_ok,steals_failed,tasks_moved,"
                    "stolen_twice,info_msgs,verified\n");
-    for (int i = 0; i < b->nruns; i++) {
+    for (int i = 0; mode != OUT_RANKS && i < b->nruns; i++) {
         if (json)
             fprintf(f, "  ");
         fprint_run(f, b, &b->runs[i], size, json);
@@ -501,15 +530,19 @@ int main(int argc, char **argv)
         if (!b.quiet)
             fprintf(stderr, "\n");
         print_tables(&b, size);
-        if (b.csv && write_file(&b, b.csv, false, size))
+        if (b.csv && write_file(&b, b.csv, OUT_CSV, size))
             failed++;
-        if (b.json && write_file(&b, b.json, true, size))
+        if (b.json && write_file(&b, b.json, OUT_JSON, size))
+            failed++;
+        if (b.ranks_csv && write_file(&b, b.ranks_csv, OUT_RANKS, size))
             failed++;
         if (failed)
             fprintf(stderr, "ladro-bench: %d run(s) failed the exactly-once check or output\n",
                     failed);
     }
     MPI_Bcast(&failed, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    for (int i = 0; i < b.nruns; i++)
+        free(b.runs[i].ranks);
     free(b.runs);
     MPI_Finalize();
     return failed ? 1 : 0;
