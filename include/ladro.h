@@ -104,6 +104,8 @@ typedef struct ladro_config {
     double progress_s;           /* busy ranks also refresh the global task counts every
                                     progress_s s, for ladro_global_counts (0 = only when
                                     idle) */
+    uint32_t load_threshold;     /* baseline/successonly: a victim must publish more than
+                                    this many stealable tasks (0) */
 } ladro_config_t;
 
 /* Defaults. Local. */
@@ -226,6 +228,18 @@ typedef struct ladro_rank_stats {
     uint64_t info_msgs;       /* policy messages (token, info vector, requests) */
     uint64_t term_waves;      /* termination-detection waves */
     double steal_time_s;      /* time spent in steal attempts */
+    /* baseline / successonly: load-aware victim choice (docs/policies/successonly.md).
+     * steals_tried counts remote steal attempts (baseline: locked victims asked;
+     * successonly: registrations at victims), steals_failed the ones that brought nothing
+     * (baseline: denials; successonly: 0 by construction). */
+    uint64_t load_reads;       /* placeLoad reads of candidate victims */
+    uint64_t lock_busy;        /* baseline: try-lock found the victim occupied */
+    uint64_t steals_withdrawn; /* successonly: registrations withdrawn (no-cycle variant) */
+    uint64_t cyclic_steals;    /* successonly: grants this rank (victim) made to a thief it
+                                  was itself registered at (the paper's steal cycles) */
+    uint64_t search_phases;    /* search phases that ended with tasks arriving */
+    uint64_t victims_hist[8];  /* those phases by victims contacted in them: 0..6, 7 = 7+
+                                  (SuccessOnlyWS Fig. 1(d)) */
 } ladro_rank_stats_t;
 
 typedef struct ladro_stats {

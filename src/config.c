@@ -33,6 +33,7 @@ void ladro_config_init(ladro_config_t *cfg)
     cfg->trace[0] = 0;
     cfg->watchdog_s = 0;
     cfg->progress_s = 0;
+    cfg->load_threshold = 0;
 }
 
 /* ---- value parsers: 0 on success ---------------------------------------------------- */
@@ -404,6 +405,20 @@ static void ladro__show_progress(const ladro_config_t *c, char *b, size_t n)
     snprintf(b, n, "%g", c->progress_s);
 }
 
+static int ladro__set_load_threshold(ladro_config_t *c, const char *v, char *err,
+                                     size_t errlen)
+{
+    uint64_t x;
+    if (ladro__parse_u64(v, 0, 1u << 24, &x))
+        return LADRO__BAD("load_threshold", v, "accepted: an integer in [0, 16777216]");
+    c->load_threshold = (uint32_t)x;
+    return 0;
+}
+static void ladro__show_load_threshold(const ladro_config_t *c, char *b, size_t n)
+{
+    snprintf(b, n, "%u", c->load_threshold);
+}
+
 static const ladro__key_t ladro__keys[] = {
     {"policy", "load-balancing policy", ladro__set_policy, ladro__show_policy},
     {"seed", "RNG seed (same on every rank)", ladro__set_seed, ladro__show_seed},
@@ -434,6 +449,10 @@ static const ladro__key_t ladro__keys[] = {
      ladro__show_watchdog},
     {"progress", "refresh global task counts every N s (ladro_global_counts)",
      ladro__set_progress, ladro__show_progress},
+}
+
+    {"load_threshold", "baseline/successonly: victims publish more stealable tasks than this",
+     ladro__set_load_threshold, ladro__show_load_threshold},
 };
 #define LADRO__NKEYS (sizeof ladro__keys / sizeof ladro__keys[0])
 

@@ -57,6 +57,9 @@ int ladroi_rma_fetch_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, 
 int ladroi_rma_cas_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp,
                        uint64_t expect, uint64_t desired, uint64_t *seen);
 int ladroi_rma_add_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, uint64_t add);
+/* Atomic fetch-and-add: *old receives the value before the addition. */
+int ladroi_rma_fadd_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, uint64_t add,
+                        uint64_t *old);
 int ladroi_rma_get(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, void *dst, size_t n);
 int ladroi_rma_put(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, const void *src,
                    size_t n);
@@ -86,6 +89,8 @@ typedef struct ladroi_pool {
     /* owner's knowledge of the public word */
     uint32_t quiet_top; /* a top observed with inflight == 0 */
     uint32_t pub_est;   /* public tasks at the last owner operation (estimate) */
+    uint32_t reserve_end; /* public tasks [top, reserve_end) are promised to thieves
+                             (ladroi_pool_reserve); the owner's reacquire leaves them */
     bool stealable;     /* the policy lets thieves take from this pool */
     /* thief scratch buffer */
     unsigned char *scratch;
@@ -114,6 +119,15 @@ int ladroi_pool_debug_start(ladro_t *lb, ladroi_pool_t *p, uint32_t start);
 uint64_t ladroi_pool_local_count(const ladroi_pool_t *p);
 /* Read a victim's public task count (one atomic read). */
 int ladroi_pool_peek(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t *count);
+/* Owner: promise up to ceil(fraction * n) (at most max_take, at least 1) of the n public
+ * tasks not yet promised to a thief the owner serves (BaselineWS/SuccessOnlyWS replies).
+ * The owner's own pops never take promised tasks back, so the thief's
+ * ladroi_pool_steal(victim, 1.0, k) finds them all. Only for policies whose thieves
+ * steal only what they were promised. *k = 0 when no unpromised public task exists. */
+int ladroi_pool_reserve(ladro_t *lb, ladroi_pool_t *p, double fraction, uint32_t max_take,
+                        uint32_t *k);
+/* Owner: take back the last k promised (a promise whose reply was never sent). */
+void ladroi_pool_unreserve(ladroi_pool_t *p, uint32_t k);
 /* Steal from victim: take ceil(fraction * n) of its n public tasks (at least 1, at most
  * max_take), into this rank's private part. Returns LADROI_STEAL_GOT with *got set, or
  * LADROI_STEAL_EMPTY, or a negative error. */

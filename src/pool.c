@@ -93,6 +93,7 @@ int ladroi_pool_debug_start(ladro_t *lb, ladroi_pool_t *p, uint32_t start)
     uint64_t w = ladro__word(start, start, 0);
     memcpy(p->win.base, &w, sizeof w);
     p->quiet_top = start & LADRO__MASK;
+    p->reserve_end = start & LADRO__MASK;
     return ladroi_rma_sync(lb, &p->win);
 }
 
@@ -160,6 +161,17 @@ static int ladro__self_word(ladro_t *lb, ladroi_pool_t *p, uint64_t *w)
     return rc;
 }
 
+/* The first public index the owner may take back: promised tasks [top, reserve_end)
+ * stay for their thieves (ladroi_pool_reserve). A reserve_end outside [top, split] has
+ * been passed by the thieves (or never set) and is moved up to top. */
+static uint32_t ladro__floor(ladroi_pool_t *p, uint64_t w)
+{
+    uint32_t top = ladro__top(w);
+    if (((p->reserve_end - top) & LADRO__MASK) > ladro__count(w))
+        p->reserve_end = top;
+    return p->reserve_end;
+}
+
 /* Move up to `want` of the newest public tasks back into the private deque. */
 static int ladro__reacquire(ladro_t *lb, ladroi_pool_t *p, uint32_t want, uint32_t *got)
 {
@@ -170,12 +182,13 @@ static int ladro__reacquire(ladro_t *lb, ladroi_pool_t *p, uint32_t want, uint32
         if (rc)
             return rc;
         uint32_t n = ladro__count(w);
-        if (n == 0) {
-            p->pub_est = 0;
+        uint32_t split = ladro__split(w);
+        uint32_t mine = (split - ladro__floor(p, w)) & LADRO__MASK; /* not promised */
+        if (mine == 0) {
+            p->pub_est = n;
             return LADRO_OK;
         }
-        uint32_t m = n < want ? n : want;
-        uint32_t split = ladro__split(w);
+        uint32_t m = mine < want ? mine : want;
         uint64_t nw = ladro__word(ladro__top(w), split - m, ladro__inflight(w));
         rc = ladroi_rma_cas_u64(lb, &p->win, lb->rank, 0, w, nw, &seen);
         if (rc)
@@ -266,6 +279,44 @@ int ladroi_pool_peek(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t *count)
     if (rc == 0)
         *count = p->stealable ? ladro__count(w) : 0;
     return rc;
+}
+
+int ladroi_pool_reserve(ladro_t *lb, ladroi_pool_t *p, double fraction, uint32_t max_take,
+                        uint32_t *k)
+{
+    uint64_t w;
+    *k = 0;
+    if (!p->stealable)
+        return LADRO_OK;
+    /* Thieves only advance top (through promised tasks) and the owner alone moves
+     * split, so the unpromised count read here can only grow until the owner acts. */
+    int rc = ladro__self_word(lb, p, &w);
+    if (rc)
+        return rc;
+    uint32_t floor = ladro__floor(p, w);
+    uint32_t avail = (ladro__split(w) - floor) & LADRO__MASK;
+    if (avail == 0)
+        return LADRO_OK;
+    double want = fraction * (double)avail;
+    uint32_t n = (uint32_t)want;
+    if ((double)n < want)
+        n++;
+    if (n < 1)
+        n = 1;
+    if (n > avail)
+        n = avail;
+    if (max_take && n > max_take)
+        n = max_take;
+    if (n > p->scratch_cap) /* a thief's ladroi_pool_steal takes at most this many */
+        n = (uint32_t)p->scratch_cap;
+    p->reserve_end = (floor + n) & LADRO__MASK;
+    *k = n;
+    return LADRO_OK;
+}
+
+void ladroi_pool_unreserve(ladroi_pool_t *p, uint32_t k)
+{
+    p->reserve_end = (p->reserve_end - k) & LADRO__MASK;
 }
 
 static int ladro__steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fraction,

@@ -66,6 +66,17 @@ int ladroi_rma_add_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, ui
     return LADRO_OK;
 }
 
+int ladroi_rma_fadd_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, uint64_t add,
+                        uint64_t *old)
+{
+    if (target != lb->rank)
+        ladroi_rma_delay(lb);
+    LADROI_MPI(lb, MPI_Fetch_and_op(&add, old, MPI_UINT64_T, target, (MPI_Aint)disp, MPI_SUM,
+                                    w->win));
+    LADROI_MPI(lb, MPI_Win_flush(target, w->win));
+    return LADRO_OK;
+}
+
 int ladroi_rma_get(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, void *dst, size_t n)
 {
     if (target != lb->rank)

@@ -59,6 +59,13 @@ int ladro_stats_gather(ladro_t *lb, ladro_stats_t *st)
         if (x->term_waves > t->term_waves)
             t->term_waves = x->term_waves;
         t->steal_time_s += x->steal_time_s;
+        t->load_reads += x->load_reads;
+        t->lock_busy += x->lock_busy;
+        t->steals_withdrawn += x->steals_withdrawn;
+        t->cyclic_steals += x->cyclic_steals;
+        t->search_phases += x->search_phases;
+        for (int i = 0; i < 8; i++)
+            t->victims_hist[i] += x->victims_hist[i];
         busy_sum += x->busy_s;
         if (x->busy_s > busy_max)
             busy_max = x->busy_s;
@@ -99,4 +106,19 @@ void ladro_stats_print(FILE *out, const ladro_stats_t *st, const char *policy)
             (unsigned long long)t->steals_ok, (unsigned long long)t->steals_failed,
             (unsigned long long)t->steals_tried, (unsigned long long)t->tasks_stolen,
             (unsigned long long)t->tasks_stolen_twice, (unsigned long long)t->term_waves);
+    if (t->search_phases > 0 || t->load_reads > 0) {
+        /* baseline / successonly */
+        fprintf(out, "  load-aware: load reads %llu  lock busy %llu  withdrawn %llu  cyclic "
+                "steals %llu (%.3f%% of steals)\n", (unsigned long long)t->load_reads,
+                (unsigned long long)t->lock_busy, (unsigned long long)t->steals_withdrawn,
+                (unsigned long long)t->cyclic_steals,
+                t->steals_ok ? 100.0 * (double)t->cyclic_steals / (double)t->steals_ok : 0.0);
+        fprintf(out, "  victims per search phase (%llu phases):",
+                (unsigned long long)t->search_phases);
+        for (int i = 0; i < 8; i++)
+            fprintf(out, " %d%s:%.1f%%", i, i == 7 ? "+" : "",
+                    t->search_phases ? 100.0 * (double)t->victims_hist[i] /
+                                           (double)t->search_phases : 0.0);
+        fprintf(out, "\n");
+    }
 }

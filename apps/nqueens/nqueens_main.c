@@ -24,6 +24,7 @@ typedef struct nq_opts {
     int quiet;
     int have_expect;
     uint64_t expect;
+    long long max_failed; /* --max-failed: fail when more remote steals failed (-1 = off) */
     char policy[256]; /* NAME, NAME,NAME... or all */
 } nq_opts_t;
 
@@ -43,6 +44,7 @@ static void nq__usage(FILE *out)
 "  --sequential    plain sequential count on rank 0, no runtime\n"
 "  --expect S      exit 1 unless the count is S (N <= 20 is always checked against\n"
 "                  OEIS A000170)\n"
+"  --max-failed N  exit 1 when more than N remote steals failed (all ranks)\n"
 "  --quiet         only the result lines\n"
 "  --help          this text\n"
 "environment: every LADRO_* variable (docs/envvars.md); LADRO_EXPECT_NP=P makes the\n"
@@ -66,6 +68,7 @@ static int nq__parse(int argc, char **argv, nq_opts_t *o, char *err, size_t errl
     memset(o, 0, sizeof *o);
     o->n = 14;
     o->cutoff = 6;
+    o->max_failed = -1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h"))
@@ -75,7 +78,7 @@ static int nq__parse(int argc, char **argv, nq_opts_t *o, char *err, size_t errl
             continue;
         }
         if (strcmp(a, "-n") && strcmp(a, "-c") && strcmp(a, "--policy") &&
-            strcmp(a, "--expect")) {
+            strcmp(a, "--expect") && strcmp(a, "--max-failed")) {
             snprintf(err, errlen, "unknown argument '%s' (see --help)", a);
             return 2;
         }
@@ -103,6 +106,15 @@ static int nq__parse(int argc, char **argv, nq_opts_t *o, char *err, size_t errl
                 return 2;
             }
             snprintf(o->policy, sizeof o->policy, "%s", v);
+        } else if (!strcmp(a, "--max-failed")) {
+            char *end;
+            errno = 0;
+            o->max_failed = strtoll(v, &end, 10);
+            if (errno || end == v || *end || o->max_failed < 0) {
+                snprintf(err, errlen, "bad value '%s' for --max-failed: expected a "
+                         "non-negative integer", v);
+                return 2;
+            }
         } else {
             char *end;
             errno = 0;
@@ -264,6 +276,12 @@ static int nq__parallel(const nq_opts_t *o, int n, const char *policy)
                 ladro_stats_print(stdout, &st, cfg.policy);
         }
         bad = nq__check(o, n, tot[0]);
+        if (o->max_failed >= 0 && rc == 0 &&
+            st.total.steals_failed > (uint64_t)o->max_failed) {
+            fprintf(stderr, "policy %s: %llu failed remote steals, --max-failed allows %lld\n",
+                    cfg.policy, (unsigned long long)st.total.steals_failed, o->max_failed);
+            bad = 1;
+        }
     }
     ladro_stats_free(&st);
     MPI_Bcast(&bad, 1, MPI_INT, 0, MPI_COMM_WORLD);

@@ -33,6 +33,7 @@ typedef struct uts_opts {
     uts_counts_t expect; /* --expect N,L,D */
     double ref_rate;     /* --ref-rate: nodes/s of the 1-rank run, for efficiency */
     uint32_t keep;       /* --keep: ladro tasks kept private (cfg.chunk) */
+    long long max_failed; /* --max-failed: fail when more remote steals failed (-1 = off) */
     char policy[256]; /* NAME, NAME,NAME... or all */
 } uts_opts_t;
 
@@ -85,6 +86,7 @@ static void uts__usage(FILE *out)
 "                      compares the counts and the CPU cost per node\n"
 "  --expect N,L,D      exit 1 unless nodes, leaves and depth are exactly these\n"
 "  --ref-rate R        nodes/s of the 1-rank run: prints efficiency = rate/(P*R)\n"
+"  --max-failed N      exit 1 when more than N remote steals failed (all ranks)\n"
 "  --portable-sha1     do not use the CPU's SHA extensions\n"
 "  --quiet             only the summary line\n"
 "  --help              this text\n"
@@ -110,6 +112,7 @@ static int uts__parse_expect(const char *v, uts_counts_t *e)
 static int uts__parse(int argc, char **argv, uts_opts_t *o, char *err, size_t errlen)
 {
     memset(o, 0, sizeof *o);
+    o->max_failed = -1;
     uts_params_default(&o->tree);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -134,6 +137,7 @@ static int uts__parse(int argc, char **argv, uts_opts_t *o, char *err, size_t er
         }
         int takes = !strcmp(a, "--policy") || !strcmp(a, "--expect") ||
                     !strcmp(a, "--ref-rate") || !strcmp(a, "--keep") ||
+                    !strcmp(a, "--max-failed") ||
                     (a[0] == '-' && a[1] && a[1] != '-' && !a[2]);
         if (!takes) {
             snprintf(err, errlen, "unknown argument '%s' (see --help)", a);
@@ -158,6 +162,15 @@ static int uts__parse(int argc, char **argv, uts_opts_t *o, char *err, size_t er
                 return 2;
             }
             o->have_expect = 1;
+        } else if (!strcmp(a, "--max-failed")) {
+            char *end;
+            errno = 0;
+            o->max_failed = strtoll(v, &end, 10);
+            if (errno || end == v || *end || o->max_failed < 0) {
+                snprintf(err, errlen, "bad value '%s' for --max-failed: expected a "
+                         "non-negative integer", v);
+                return 2;
+            }
         } else if (!strcmp(a, "--ref-rate")) {
             char *end;
             errno = 0;
@@ -491,6 +504,11 @@ static int uts__parallel(const uts_opts_t *o, const uts_tree_t *tree, const char
             ladro_stats_print(stdout, &st, used->policy);
         }
         bad = uts__check_expect(o, &tot, "parallel");
+        if (o->max_failed >= 0 && st.total.steals_failed > (uint64_t)o->max_failed) {
+            fprintf(stderr, "policy %s: %llu failed remote steals, --max-failed allows %lld\n",
+                    used->policy, (unsigned long long)st.total.steals_failed, o->max_failed);
+            bad = 1;
+        }
         if (o->verify) {
             uts_counts_t s;
             double scpu, swall;

@@ -26,3 +26,11 @@ ladro_add_mpi_test(NAME nqueens_cli_bad_value NP 1 NO_PT2PT
   COMMAND ladro-nqueens -n 40 TIMEOUT 30 LABELS nqueens)
 set_tests_properties(nqueens_cli_bad_value PROPERTIES
   PASS_REGULAR_EXPRESSION "bad value '40' for -n: expected")
+
+# SuccessOnlyWS: zero failed remote steals at 8 ranks, with and without cyclic steals.
+ladro_add_mpi_test(NAME nqueens_14_successonly_nofail_np8 NP 8
+  COMMAND ladro-nqueens -n 14 -c 5 --policy successonly --expect 365596 --max-failed 0
+  --quiet TIMEOUT 90 LABELS nqueens)
+ladro_add_mpi_test(NAME nqueens_14_successonly_nocycle_np8 NP 8 NO_PT2PT
+  COMMAND ladro-nqueens -n 14 -c 5 --policy successonly --expect 365596 --max-failed 0
+  --quiet ENV LADRO_SUCCESSONLY_NOCYCLE=1 TIMEOUT 90 LABELS nqueens)

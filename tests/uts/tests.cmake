@@ -68,3 +68,19 @@ ladro_add_mpi_test(NAME uts_expect_detects NP 2 NO_PT2PT
 set_tests_properties(uts_expect_detects PROPERTIES WILL_FAIL TRUE)
 ladro_add_mpi_test(NAME uts_sequential_T1 NP 1 NO_PT2PT
   COMMAND ladro-uts ${_uts_T1} --sequential TIMEOUT 60 LABELS uts)
+
+# SuccessOnlyWS: zero failed remote steals by construction (docs/policies/successonly.md),
+# on T1 and T3 at 8 ranks, with and without cyclic steals; --max-failed must be able to
+# fail (random on T1 fails steals while the tree is still on rank 0 alone).
+foreach(tree T1 T3)
+  ladro_add_mpi_test(NAME uts_${tree}_successonly_nofail_np8 NP 8
+    COMMAND ladro-uts ${_uts_${tree}} -c 8 -i 100 --policy successonly --max-failed 0 --quiet
+    TIMEOUT 120 LABELS uts)
+  ladro_add_mpi_test(NAME uts_${tree}_successonly_nocycle_np8 NP 8 NO_PT2PT
+    COMMAND ladro-uts ${_uts_${tree}} -c 8 -i 100 --policy successonly --max-failed 0 --quiet
+    ENV LADRO_SUCCESSONLY_NOCYCLE=1 TIMEOUT 120 LABELS uts)
+endforeach()
+ladro_add_mpi_test(NAME uts_max_failed_detects NP 4 NO_PT2PT
+  COMMAND ladro-uts ${_uts_T1} -c 8 -i 100 --policy random --max-failed 0 --quiet
+  TIMEOUT 60 LABELS uts)
+set_tests_properties(uts_max_failed_detects PROPERTIES WILL_FAIL TRUE)

@@ -1,0 +1,115 @@
+/* Load-aware victim selection and the victim-reply mechanics shared by the baseline
+ * (BaselineWS) and successonly (SuccessOnlyWS) policies; see loadaware.h. */
+#include "loadaware.h"
+
+int ladroi_la_init(ladro_t *lb, ladroi_la_t *la)
+{
+    memset(la, 0, sizeof *la);
+    la->nranks = lb->size;
+    return ladroi_win_alloc(lb, ladroi_la_disp_word(LADROI_LA_REPLY + 2 * (size_t)lb->size),
+                            &la->win);
+}
+
+void ladroi_la_fini(ladroi_la_t *la)
+{
+    ladroi_win_free(&la->win);
+}
+
+int ladroi_la_load(ladro_t *lb, int victim, uint32_t *load)
+{
+    lb->st.load_reads++;
+    return ladroi_pool_peek(lb, &lb->pool, victim, load);
+}
+
+int ladroi_la_pick(ladro_t *lb, bool (*skip)(void *ctx, int v), void *ctx, int *victim)
+{
+    *victim = -1;
+    for (int i = 0; i < lb->size - 1; i++) {
+        /* Alg. 1 line 3: GETRANDOMVICTIMID */
+        int v = (int)ladroi_rng_below(&lb->rng, (uint64_t)lb->size - 1);
+        if (v >= lb->rank)
+            v++;
+        if (skip && skip(ctx, v))
+            continue;
+        uint32_t load;
+        int rc = ladroi_la_load(lb, v, &load);
+        if (rc)
+            return rc;
+        if (load > lb->cfg.load_threshold) { /* Alg. 1 line 4 */
+            *victim = v;
+            return LADRO_OK;
+        }
+    }
+    return LADRO_OK;
+}
+
+int ladroi_la_promise(ladro_t *lb, uint32_t *k)
+{
+    /* Alg. 2 lines 4/13 (LOCALSTEAL): the tasks a thief gets are a share of the public
+     * ones not yet promised, set aside for it in the pool. */
+    return ladroi_pool_reserve(lb, &lb->pool, lb->cfg.steal_fraction, 0, k);
+}
+
+int ladroi_la_answer(ladro_t *lb, ladroi_la_t *la, int thief, uint32_t k)
+{
+    uint64_t reply = k ? LADROI_LA_GRANT(k) : LADROI_LA_DENY, seen;
+    /* Alg. 2 lines 7/14 (ASYNCAT to the thief): the reply slot is free, because a thief
+     * has at most one request at a victim and consumes the reply before the next. */
+    int rc = ladroi_rma_cas_u64(lb, &la->win, thief, ladroi_la_disp_reply(lb->rank), 0, reply,
+                                &seen);
+    if (rc)
+        return rc;
+    lb->st.info_msgs++;
+    if (seen != 0)
+        return ladroi_fail(lb, LADRO_ESTATE, "%s: rank %d's reply slot for rank %d is busy "
+                           "(0x%llx): protocol violation", lb->policy->name, thief, lb->rank,
+                           (unsigned long long)seen);
+    return LADRO_OK;
+}
+
+int ladroi_la_reply(ladro_t *lb, ladroi_la_t *la, int victim, uint64_t *reply)
+{
+    int rc = ladroi_rma_fetch_u64(lb, &la->win, lb->rank, ladroi_la_disp_reply(victim), reply);
+    if (rc || *reply == 0)
+        return rc;
+    uint64_t seen;
+    return ladroi_rma_cas_u64(lb, &la->win, lb->rank, ladroi_la_disp_reply(victim), *reply, 0,
+                              &seen);
+}
+
+int ladroi_la_take(ladro_t *lb, ladroi_la_t *la, int victim, uint32_t k)
+{
+    (void)la;
+    uint32_t got = 0;
+    double t = ladroi_now();
+    int rc = ladroi_pool_steal(lb, &lb->pool, victim, 1.0, k, &got);
+    lb->st.steal_time_s += ladroi_now() - t;
+    if (rc < 0)
+        return rc;
+    if (got == 0) {
+        /* Cannot happen while every thief takes only what it was promised; counted so a
+         * broken promise shows up as a failed steal instead of passing silently. */
+        lb->st.steals_failed++;
+        return 0;
+    }
+    lb->st.steals_ok++;
+    lb->st.tasks_stolen += got;
+    lb->st.bytes_stolen += (uint64_t)got * lb->pool.rec_bytes;
+    return 1;
+}
+
+int ladroi_la_poke(ladro_t *lb)
+{
+    int flag;
+    LADROI_MPI(lb, MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, lb->comm, &flag, MPI_STATUS_IGNORE));
+    return LADRO_OK;
+}
+
+void ladroi_la_phase_close(ladro_t *lb, ladroi_la_t *la)
+{
+    if (!la->in_phase)
+        return;
+    la->in_phase = false;
+    lb->st.search_phases++;
+    lb->st.victims_hist[la->phase_victims < 7 ? la->phase_victims : 7]++;
+}

@@ -1,0 +1,96 @@
+/* The load-aware part shared by the BaselineWS and SuccessOnlyWS policies (paper:
+ * papers/successonly-load-aware-ws.md; docs/policies/baseline.md, successonly.md).
+ *
+ *  - placeLoad: a rank's load is its pool's public (stealable) task count, read by a
+ *    thief with one remote atomic read (ladroi_pool_peek); only ranks whose load exceeds
+ *    cfg.load_threshold are victims (Alg. 1 line 4).
+ *  - A per-rank window of 64-bit words for the two protocols:
+ *        [0] request counter  (SuccessOnlyWS: thieves fetch-and-add to append)
+ *        [1] lock             (BaselineWS: try-lock, 0 = free, else thief rank + 1)
+ *        [2] queued thief     (BaselineWS: thief_queued[v], 0 = EMPTY)
+ *        [3] unused
+ *        [4 + v]      reply from victim v to this rank (0 = none; LADROI_LA_DENY or a
+ *                     grant of k tasks, LADROI_LA_GRANT(k))
+ *        [4 + P + i]  request ring, slot i mod P: thief rank + 1, 0 = not yet written,
+ *                     or a withdrawn entry (LADROI_LA_WITHDRAWN | thief rank + 1)
+ *  - Victim replies move tasks with the pool's one transfer: the victim promises k of its
+ *    public tasks (ladroi_pool_reserve) and replies GRANT(k); the thief takes them with
+ *    ladroi_pool_steal(victim, 1.0, k), which cannot come back empty.
+ *  - Search-phase accounting (victims contacted per phase, SuccessOnlyWS Fig. 1(d)). */
+#ifndef LADRO_LOADAWARE_H
+#define LADRO_LOADAWARE_H
+
+#include "ladro_int.h"
+
+#define LADROI_LA_DENY 1ull
+#define LADROI_LA_GRANT(k) (((uint64_t)(k) << 8) | 2ull)
+#define LADROI_LA_IS_GRANT(r) (((r) & 0xFFull) == 2ull)
+#define LADROI_LA_GRANTED(r) ((uint32_t)((r) >> 8))
+#define LADROI_LA_WITHDRAWN (1ull << 63)
+
+enum {
+    LADROI_LA_COUNT = 0,
+    LADROI_LA_LOCK = 1,
+    LADROI_LA_QUEUED = 2,
+    LADROI_LA_REPLY = 4 /* + victim */
+};
+
+typedef struct ladroi_la {
+    ladroi_win_t win;
+    int nranks;
+    /* search phase: open from the first idle call until tasks arrive */
+    bool in_phase;
+    uint32_t phase_victims;
+} ladroi_la_t;
+
+/* Collective: allocate the protocol window. */
+int ladroi_la_init(ladro_t *lb, ladroi_la_t *la);
+void ladroi_la_fini(ladroi_la_t *la);
+
+static inline size_t ladroi_la_disp_word(size_t i)
+{
+    return i * sizeof(uint64_t);
+}
+static inline size_t ladroi_la_disp_reply(int victim)
+{
+    return ladroi_la_disp_word(LADROI_LA_REPLY + (size_t)victim);
+}
+static inline size_t ladroi_la_disp_slot(const ladroi_la_t *la, uint64_t index)
+{
+    return ladroi_la_disp_word(LADROI_LA_REPLY + (size_t)la->nranks +
+                               (size_t)(index % (uint64_t)la->nranks));
+}
+
+/* placeLoad[v] (Alg. 1 line 4): v's stealable task count, one remote read. */
+int ladroi_la_load(ladro_t *lb, int victim, uint32_t *load);
+/* Alg. 1 lines 3-4: draw up to P-1 random ranks other than this one and return the first
+ * whose load exceeds cfg.load_threshold and for which skip(ctx, v) is false (skip may
+ * be NULL); -1 when none was found. */
+int ladroi_la_pick(ladro_t *lb, bool (*skip)(void *ctx, int v), void *ctx, int *victim);
+/* Victim side: set aside a share of the surplus for one thief (*k = 0: none). */
+int ladroi_la_promise(ladro_t *lb, uint32_t *k);
+/* Victim side: write the reply to `thief`: GRANT(k) for k promised tasks, DENY if k = 0. */
+int ladroi_la_answer(ladro_t *lb, ladroi_la_t *la, int thief, uint32_t k);
+/* Thief side: this rank's reply slot for `victim` (0 = none yet); a non-zero reply is
+ * consumed (the slot is cleared). */
+int ladroi_la_reply(ladro_t *lb, ladroi_la_t *la, int victim, uint64_t *reply);
+/* Thief side: take the k tasks `victim` granted (the pool's transfer); counts the steal. */
+int ladroi_la_take(ladro_t *lb, ladroi_la_t *la, int victim, uint32_t k);
+/* Let MPI progress (the targets of RMA under two-sided emulation). */
+int ladroi_la_poke(ladro_t *lb);
+
+/* Search phases (victims contacted per phase: SuccessOnlyWS Fig. 1(d)). */
+static inline void ladroi_la_phase_open(ladroi_la_t *la)
+{
+    if (!la->in_phase) {
+        la->in_phase = true;
+        la->phase_victims = 0;
+    }
+}
+static inline void ladroi_la_phase_contact(ladroi_la_t *la)
+{
+    la->phase_victims++;
+}
+void ladroi_la_phase_close(ladro_t *lb, ladroi_la_t *la);
+
+#endif

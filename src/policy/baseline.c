@@ -1,0 +1,175 @@
+/* baseline: BaselineWS of the SuccessOnlyWS paper (papers/successonly-load-aware-ws.md,
+ * docs/policies/baseline.md). An idle rank picks a random victim whose published load
+ * (placeLoad) exceeds cfg.load_threshold, try-locks it with an RMA compare-and-swap,
+ * marks itself as the victim's queued thief and waits for the reply: a grant of tasks
+ * (taken with the pool's transfer) or a denial — a failed steal. Then it unlocks and,
+ * after a denial, searches again. The victim answers in ladro_next/ladro_progress. */
+#include "../loadaware.h"
+
+#include <stdlib.h>
+
+typedef struct ladro__bl {
+    ladroi_la_t la;
+    int locked;      /* victim whose lock this rank holds, -1 = none */
+    double asked_at; /* when the request to `locked` was queued */
+} ladro__bl_t;
+
+static int ladro__bl_init(ladro_t *lb, void **state)
+{
+    ladro__bl_t *s = calloc(1, sizeof *s);
+    if (!s)
+        return ladroi_fail(lb, LADRO_ENOMEM, "baseline: out of memory");
+    s->locked = -1;
+    int rc = ladroi_la_init(lb, &s->la);
+    if (rc) {
+        free(s);
+        return rc;
+    }
+    *state = s;
+    return LADRO_OK;
+}
+
+static void ladro__bl_fini(ladro_t *lb, void *state)
+{
+    (void)lb;
+    ladro__bl_t *s = state;
+    ladroi_la_fini(&s->la);
+    free(s);
+}
+
+/* Victim side, Alg. 2 lines 11-15: answer the queued thief, if any. */
+static int ladro__bl_serve(ladro_t *lb, ladro__bl_t *s)
+{
+    uint64_t q, seen;
+    int rc = ladroi_rma_fetch_u64(lb, &s->la.win, lb->rank,
+                                  ladroi_la_disp_word(LADROI_LA_QUEUED), &q);
+    if (rc || q == 0) /* line 12: thief_queued[my place] == EMPTY */
+        return rc;
+    /* Line 15 (thief_queued <- EMPTY) before the reply of line 14: once replied, the
+     * thief unlocks and the next thief (maybe the same rank) may queue itself at once;
+     * clearing after the reply could erase that new mark and strand it. */
+    rc = ladroi_rma_cas_u64(lb, &s->la.win, lb->rank, ladroi_la_disp_word(LADROI_LA_QUEUED), q,
+                            0, &seen);
+    if (rc)
+        return rc;
+    uint32_t k;
+    /* Lines 13-14: LOCALSTEAL, then the tasks (k > 0) or a denial (k = 0). */
+    if ((rc = ladroi_la_promise(lb, &k)) != 0)
+        return rc;
+    return ladroi_la_answer(lb, &s->la, (int)(q - 1), k);
+}
+
+static int ladro__bl_progress(ladro_t *lb, void *state)
+{
+    return ladro__bl_serve(lb, state);
+}
+
+/* Thief side, Alg. 1 lines 3-4 and 10-11: choose a loaded victim, try-lock it, queue. */
+static int ladro__bl_request(ladro_t *lb, ladro__bl_t *s)
+{
+    int v;
+    uint64_t seen;
+    int rc = ladroi_la_pick(lb, NULL, NULL, &v);
+    if (rc || v < 0)
+        return rc;
+    uint64_t me = (uint64_t)lb->rank + 1;
+    rc = ladroi_rma_cas_u64(lb, &s->la.win, v, ladroi_la_disp_word(LADROI_LA_LOCK), 0, me,
+                            &seen); /* line 10: TRYLOCK(v) */
+    if (rc)
+        return rc;
+    if (seen != 0) { /* occupied: a thief never chooses a pre-occupied victim */
+        lb->st.lock_busy++;
+        return LADRO_OK;
+    }
+    rc = ladroi_rma_cas_u64(lb, &s->la.win, v, ladroi_la_disp_word(LADROI_LA_QUEUED), 0, me,
+                            &seen); /* line 11: thief_queued[v] <- my place */
+    if (rc)
+        return rc;
+    if (seen != 0)
+        return ladroi_fail(lb, LADRO_ESTATE, "baseline: rank %d's queued-thief word holds "
+                           "%llu under this rank's lock: protocol violation", v,
+                           (unsigned long long)seen);
+    s->locked = v;
+    s->asked_at = ladroi_now();
+    lb->st.steals_tried++;
+    lb->st.info_msgs++;
+    ladroi_la_phase_contact(&s->la);
+    return LADRO_OK;
+}
+
+static int ladro__bl_idle(ladro_t *lb, void *state)
+{
+    ladro__bl_t *s = state;
+    if (lb->size < 2)
+        return 0;
+    ladroi_la_phase_open(&s->la);
+    int rc;
+    if (s->locked < 0) {
+        if ((rc = ladro__bl_request(lb, s)) != 0)
+            return rc;
+        if (s->locked < 0)
+            return 0; /* no loaded free victim: the core backs off */
+    }
+    /* Line 12: WAITUNTILVICTIMREPLY, for at most backoff_max_us per call; meanwhile this
+     * rank answers its own queued thief (a denial: it has nothing), so chains of waiting
+     * thieves cannot deadlock. */
+    int v = s->locked;
+    double start = ladroi_now();
+    uint64_t reply = 0;
+    for (;;) {
+        if ((rc = ladroi_la_reply(lb, &s->la, v, &reply)) != 0)
+            return rc;
+        if (reply)
+            break;
+        if ((rc = ladro__bl_serve(lb, s)) != 0 || (rc = ladroi_la_poke(lb)) != 0)
+            return rc;
+        if ((ladroi_now() - start) * 1e6 >= lb->cfg.backoff_max_us) {
+            lb->st.steal_time_s += ladroi_now() - start;
+            return 0; /* still waiting: the core serves the protocol and comes back */
+        }
+        ladroi_sleep_us(lb->cfg.backoff_min_us);
+    }
+    lb->st.steal_time_s += ladroi_now() - start;
+    /* Line 13: UNLOCK(v) — after the reply, whatever it was. */
+    uint64_t seen;
+    rc = ladroi_rma_cas_u64(lb, &s->la.win, v, ladroi_la_disp_word(LADROI_LA_LOCK),
+                            (uint64_t)lb->rank + 1, 0, &seen);
+    s->locked = -1;
+    if (rc)
+        return rc;
+    if (!LADROI_LA_IS_GRANT(reply)) { /* a denial: failed steal; the search restarts */
+        lb->st.steals_failed++;
+        return 0;
+    }
+    rc = ladroi_la_take(lb, &s->la, v, LADROI_LA_GRANTED(reply)); /* line 14 */
+    if (rc > 0)
+        ladroi_la_phase_close(lb, &s->la); /* line 17 */
+    return rc;
+}
+
+static void ladro__bl_dump(const ladro_t *lb, const void *state, FILE *out)
+{
+    const ladro__bl_t *s = state;
+    const uint64_t *w = s->la.win.base;
+    if (s->locked >= 0)
+        fprintf(out, "  baseline: holds the lock of rank %d, waiting %.3f s for its reply\n",
+                s->locked, ladroi_now() - s->asked_at);
+    else
+        fprintf(out, "  baseline: holds no lock\n");
+    fprintf(out, "  baseline: own lock word %llu, queued thief word %llu (rank + 1; 0 = "
+            "none); search phase %s, %u victims so far\n",
+            (unsigned long long)w[LADROI_LA_LOCK], (unsigned long long)w[LADROI_LA_QUEUED],
+            s->la.in_phase ? "open" : "closed", s->la.phase_victims);
+    (void)lb;
+}
+
+const ladroi_policy_ops_t ladroi_policy_baseline = {
+    .name = "baseline",
+    .summary = "BaselineWS: load-aware random victim, lock, victim replies (may deny)",
+    .steals = true,
+    .init = ladro__bl_init,
+    .fini = ladro__bl_fini,
+    .on_idle = ladro__bl_idle,
+    .on_progress = ladro__bl_progress,
+    .dump = ladro__bl_dump,
+};

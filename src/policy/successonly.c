@@ -1,0 +1,302 @@
+/* successonly: SuccessOnlyWS (papers/successonly-load-aware-ws.md,
+ * docs/policies/successonly.md). No lock: an idle rank registers itself at a random
+ * loaded victim by appending its rank to the victim's request ring (an RMA fetch-and-add
+ * on the ring's counter, then a compare-and-swap of rank + 1 into the slot), remembers
+ * the victim and never contacts it again until that victim has served it; meanwhile it
+ * goes on registering at other loaded victims. A victim serves its registered thieves,
+ * oldest first, from its surplus in ladro_next/ladro_progress: it promises each a share
+ * of its public tasks and replies; the thief takes exactly those with the pool's
+ * transfer, so no remote steal fails. A victim without surplus keeps its thieves
+ * registered (Alg. 2 line 9) and serves them once it has surplus again; a thief is never
+ * blocked by that — it keeps searching elsewhere and takes part in termination waves.
+ *
+ * Cyclic steals (the paper's caveat): a grant from a victim to a thief at which the
+ * victim itself is still registered; counted. With cfg.successonly_nocycle such a victim
+ * first withdraws its own registration there (an RMA compare-and-swap marking the slot
+ * withdrawn); if the thief already took that registration up (its reply is in flight),
+ * the victim serves it after the reply arrived. A thief also never registers at a rank
+ * that is registered at it. */
+#include "../loadaware.h"
+
+#include <stdlib.h>
+
+typedef struct ladro__so {
+    ladroi_la_t la;
+    uint64_t head;       /* next entry of this rank's request ring to serve */
+    uint64_t count_seen; /* the ring's counter as last read */
+    int ncontacted;
+    uint8_t *contacted;  /* [P] registered at v and not yet served (Alg. 1 line 6) */
+    uint8_t *withdrawn;  /* [P] a withdrawn entry of this rank may still sit in v's ring */
+    uint64_t *reg_index; /* [P] ring index of this rank's (last) registration at v */
+} ladro__so_t;
+
+static void ladro__so_free(ladro__so_t *s)
+{
+    free(s->contacted);
+    free(s->withdrawn);
+    free(s->reg_index);
+    free(s);
+}
+
+static int ladro__so_init(ladro_t *lb, void **state)
+{
+    ladro__so_t *s = calloc(1, sizeof *s);
+    size_t n = (size_t)lb->size;
+    if (s) {
+        s->contacted = calloc(n, 1);
+        s->withdrawn = calloc(n, 1);
+        s->reg_index = calloc(n, sizeof *s->reg_index);
+    }
+    if (!s || !s->contacted || !s->withdrawn || !s->reg_index) {
+        if (s)
+            ladro__so_free(s);
+        return ladroi_fail(lb, LADRO_ENOMEM, "successonly: out of memory");
+    }
+    int rc = ladroi_la_init(lb, &s->la);
+    if (rc) {
+        ladro__so_free(s);
+        return rc;
+    }
+    *state = s;
+    return LADRO_OK;
+}
+
+static void ladro__so_fini(ladro_t *lb, void *state)
+{
+    (void)lb;
+    ladro__so_t *s = state;
+    ladroi_la_fini(&s->la);
+    ladro__so_free(s);
+}
+
+static void ladro__so_forget(ladro__so_t *s, int v)
+{
+    if (s->contacted[v]) {
+        s->contacted[v] = 0;
+        s->ncontacted--;
+    }
+}
+
+/* Thief side, Alg. 1 lines 14-16: take what the contacted victims granted. Returns 1
+ * when tasks arrived. */
+static int ladro__so_collect(ladro_t *lb, ladro__so_t *s)
+{
+    int got = 0;
+    for (int v = 0; v < lb->size && s->ncontacted > 0; v++) {
+        if (!s->contacted[v])
+            continue;
+        uint64_t reply;
+        int rc = ladroi_la_reply(lb, &s->la, v, &reply);
+        if (rc)
+            return rc;
+        if (!reply)
+            continue;
+        if (!LADROI_LA_IS_GRANT(reply))
+            return ladroi_fail(lb, LADRO_ESTATE, "successonly: rank %d denied a request "
+                               "(reply 0x%llx): protocol violation", v,
+                               (unsigned long long)reply);
+        ladro__so_forget(s, v); /* line 16: FORGETVICTIM */
+        rc = ladroi_la_take(lb, &s->la, v, LADROI_LA_GRANTED(reply));
+        if (rc < 0)
+            return rc;
+        got |= rc;
+    }
+    if (got)
+        ladroi_la_phase_close(lb, &s->la); /* line 17: end of the search phase */
+    return got;
+}
+
+/* Is `thief` registered (and not yet served) at this rank? Scans the own ring. */
+static int ladro__so_registered_here(ladro_t *lb, ladro__so_t *s, int thief, bool *yes)
+{
+    uint64_t count, e;
+    *yes = false;
+    int rc = ladroi_rma_fetch_u64(lb, &s->la.win, lb->rank,
+                                  ladroi_la_disp_word(LADROI_LA_COUNT), &count);
+    for (uint64_t i = s->head; rc == 0 && i != count; i++) {
+        rc = ladroi_rma_fetch_u64(lb, &s->la.win, lb->rank, ladroi_la_disp_slot(&s->la, i), &e);
+        if (rc == 0 && e == (uint64_t)thief + 1) {
+            *yes = true;
+            break;
+        }
+    }
+    return rc;
+}
+
+typedef struct ladro__so_skip {
+    ladro_t *lb;
+    ladro__so_t *s;
+    int rc;
+} ladro__so_skip_t;
+
+/* Victims this rank must not contact now (Alg. 1 line 6, and the no-cycle rule). */
+static bool ladro__so_skip(void *ctx, int v)
+{
+    ladro__so_skip_t *k = ctx;
+    ladro__so_t *s = k->s;
+    ladro_t *lb = k->lb;
+    if (k->rc || s->contacted[v]) /* line 6: already_contacted[v] */
+        return true;
+    if (s->withdrawn[v]) {
+        /* One entry per thief in a ring of P slots: wait until v passed the withdrawn one. */
+        uint64_t e;
+        k->rc = ladroi_rma_fetch_u64(lb, &s->la.win, v, ladroi_la_disp_slot(&s->la,
+                                     s->reg_index[v]), &e);
+        if (k->rc || e == (LADROI_LA_WITHDRAWN | ((uint64_t)lb->rank + 1)))
+            return true;
+        s->withdrawn[v] = 0;
+    }
+    if (lb->cfg.successonly_nocycle) {
+        bool here;
+        k->rc = ladro__so_registered_here(lb, s, v, &here);
+        if (k->rc || here)
+            return true;
+    }
+    return false;
+}
+
+/* Thief side, Alg. 1 lines 7-8: QUEUE_MY_PLACE at v (append to v's request ring). The
+ * operations are flushed before returning: the registration is complete (line 8). */
+static int ladro__so_register(ladro_t *lb, ladro__so_t *s, int v)
+{
+    uint64_t idx, seen, me = (uint64_t)lb->rank + 1;
+    int rc = ladroi_rma_fadd_u64(lb, &s->la.win, v, ladroi_la_disp_word(LADROI_LA_COUNT), 1,
+                                 &idx);
+    if (rc)
+        return rc;
+    rc = ladroi_rma_cas_u64(lb, &s->la.win, v, ladroi_la_disp_slot(&s->la, idx), 0, me, &seen);
+    if (rc)
+        return rc;
+    if (seen != 0)
+        return ladroi_fail(lb, LADRO_ESTATE, "successonly: slot %llu of rank %d's request "
+                           "ring still holds 0x%llx: protocol violation",
+                           (unsigned long long)idx, v, (unsigned long long)seen);
+    s->contacted[v] = 1;
+    s->ncontacted++;
+    s->reg_index[v] = idx;
+    lb->st.steals_tried++;
+    lb->st.info_msgs++;
+    ladroi_la_phase_contact(&s->la);
+    return LADRO_OK;
+}
+
+/* Victim side, Alg. 2 lines 3-9: serve registered thieves, oldest first, while this
+ * rank has surplus. */
+static int ladro__so_serve(ladro_t *lb, ladro__so_t *s)
+{
+    ladroi_win_t *w = &s->la.win;
+    int rc;
+    for (;;) {
+        if (s->head == s->count_seen) { /* line 3: total queued thieves > 0 ? */
+            rc = ladroi_rma_fetch_u64(lb, w, lb->rank, ladroi_la_disp_word(LADROI_LA_COUNT),
+                                      &s->count_seen);
+            if (rc || s->head == s->count_seen)
+                return rc;
+        }
+        uint64_t e, seen;
+        size_t slot = ladroi_la_disp_slot(&s->la, s->head);
+        if ((rc = ladroi_rma_fetch_u64(lb, w, lb->rank, slot, &e)) != 0)
+            return rc;
+        if (e == 0)
+            return LADRO_OK; /* the thief added but has not written its rank yet */
+        if (e & LADROI_LA_WITHDRAWN) { /* withdrawn by its thief: drop it */
+            if ((rc = ladroi_rma_cas_u64(lb, w, lb->rank, slot, e, 0, &seen)) != 0)
+                return rc;
+            s->head++;
+            continue;
+        }
+        int t = (int)(e - 1);
+        bool cyclic = s->contacted[t] != 0;
+        if (cyclic && lb->cfg.successonly_nocycle) {
+            /* Withdraw this rank's own registration at t before serving t. */
+            uint64_t me = (uint64_t)lb->rank + 1;
+            rc = ladroi_rma_cas_u64(lb, w, t, ladroi_la_disp_slot(&s->la, s->reg_index[t]), me,
+                                    LADROI_LA_WITHDRAWN | me, &seen);
+            if (rc)
+                return rc;
+            if (seen != me)
+                return LADRO_OK; /* t already took it up: serve t once its reply is here */
+            ladro__so_forget(s, t);
+            s->withdrawn[t] = 1;
+            lb->st.steals_withdrawn++;
+            cyclic = false;
+        }
+        uint32_t k;
+        /* Lines 4-5: LOCALSTEAL; none left: line 9, break (the thief stays registered
+         * and is served when surplus returns). */
+        if ((rc = ladroi_la_promise(lb, &k)) != 0 || k == 0)
+            return rc;
+        /* Lines 6/8: POPTHIEF and FORGETTHIEF, before the reply: a thief that withdraws
+         * its entry (no-cycle variant) either wins this race and gets no reply, or loses
+         * it and knows a reply is on its way. */
+        if ((rc = ladroi_rma_cas_u64(lb, w, lb->rank, slot, e, 0, &seen)) != 0)
+            return rc;
+        if (seen != e) { /* withdrawn meanwhile: the promise goes back, the entry is dropped */
+            ladroi_pool_unreserve(&lb->pool, k);
+            continue;
+        }
+        s->head++;
+        if (cyclic)
+            lb->st.cyclic_steals++;
+        if ((rc = ladroi_la_answer(lb, &s->la, t, k)) != 0) /* line 7: ASYNCAT(thief, tasks) */
+            return rc;
+    }
+}
+
+static int ladro__so_progress(ladro_t *lb, void *state)
+{
+    ladro__so_t *s = state;
+    int rc = ladro__so_collect(lb, s);
+    if (rc < 0)
+        return rc;
+    return ladro__so_serve(lb, s);
+}
+
+static int ladro__so_idle(ladro_t *lb, void *state)
+{
+    ladro__so_t *s = state;
+    if (lb->size < 2)
+        return 0;
+    ladroi_la_phase_open(&s->la); /* line 2: the task search cycle */
+    int rc = ladro__so_collect(lb, s);
+    if (rc != 0)
+        return rc;
+    /* Lines 3-8: one more loaded, not yet contacted victim per call; the core backs off
+     * between calls and serves this rank's own requests. */
+    ladro__so_skip_t k = {.lb = lb, .s = s, .rc = 0};
+    int v;
+    if ((rc = ladroi_la_pick(lb, ladro__so_skip, &k, &v)) != 0)
+        return rc;
+    if (k.rc)
+        return k.rc;
+    if (v >= 0 && (rc = ladro__so_register(lb, s, v)) != 0)
+        return rc;
+    return 0;
+}
+
+static void ladro__so_dump(const ladro_t *lb, const void *state, FILE *out)
+{
+    const ladro__so_t *s = state;
+    const uint64_t *w = s->la.win.base;
+    fprintf(out, "  successonly: registered at %d victim(s):", s->ncontacted);
+    for (int v = 0, n = 0; v < lb->size && n < 16; v++)
+        if (s->contacted[v]) {
+            fprintf(out, " %d", v);
+            n++;
+        }
+    fprintf(out, "\n  successonly: own request ring: %llu appended, %llu served; search "
+            "phase %s, %u victims so far\n", (unsigned long long)w[LADROI_LA_COUNT],
+            (unsigned long long)s->head, s->la.in_phase ? "open" : "closed",
+            s->la.phase_victims);
+}
+
+const ladroi_policy_ops_t ladroi_policy_successonly = {
+    .name = "successonly",
+    .summary = "SuccessOnlyWS: load-aware, thieves register at victims, no failed steals",
+    .steals = true,
+    .init = ladro__so_init,
+    .fini = ladro__so_fini,
+    .on_idle = ladro__so_idle,
+    .on_progress = ladro__so_progress,
+    .dump = ladro__so_dump,
+};
