@@ -449,8 +449,6 @@ static const ladro__key_t ladro__keys[] = {
      ladro__show_watchdog},
     {"progress", "refresh global task counts every N s (ladro_global_counts)",
      ladro__set_progress, ladro__show_progress},
-}
-
     {"load_threshold", "baseline/successonly: victims publish more stealable tasks than this",
      ladro__set_load_threshold, ladro__show_load_threshold},
 };
