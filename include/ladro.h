@@ -106,6 +106,11 @@ typedef struct ladro_config {
                                     idle) */
     uint32_t load_threshold;     /* baseline/successonly: a victim must publish more than
                                     this many stealable tasks (0) */
+    /* ctws, leader */
+    char ctws_log[LADRO_PATH_MAX]; /* ctws: write the steal log (CSV) here at ladro_destroy
+                                      ("" = off) */
+    int leader_thread;           /* leader: serve from a thread: -1 auto (when MPI provides
+                                    MPI_THREAD_MULTIPLE), 1 on (else LADRO_ENOTSUP), 0 off */
 } ladro_config_t;
 
 /* Defaults. Local. */
@@ -153,7 +158,8 @@ typedef struct ladro_task {
 LADRO_API int ladro_create(MPI_Comm comm, const ladro_config_t *cfg, ladro_t **out,
                            char *err, size_t errlen);
 /* Collective. Frees everything; sets *lb to NULL. A NULL *lb is a no-op. Must be called
- * after ladro_next returned LADRO_DONE (or an error) on every rank. Returns LADRO_OK, or
+ * after ladro_next returned LADRO_DONE (or an error) on every rank. Writes the policy's
+ * end-of-run output first (ctws_log; LADRO_EIO on rank 0 if it cannot). Returns LADRO_OK, or
  * LADRO_ETIMEDOUT after a watchdog failure this rank detected alone (some rank stopped
  * calling the library): it then frees local memory only, without any collective, and
  * the caller should MPI_Abort. */

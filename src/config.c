@@ -34,6 +34,8 @@ void ladro_config_init(ladro_config_t *cfg)
     cfg->watchdog_s = 0;
     cfg->progress_s = 0;
     cfg->load_threshold = 0;
+    cfg->ctws_log[0] = 0;
+    cfg->leader_thread = -1;
 }
 
 /* ---- value parsers: 0 on success ---------------------------------------------------- */
@@ -419,6 +421,36 @@ static void ladro__show_load_threshold(const ladro_config_t *c, char *b, size_t 
     snprintf(b, n, "%u", c->load_threshold);
 }
 
+static int ladro__set_ctws_log(ladro_config_t *c, const char *v, char *err, size_t errlen)
+{
+    if (strlen(v) >= sizeof c->ctws_log)
+        return LADRO__BAD("ctws_log", v, "accepted: a file path shorter than 256 characters");
+    snprintf(c->ctws_log, sizeof c->ctws_log, "%s", v);
+    return 0;
+}
+static void ladro__show_ctws_log(const ladro_config_t *c, char *b, size_t n)
+{
+    snprintf(b, n, "%s", c->ctws_log);
+}
+
+static int ladro__set_leader_thread(ladro_config_t *c, const char *v, char *err,
+                                    size_t errlen)
+{
+    if (!strcmp(v, "auto"))
+        c->leader_thread = -1;
+    else if (!strcmp(v, "on"))
+        c->leader_thread = 1;
+    else if (!strcmp(v, "off"))
+        c->leader_thread = 0;
+    else
+        return LADRO__BAD("leader_thread", v, "accepted: auto, on, off");
+    return 0;
+}
+static void ladro__show_leader_thread(const ladro_config_t *c, char *b, size_t n)
+{
+    snprintf(b, n, "%s", c->leader_thread < 0 ? "auto" : c->leader_thread ? "on" : "off");
+}
+
 static const ladro__key_t ladro__keys[] = {
     {"policy", "load-balancing policy", ladro__set_policy, ladro__show_policy},
     {"seed", "RNG seed (same on every rank)", ladro__set_seed, ladro__show_seed},
@@ -451,6 +483,10 @@ static const ladro__key_t ladro__keys[] = {
      ladro__set_progress, ladro__show_progress},
     {"load_threshold", "baseline/successonly: victims publish more stealable tasks than this",
      ladro__set_load_threshold, ladro__show_load_threshold},
+    {"ctws_log", "ctws: steal log CSV written at destroy", ladro__set_ctws_log,
+     ladro__show_ctws_log},
+    {"leader_thread", "leader: serve from a thread (auto|on|off)", ladro__set_leader_thread,
+     ladro__show_leader_thread},
 };
 #define LADRO__NKEYS (sizeof ladro__keys / sizeof ladro__keys[0])
 

@@ -147,6 +147,11 @@ int ladro_destroy(ladro_t **plb)
     else { /* every rank reached LADRO_DONE (or gave up): no RMA access is outstanding */
         rc = ladroi_trace_write(lb);
         MPI_Barrier(lb->comm);
+        if (lb->policy->on_destroy && lb->policy_state) {
+            int prc = lb->policy->on_destroy(lb, lb->policy_state);
+            if (rc == LADRO_OK)
+                rc = prc;
+        }
     }
     ladro__free_handle(lb);
     *plb = NULL;

@@ -115,6 +115,9 @@ int ladroi_pool_release(ladro_t *lb, ladroi_pool_t *p, uint32_t keep);
 /* Tests only: start the public indices at `start` (exercises the 24-bit wrap). Call
  * on an empty pool, then barrier before any thief runs. */
 int ladroi_pool_debug_start(ladro_t *lb, ladroi_pool_t *p, uint32_t start);
+/* The i-th newest private record (0 = the newest), or NULL when i >= the private count.
+ * Lets a policy look at the tasks a steal just brought (ctws's steal log). */
+const void *ladroi_pool_newest(const ladroi_pool_t *p, size_t i);
 /* Local count (private + public as last seen). */
 uint64_t ladroi_pool_local_count(const ladroi_pool_t *p);
 /* Read a victim's public task count (one atomic read). */
@@ -240,6 +243,10 @@ typedef struct ladroi_policy_ops {
     /* ladro_dump_state: a few lines about the policy's state, each starting with
      * "  " (pending steals, token, requests...); local, no MPI (may be NULL). */
     void (*dump)(const ladro_t *lb, const void *state, FILE *out);
+    /* Collective: every rank, from ladro_destroy after its barrier, when no rank failed
+     * alone (not after a local watchdog failure). For end-of-run output gathered over
+     * lb->comm, e.g. ctws's steal log (may be NULL). */
+    int (*on_destroy)(ladro_t *lb, void *state);
 } ladroi_policy_ops_t;
 
 /* Registry (src/policy/registry.c): the list is generated from src/policy/<name>.c. */

@@ -267,6 +267,13 @@ int ladroi_pool_release(ladro_t *lb, ladroi_pool_t *p, uint32_t keep)
     return LADRO_OK;
 }
 
+const void *ladroi_pool_newest(const ladroi_pool_t *p, size_t i)
+{
+    if (i >= p->priv_count)
+        return NULL;
+    return p->priv + ((p->priv_head + p->priv_count - 1 - i) % p->priv_cap) * p->rec_bytes;
+}
+
 uint64_t ladroi_pool_local_count(const ladroi_pool_t *p)
 {
     return p->priv_count + p->pub_est;

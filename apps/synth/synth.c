@@ -43,6 +43,7 @@ static void usage(FILE *f)
         "  --seed S             workload and runtime seed (default 1)\n"
         "  --chunk N            tasks kept private per rank (default 1)\n"
         "  --delay-us X         debug: random delay up to X us before each remote operation\n"
+        "  --steal-log FILE     ctws: write the steal log (attempt, thief, victim, tasks) as CSV\n"
         "  --verify             check every task ran exactly once, payloads intact\n"
         "  --json               one JSON object on stdout instead of the summary\n"
         "  --quiet              no summary (exit status only)\n"
@@ -115,6 +116,7 @@ static int parse_args(int argc, char **argv, opts_t *o, int rank)
         else if (!strcmp(a, "--seed")) key = "seed";
         else if (!strcmp(a, "--chunk")) key = "chunk";
         else if (!strcmp(a, "--delay-us")) key = "delay_us";
+        else if (!strcmp(a, "--steal-log")) key = "ctws_log";
         if (key) {
             if (ladro_config_set(&o->cfg, key, v, err, sizeof err)) {
                 if (rank == 0)

@@ -1,0 +1,422 @@
+/* ctws: cyclic token-based work stealing (Assis et al., IEEE Access 2019, §III).
+ *
+ * One token circulates round-robin over the ranks with the list of remaining tasks per
+ * rank. Both live in one RMA window per rank, the rank's mailbox:
+ *
+ *     [0]  token word   0 = empty, LADRO__TOK_STEAL, LADRO__TOK_FINISH
+ *     [8]  steal-attempt counter (numbers the attempts globally, as in the paper's Table 1)
+ *     [16] list         uint64 per rank: remaining tasks as last known
+ *
+ * updateList (Algorithm 3, line 5; here on_progress, called by ladro_progress at every
+ * task iteration and by ladro_next): the holder updates its own entry and copies the list
+ * to the next rank's mailbox with MPI_Put, then delivers the token into that mailbox.
+ * getTask (Fig. 1; here on_idle): a rank without local tasks waits for the token; the
+ * holder picks the rank with the most remaining tasks in its list, verifies the count with
+ * a remote read, steals half; a victim found empty is corrected in the list and the search
+ * restarts; a list of zeros turns the token into "finish". docs/policies/ctws.md maps
+ * every step of the paper to the functions below. */
+#include "../ladro_int.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+
+enum { LADRO__TOK_EMPTY = 0, LADRO__TOK_STEAL = 1, LADRO__TOK_FINISH = 2 };
+
+#define LADRO__OFF_TOKEN 0u
+#define LADRO__OFF_ATTEMPT 8u
+#define LADRO__OFF_LIST 16u
+#define LADRO__LOG_IDS 8       /* task ids kept per log entry */
+#define LADRO__LOG_MAX 100000u /* log entries kept per rank */
+
+/* One steal attempt: a row of the paper's Table 1 (plus what the thief knew). */
+typedef struct ladro__logent {
+    uint64_t attempt;
+    int32_t thief, victim;
+    uint64_t listed;   /* victim's remaining tasks per the thief's list (the maximum) */
+    uint32_t verified; /* victim's stealable tasks read remotely before the steal */
+    uint32_t taken;    /* tasks stolen (0: a failed attempt) */
+    uint32_t again;    /* of those, tasks that had been stolen before */
+    uint32_t nids;
+    uint64_t ids[LADRO__LOG_IDS];
+} ladro__logent_t;
+
+typedef struct ladro__ctws {
+    ladroi_win_t win;
+    uint64_t *list;      /* the holder's working copy of the list (size entries) */
+    uint64_t attempts;   /* global attempt counter, travels with the token */
+    int token;           /* LADRO__TOK_* held by this rank, EMPTY if none */
+    bool started;
+    /* initial list: the static distribution, gathered once (MPI_Iallgather) */
+    MPI_Request gather;
+    uint64_t mine0;
+    uint64_t *counts0;
+    bool gathered;
+    uint64_t finishes, rearms, passes;
+    /* steal log */
+    ladro__logent_t *log;
+    size_t nlog, caplog;
+    uint64_t log_dropped;
+} ladro__ctws_t;
+
+static int ladro__ctws_init(ladro_t *lb, void **state)
+{
+    ladro__ctws_t *s = calloc(1, sizeof *s);
+    if (!s)
+        return ladroi_fail(lb, LADRO_ENOMEM, "ctws: out of memory");
+    *state = s;
+    s->gather = MPI_REQUEST_NULL;
+    s->win.win = MPI_WIN_NULL;
+    s->list = calloc((size_t)lb->size, sizeof *s->list);
+    s->counts0 = calloc((size_t)lb->size, sizeof *s->counts0);
+    /* Collective: allocated on every rank even if a list failed (no rank left behind). */
+    int rc = ladroi_win_alloc(lb, LADRO__OFF_LIST + 8 * (size_t)lb->size, &s->win);
+    if (rc)
+        return rc;
+    if (!s->list || !s->counts0)
+        return ladroi_fail(lb, LADRO_ENOMEM, "ctws: out of memory for a %d-rank list",
+                           lb->size);
+    if (lb->rank == 0) /* Algorithm 3, line 1: the token starts on one rank */
+        s->token = LADRO__TOK_STEAL;
+    return LADRO_OK;
+}
+
+static void ladro__ctws_fini(ladro_t *lb, void *state)
+{
+    (void)lb;
+    ladro__ctws_t *s = state;
+    if (s->gather != MPI_REQUEST_NULL)
+        MPI_Wait(&s->gather, MPI_STATUS_IGNORE); /* every rank joined it in on_start */
+    ladroi_win_free(&s->win);
+    free(s->list);
+    free(s->counts0);
+    free(s->log);
+    free(s);
+}
+
+/* The paper initialises every rank's list with the static distribution; ladro learns it
+ * from the seeds: each rank contributes its count at its first ladro_next. */
+static int ladro__ctws_start(ladro_t *lb, void *state)
+{
+    ladro__ctws_t *s = state;
+    s->started = true;
+    s->mine0 = ladroi_pool_local_count(&lb->pool);
+    if (lb->size < 2) {
+        s->gathered = true;
+        return LADRO_OK;
+    }
+    LADROI_MPI(lb, MPI_Iallgather(&s->mine0, 1, MPI_UINT64_T, s->counts0, 1, MPI_UINT64_T,
+                                  lb->comm, &s->gather));
+    return LADRO_OK;
+}
+
+static int ladro__ctws_gathered(ladro_t *lb, ladro__ctws_t *s)
+{
+    if (s->gathered)
+        return 1;
+    int flag = 0;
+    LADROI_MPI(lb, MPI_Test(&s->gather, &flag, MPI_STATUS_IGNORE));
+    if (!flag)
+        return 0;
+    s->gathered = true;
+    if (s->token) /* the first holder starts from the static distribution */
+        memcpy(s->list, s->counts0, (size_t)lb->size * sizeof *s->list);
+    return 1;
+}
+
+/* Fig. 1, "has the token?": read the mailbox; a delivered token brings the list. */
+static int ladro__ctws_receive(ladro_t *lb, ladro__ctws_t *s)
+{
+    if (s->token)
+        return LADRO_OK;
+    uint64_t tok, seen;
+    int rc = ladroi_rma_fetch_u64(lb, &s->win, lb->rank, LADRO__OFF_TOKEN, &tok);
+    if (rc || tok == LADRO__TOK_EMPTY)
+        return rc;
+    /* The sender completed the list's put before delivering the token, so the list read
+     * after seeing the token is the one that came with it. */
+    rc = ladroi_rma_get(lb, &s->win, lb->rank, LADRO__OFF_ATTEMPT, &s->attempts,
+                        sizeof s->attempts);
+    if (rc == 0)
+        rc = ladroi_rma_get(lb, &s->win, lb->rank, LADRO__OFF_LIST, s->list,
+                            (size_t)lb->size * sizeof *s->list);
+    if (rc == 0)
+        rc = ladroi_rma_cas_u64(lb, &s->win, lb->rank, LADRO__OFF_TOKEN, tok,
+                                LADRO__TOK_EMPTY, &seen);
+    if (rc)
+        return rc;
+    if (seen != tok)
+        return ladroi_fail(lb, LADRO_ESTATE, "ctws: rank %d's token mailbox changed while "
+                           "it held the token (two tokens)", lb->rank);
+    s->token = (int)tok;
+    return LADRO_OK;
+}
+
+/* updateList (Algorithm 3, line 5): update this rank's entry, copy the list to the next
+ * rank (MPI_Put) and hand the token over with it, round-robin. */
+static int ladro__ctws_pass(ladro_t *lb, ladro__ctws_t *s)
+{
+    int next = (lb->rank + 1) % lb->size;
+    uint64_t seen, tok = (uint64_t)s->token;
+    s->list[lb->rank] = ladroi_pool_local_count(&lb->pool);
+    /* The counter and the list are contiguous in the mailbox: one put, then the token.
+     * Each rma call is flushed, so the list is in place before the token is seen. */
+    unsigned char *msg = malloc(8 + (size_t)lb->size * 8);
+    if (!msg)
+        return ladroi_fail(lb, LADRO_ENOMEM, "ctws: out of memory");
+    memcpy(msg, &s->attempts, 8);
+    memcpy(msg + 8, s->list, (size_t)lb->size * 8);
+    int rc = ladroi_rma_put(lb, &s->win, next, LADRO__OFF_ATTEMPT, msg,
+                            8 + (size_t)lb->size * 8);
+    free(msg);
+    if (rc)
+        return rc;
+    /* The paper puts the token word; a compare-and-swap into the empty mailbox makes the
+     * write atomic with the receiver's polling read and checks that one token exists. */
+    rc = ladroi_rma_cas_u64(lb, &s->win, next, LADRO__OFF_TOKEN, LADRO__TOK_EMPTY, tok, &seen);
+    if (rc)
+        return rc;
+    if (seen != LADRO__TOK_EMPTY)
+        return ladroi_fail(lb, LADRO_ESTATE, "ctws: rank %d's token mailbox was not empty "
+                           "when rank %d passed the token (two tokens)", next, lb->rank);
+    s->token = LADRO__TOK_EMPTY;
+    s->passes++;
+    lb->st.info_msgs++;
+    return LADRO_OK;
+}
+
+static void ladro__ctws_log(ladro_t *lb, ladro__ctws_t *s, int victim, uint64_t listed,
+                            uint32_t verified, uint32_t taken)
+{
+    if (s->nlog == s->caplog) {
+        size_t ncap = s->caplog ? 2 * s->caplog : 64;
+        ladro__logent_t *n = NULL;
+        if (ncap <= LADRO__LOG_MAX)
+            n = realloc(s->log, ncap * sizeof *n);
+        if (!n) { /* bounded (or no memory): count what is not logged */
+            s->log_dropped++;
+            return;
+        }
+        s->log = n;
+        s->caplog = ncap;
+    }
+    ladro__logent_t *e = &s->log[s->nlog++];
+    memset(e, 0, sizeof *e);
+    e->attempt = s->attempts;
+    e->thief = lb->rank;
+    e->victim = victim;
+    e->listed = listed;
+    e->verified = verified;
+    e->taken = taken;
+    /* The stolen records are the newest private ones (the thief had none before). */
+    for (uint32_t i = 0; i < taken; i++) {
+        const unsigned char *r = ladroi_pool_newest(&lb->pool, taken - 1 - i);
+        ladroi_rec_hdr_t h;
+        if (!r)
+            break;
+        memcpy(&h, r, sizeof h);
+        if (h.moves >= 2)
+            e->again++;
+        if (e->nids < LADRO__LOG_IDS)
+            e->ids[e->nids++] = h.id;
+    }
+}
+
+/* getTask's stealing part (Fig. 1), run by the token holder only. Returns 1 when tasks
+ * were stolen, 0 when the list ran out (the token is then "finish"). */
+static int ladro__ctws_steal(ladro_t *lb, ladro__ctws_t *s)
+{
+    for (;;) {
+        /* Victim: the most remaining tasks per the list (ties: first after this rank). */
+        int victim = -1;
+        uint64_t most = 0;
+        for (int k = 1; k < lb->size; k++) {
+            int r = (lb->rank + k) % lb->size;
+            if (s->list[r] > most) {
+                most = s->list[r];
+                victim = r;
+            }
+        }
+        if (victim < 0) { /* no tasks left to steal anywhere: set the token to finish */
+            s->token = LADRO__TOK_FINISH;
+            s->finishes++;
+            return 0;
+        }
+        s->attempts++;
+        lb->st.steals_tried++;
+        double t0 = ladroi_now();
+        /* Verify the victim's real count (the paper's MPI_Get of its list entry). */
+        uint32_t n = 0, got = 0;
+        int rc = ladroi_pool_peek(lb, &lb->pool, victim, &n);
+        /* Take half (steal_fraction) with the pool's one atomic claim; see ctws.md for
+         * why the claim gives the guarantee of the paper's exclusive lock. */
+        if (rc == 0 && n > 0)
+            rc = ladroi_pool_steal(lb, &lb->pool, victim, lb->cfg.steal_fraction, 0, &got);
+        lb->st.steal_time_s += ladroi_now() - t0;
+        if (rc < 0)
+            return rc;
+        ladro__ctws_log(lb, s, victim, most, n, got);
+        if (got == 0) { /* the list was wrong: refresh the victim's entry and search again */
+            lb->st.steals_failed++;
+            s->list[victim] = 0;
+            continue;
+        }
+        lb->st.steals_ok++;
+        lb->st.tasks_stolen += got;
+        lb->st.bytes_stolen += (uint64_t)got * lb->pool.rec_bytes;
+        s->list[victim] = n > got ? n - got : 0;
+        return 1;
+    }
+}
+
+/* updateList, from ladro_progress (every task iteration) and ladro_next. */
+static int ladro__ctws_progress(ladro_t *lb, void *state)
+{
+    ladro__ctws_t *s = state;
+    if (!s->started || lb->size < 2)
+        return LADRO_OK;
+    int rc = ladro__ctws_gathered(lb, s);
+    if (rc <= 0)
+        return rc; /* the first holder keeps the token until it has the initial list */
+    if ((rc = ladro__ctws_receive(lb, s)) != 0 || !s->token)
+        return rc;
+    uint64_t local = ladroi_pool_local_count(&lb->pool);
+    if (!lb->in_task && local == 0)
+        return LADRO_OK; /* about to be idle: getTask (on_idle) steals with this token */
+    if (s->token == LADRO__TOK_FINISH) {
+        /* The paper's tasks are all known at the start; ladro's tasks may spawn more.
+         * A holder that has stealable tasks again re-arms the token. */
+        uint32_t pub = 0;
+        if ((rc = ladroi_pool_peek(lb, &lb->pool, lb->rank, &pub)) != 0)
+            return rc;
+        if (pub > 0) {
+            s->token = LADRO__TOK_STEAL;
+            s->rearms++;
+        }
+    }
+    return ladro__ctws_pass(lb, s);
+}
+
+/* getTask (Fig. 1) for a rank without local tasks. */
+static int ladro__ctws_idle(ladro_t *lb, void *state)
+{
+    ladro__ctws_t *s = state;
+    if (lb->size < 2)
+        return 0;
+    int rc = ladro__ctws_gathered(lb, s);
+    if (rc <= 0)
+        return rc;
+    if ((rc = ladro__ctws_receive(lb, s)) != 0)
+        return rc;
+    if (!s->token)
+        return 0; /* wait for the token (the core backs off, serving progress) */
+    int got = 0;
+    if (s->token == LADRO__TOK_STEAL && (got = ladro__ctws_steal(lb, s)) < 0)
+        return got;
+    /* Stolen tasks become stealable at once (all but chunk), so the entry this rank
+     * puts in the list is what the next holder will find when it verifies. */
+    if (got > 0 && (rc = ladroi_pool_release(lb, &lb->pool, lb->cfg.chunk)) != 0)
+        return rc;
+    /* Forward the token: after a theft it goes on at once (the paper's first updateList
+     * of the stolen task); a finish token is forwarded so every rank learns it, and
+     * keeps circulating so that spawned work can re-arm it. */
+    if ((rc = ladro__ctws_pass(lb, s)) != 0)
+        return rc;
+    return got;
+}
+
+/* The steal log as CSV (the paper's Table 1), gathered on rank 0 at ladro_destroy. */
+static int ladro__ctws_cmp(const void *a, const void *b)
+{
+    const ladro__logent_t *x = a, *y = b;
+    return x->attempt < y->attempt ? -1 : x->attempt > y->attempt;
+}
+
+static int ladro__ctws_destroy(ladro_t *lb, void *state)
+{
+    ladro__ctws_t *s = state;
+    if (!lb->cfg.ctws_log[0])
+        return LADRO_OK;
+    int n = (int)s->nlog, *counts = NULL, *displs = NULL, total = 0;
+    uint64_t dropped = 0;
+    ladro__logent_t *all = NULL;
+    if (lb->rank == 0) {
+        counts = calloc((size_t)lb->size, sizeof *counts);
+        displs = calloc((size_t)lb->size, sizeof *displs);
+    }
+    int bytes = n * (int)sizeof(ladro__logent_t);
+    LADROI_MPI(lb, MPI_Gather(&bytes, 1, MPI_INT, counts, 1, MPI_INT, 0, lb->comm));
+    LADROI_MPI(lb, MPI_Reduce(&s->log_dropped, &dropped, 1, MPI_UINT64_T, MPI_SUM, 0,
+                              lb->comm));
+    if (lb->rank == 0 && counts && displs) {
+        for (int r = 0; r < lb->size; r++) {
+            displs[r] = total;
+            total += counts[r];
+        }
+        all = malloc(total > 0 ? (size_t)total : 1);
+    }
+    LADROI_MPI(lb, MPI_Gatherv(s->log, bytes, MPI_BYTE, all, counts, displs, MPI_BYTE, 0,
+                               lb->comm));
+    int rc = LADRO_OK;
+    if (lb->rank == 0) {
+        FILE *f = all ? fopen(lb->cfg.ctws_log, "w") : NULL;
+        if (!f) {
+            rc = ladroi_fail(lb, all ? LADRO_EIO : LADRO_ENOMEM, "ctws_log: cannot write "
+                             "'%s'", lb->cfg.ctws_log);
+        } else {
+            size_t m = (size_t)total / sizeof(ladro__logent_t);
+            qsort(all, m, sizeof *all, ladro__ctws_cmp);
+            fprintf(f, "attempt,thief,victim,listed,verified,taken,stolen_before,task_ids\n");
+            for (size_t i = 0; i < m; i++) {
+                const ladro__logent_t *e = &all[i];
+                fprintf(f, "%" PRIu64 ",%d,%d,%" PRIu64 ",%u,%u,%u,", e->attempt,
+                        (int)e->thief, (int)e->victim, e->listed, e->verified, e->taken,
+                        e->again);
+                for (uint32_t k = 0; k < e->nids; k++)
+                    fprintf(f, "%s%" PRIu64, k ? " " : "", e->ids[k]);
+                if (e->taken > e->nids)
+                    fprintf(f, " +%u", e->taken - e->nids);
+                fprintf(f, "\n");
+            }
+            if (dropped)
+                fprintf(f, "# %" PRIu64 " attempts not logged (at most %u per rank)\n",
+                        dropped, LADRO__LOG_MAX);
+            if (fclose(f) != 0)
+                rc = ladroi_fail(lb, LADRO_EIO, "ctws_log: error writing '%s'",
+                                 lb->cfg.ctws_log);
+        }
+    }
+    free(all);
+    free(counts);
+    free(displs);
+    return rc;
+}
+
+static void ladro__ctws_dump(const ladro_t *lb, const void *state, FILE *out)
+{
+    const ladro__ctws_t *s = state;
+    fprintf(out, "  ctws: token %s, %" PRIu64 " attempts numbered so far, %" PRIu64
+            " passes, %" PRIu64 " finish, %" PRIu64 " re-armed, initial list %s\n",
+            s->token == LADRO__TOK_STEAL ? "held (steal)"
+            : s->token == LADRO__TOK_FINISH ? "held (finish)" : "not here",
+            s->attempts, s->passes, s->finishes, s->rearms,
+            s->gathered ? "known" : "pending");
+    if (s->token) {
+        fprintf(out, "  ctws list:");
+        for (int r = 0; r < lb->size && r < 16; r++)
+            fprintf(out, " %" PRIu64, s->list[r]);
+        fprintf(out, lb->size > 16 ? " ...\n" : "\n");
+    }
+}
+
+const ladroi_policy_ops_t ladroi_policy_ctws = {
+    .name = "ctws",
+    .summary = "cyclic token: only the holder steals, from the max of its list, half",
+    .steals = true,
+    .init = ladro__ctws_init,
+    .fini = ladro__ctws_fini,
+    .on_idle = ladro__ctws_idle,
+    .on_progress = ladro__ctws_progress,
+    .on_start = ladro__ctws_start,
+    .on_destroy = ladro__ctws_destroy,
+    .dump = ladro__ctws_dump,
+};
