@@ -182,6 +182,24 @@ LADRO_API int ladro_next(ladro_t *lb, ladro_task_t *task);
  * vector, requests) and MPI progress. Cheap when there is nothing to do. */
 LADRO_API int ladro_progress(ladro_t *lb);
 
+/* Results (cfg.result_bytes > 0; smallworld also routes empty completion notices when
+ * it is 0). A task's result goes back to the task's owner (its origin rank) — over the
+ * small-world overlay with aggregation per next hop under smallworld, in one hop under
+ * every other policy — and the task counts as completed only once its result is stored
+ * at the owner, so LADRO_DONE means every result is home.
+ *
+ * ladro_result: local; call while running a task (between the ladro_next that returned
+ * it and the next ladro_next). Copies cfg.result_bytes bytes from `bytes` (the caller
+ * keeps ownership); a later call in the same task replaces them; a task that never calls
+ * it returns zeros. Errors: LADRO_EINVAL (NULL, or result_bytes is 0), LADRO_ESTATE (no
+ * task running). */
+LADRO_API int ladro_result(ladro_t *lb, const void *bytes);
+/* Local; at the owner, at any time (during the run, or after LADRO_DONE until
+ * ladro_destroy). Takes the oldest result that arrived for one of this rank's tasks:
+ * returns 1 with *id and result_bytes bytes copied to `bytes`, 0 when none is waiting,
+ * or LADRO_EINVAL. Results are kept until taken; each is given once. */
+LADRO_API int ladro_result_next(ladro_t *lb, uint64_t *id, void *bytes);
+
 /* Local. Print a bounded (about 10 lines) summary of this rank's state to out: task in
  * progress, queue counts (private/public), tasks created/completed here, steals,
  * termination waves and the last global counts, the watchdog's view, the policy's own
@@ -246,6 +264,14 @@ typedef struct ladro_rank_stats {
     uint64_t search_phases;    /* search phases that ended with tasks arriving */
     uint64_t victims_hist[8];  /* those phases by victims contacted in them: 0..6, 7 = 7+
                                   (SuccessOnlyWS Fig. 1(d)) */
+    /* smallworld / results routing (src/results.c; zero when results are off) */
+    uint64_t result_chunks;   /* results of other ranks' tasks produced here (each routed) */
+    uint64_t result_msgs;     /* result messages sent from here (every hop of a route) */
+    uint64_t result_records_sent; /* result records those messages carried */
+    uint64_t result_bytes_sent;   /* bytes of those messages */
+    uint64_t results_home;    /* results of this rank's tasks that came back from others */
+    uint64_t route_hops;      /* sum of their route lengths (hops) */
+    uint64_t route_hops_max;  /* longest of those routes (total: max over ranks) */
 } ladro_rank_stats_t;
 
 typedef struct ladro_stats {

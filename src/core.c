@@ -26,6 +26,7 @@ static void ladro__free_handle(ladro_t *lb)
         lb->pool.win.win = MPI_WIN_NULL;
         lb->comm = MPI_COMM_NULL;
     }
+    ladroi_results_fini(lb); /* before the policy: it may hold the overlay */
     if (lb->policy && lb->policy->fini && lb->policy_state)
         lb->policy->fini(lb, lb->policy_state);
     ladroi_term_fini(&lb->term);
@@ -115,6 +116,8 @@ int ladro_create(MPI_Comm comm, const ladro_config_t *cfg, ladro_t **out, char *
             rc = ladroi_trace_init(lb);
         if (rc == 0 && lb->policy->init)
             rc = lb->policy->init(lb, &lb->policy_state);
+        if (rc == 0 && !lb->res && lb->cfg.result_bytes > 0) /* results straight home */
+            rc = ladroi_results_init(lb, NULL, false);
         if (rc)
             snprintf(msg, sizeof msg, "%s", lb->err);
         all = ladro__agree(comm, rc);
@@ -192,6 +195,8 @@ static int ladro__serve(ladro_t *lb)
     int rc = ladroi_pool_release(lb, &lb->pool, lb->cfg.chunk);
     if (rc == 0 && lb->policy->on_progress)
         rc = lb->policy->on_progress(lb, lb->policy_state);
+    if (rc == 0 && lb->res)
+        rc = ladroi_results_progress(lb, false);
     if (rc == 0)
         rc = ladroi_term_poll(lb, &lb->term, false);
     if (rc == 0)
@@ -239,9 +244,15 @@ static int ladro__finish_task(ladro_t *lb)
     lb->st.tasks_run++;
     if (h.moves >= 2)
         lb->st.tasks_stolen_twice++;
-    lb->completed++;
     lb->in_task = false;
     LADROI_TRACE(lb, LADROI_TEV_TASK, lb->task_start, now, h.id, h.origin, h.moves);
+    if (lb->res) { /* complete when the result is home (src/results.c) */
+        int rc = ladroi_results_task_end(lb, h.id, h.origin);
+        if (rc)
+            return rc;
+    } else {
+        lb->completed++;
+    }
     if (lb->cfg.watchdog_s > 0 && now - lb->task_start > lb->cfg.watchdog_s)
         lb->wd_slow_task_s = now - lb->task_start; /* raises the alarm at the next wave */
     if (lb->policy->on_task_end)
@@ -298,6 +309,9 @@ int ladro_next(ladro_t *lb, ladro_task_t *task)
         /* Idle: join termination waves, ask the policy for work, back off. */
         if (lb->trace.on && lb->idle_since < 0)
             lb->idle_since = ladroi_now();
+        /* Idle: send results, join termination waves, ask the policy for work, back off. */
+        if (lb->res && (rc = ladroi_results_progress(lb, true)) != 0)
+            return rc;
         if ((rc = ladroi_term_poll(lb, &lb->term, true)) != 0)
             return rc;
         if (lb->term.done) {

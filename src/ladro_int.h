@@ -149,6 +149,8 @@ typedef struct ladroi_term {
     /* watchdog (src/watchdog.c) */
     double joined_at;   /* when this rank last contributed to a wave */
     double progress_at; /* when a wave last showed the global completed count grow */
+    /* smallworld: idle ranks join waves only once the paper's barrier passed (results.c) */
+    bool gated;
 } ladroi_term_t;
 
 int ladroi_term_init(ladro_t *lb, ladroi_term_t *t);
@@ -222,6 +224,49 @@ void ladroi_hue(int i, int n, double rgb[3]);
             ladroi_trace_add((lb), LADROI_TEV_MSG, ladroi_t_, ladroi_t_, 0, (peer), (what)); \
         }                                                                              \
     } while (0)
+/* ---- small-world overlay (src/overlay.c; pure, no MPI) ------------------------------
+ * Kleinberg graph on the 1-D ring of ranks (TITUS_DLB §4): ring neighbours plus shortcuts
+ * of length D = floor(exp(ln P * u)), +/- with equal odds, edges both ways. */
+typedef struct ladroi_overlay {
+    int nranks, rank, draws;
+    int n;    /* neighbours */
+    int *nbr; /* sorted, unique, never `rank` */
+} ladroi_overlay_t;
+
+/* Shortcut draws per rank: sw_degree if > 0, else 2 * floor(log2(P - 1)) (0 for P < 3). */
+int ladroi_sw_draws(int nranks, int sw_degree);
+/* Distance on the ring of nranks. */
+int ladroi_ring_dist(int nranks, int a, int b);
+/* The `draws` shortcut targets rank draws (out[draws]; -1 when P == 1). Deterministic
+ * from (seed, rank); never `rank` itself; may repeat. */
+void ladroi_sw_shortcuts(uint64_t seed, int nranks, int rank, int draws, int *out);
+/* This rank's neighbour list (own draws, ring, and incoming draws regenerated from every
+ * other rank: O(P * draws) time, O(degree) memory). LADRO_EINVAL, LADRO_ENOMEM. */
+int ladroi_overlay_build(ladroi_overlay_t *ov, uint64_t seed, int nranks, int rank, int draws);
+void ladroi_overlay_fini(ladroi_overlay_t *ov);
+/* Index of r in ov->nbr, or -1. */
+int ladroi_overlay_index(const ladroi_overlay_t *ov, int r);
+/* Greedy routing: the neighbour closest to dest (dest itself when dest == rank). */
+int ladroi_overlay_next_hop(const ladroi_overlay_t *ov, int dest);
+/* The same choice over any neighbour array (tests and tools holding the whole graph). */
+int ladroi_sw_greedy(const int *nbr, int n, int nranks, int dest);
+
+/* ---- results routing (src/results.c) -------------------------------------------------
+ * Each task's result goes back to its owner, greedily over the overlay `ov` (smallworld)
+ * or straight to the owner (ov == NULL, every other policy when result_bytes > 0). With
+ * results on, a task counts as completed at its owner, at delivery. */
+typedef struct ladroi_results ladroi_results_t;
+/* Collective (duplicates the communicator). gate: the paper's termination barrier gates
+ * the counting waves (off when the watchdog is on). Sets lb->res. */
+int ladroi_results_init(ladro_t *lb, const ladroi_overlay_t *ov, bool gate);
+/* Frees lb->res (NULL is fine); waits for sends only after LADRO_DONE. */
+void ladroi_results_fini(ladro_t *lb);
+/* The task (id, origin) finished here: deliver or route its result; counts completion. */
+int ladroi_results_task_end(ladro_t *lb, uint64_t id, int origin);
+/* Receive, forward and deliver; send aggregated buffers (all of them when idle); drive
+ * the termination barrier. */
+int ladroi_results_progress(ladro_t *lb, bool idle);
+void ladroi_results_dump(const ladro_t *lb, FILE *out);
 
 /* ---- policies (src/policy/<name>.c) ------------------------------------------------- */
 typedef struct ladroi_policy_ops {
@@ -285,6 +330,8 @@ struct ladro {
     /* tracing */
     ladroi_trace_t trace;
     double idle_since; /* < 0: not idle */
+    /* results routing (src/results.c): NULL when off */
+    ladroi_results_t *res;
 };
 
 /* Record size for a payload size. */

@@ -66,6 +66,15 @@ int ladro_stats_gather(ladro_t *lb, ladro_stats_t *st)
         t->search_phases += x->search_phases;
         for (int i = 0; i < 8; i++)
             t->victims_hist[i] += x->victims_hist[i];
+        /* smallworld / results routing */
+        t->result_chunks += x->result_chunks;
+        t->result_msgs += x->result_msgs;
+        t->result_records_sent += x->result_records_sent;
+        t->result_bytes_sent += x->result_bytes_sent;
+        t->results_home += x->results_home;
+        t->route_hops += x->route_hops;
+        if (x->route_hops_max > t->route_hops_max)
+            t->route_hops_max = x->route_hops_max;
         busy_sum += x->busy_s;
         if (x->busy_s > busy_max)
             busy_max = x->busy_s;

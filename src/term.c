@@ -66,7 +66,7 @@ int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle)
     /* With the watchdog on, a busy rank also joins a wave every wd/4 s (and at once
      * when its task overran), so stalls are seen while other ranks keep working. The
      * counting argument above does not need the contributors to be idle. */
-    bool join = idle;
+    bool join = idle && !t->gated;
     if (!join && wd > 0)
         join = now - t->joined_at >= wd / 4 || lb->wd_slow_task_s > 0 ||
                (lb->in_task && now - lb->task_start > wd);

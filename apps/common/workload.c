@@ -128,6 +128,79 @@ bool wl_check_payload(const unsigned char *p, size_t n, uint64_t id)
     return true;
 }
 
+void wl_task_result(const unsigned char *payload, size_t n, uint64_t id, unsigned char *out,
+                    size_t rb)
+{
+    uint64_t h = 1469598103934665603ull ^ id; /* FNV-1a over the payload */
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ payload[i]) * 1099511628211ull;
+    for (size_t i = 0; i < rb; i += 8) {
+        uint64_t v = mix(h + i);
+        memcpy(out + i, &v, rb - i < 8 ? rb - i : 8);
+    }
+}
+
+/* Checksum term of one result (summed over an owner's tasks). */
+static uint64_t wl__result_sum(uint64_t id, const unsigned char *r, size_t rb)
+{
+    uint64_t h = mix(id);
+    for (size_t i = 0; i < rb; i++)
+        h = (h ^ r[i]) * 1099511628211ull;
+    return mix(h);
+}
+
+bool wl_verify_results(ladro_t *lb, const wl_spec_t *w, const char *prog,
+                       wl_results_check_t *out)
+{
+    int rank = ladro_rank(lb), size = ladro_size(lb);
+    size_t rb = ladro_config(lb)->result_bytes;
+    uint64_t ntasks = w->tasks_per_rank * (uint64_t)size;
+    unsigned char *home = calloc(ntasks ? ntasks : 1, 1);
+    unsigned char *got = malloc(rb + 8), *want = malloc(rb + 8), *pay = malloc(w->payload);
+    uint64_t mine[4] = {0, 0, 0, 0}, sum_got = 0, sum_want = 0, id;
+    if (!home || !got || !want || !pay) {
+        fprintf(stderr, "%s: rank %d: out of memory for the results check\n", prog, rank);
+        mine[1] = 1;
+    }
+    while (home && got && want && pay && ladro_result_next(lb, &id, got) == 1) {
+        mine[0]++;
+        sum_got += wl__result_sum(id, got, rb);
+        if (id >= ntasks || wl_task_owner(w, id, ntasks, size) != rank || home[id]++) {
+            if (mine[1]++ < 5)
+                fprintf(stderr, "%s: rank %d: result of task %llu is not mine or came "
+                        "twice\n", prog, rank, (unsigned long long)id);
+            continue;
+        }
+        wl_fill_payload(pay, w->payload, id, wl_task_seconds(w, id));
+        wl_task_result(pay, w->payload, id, want, rb);
+        if (memcmp(want, got, rb) && mine[1]++ < 5)
+            fprintf(stderr, "%s: rank %d: result of task %llu is wrong\n", prog, rank,
+                    (unsigned long long)id);
+    }
+    for (uint64_t i = 0; home && want && pay && i < ntasks; i++) {
+        if (wl_task_owner(w, i, ntasks, size) != rank)
+            continue;
+        wl_fill_payload(pay, w->payload, i, wl_task_seconds(w, i));
+        wl_task_result(pay, w->payload, i, want, rb);
+        sum_want += wl__result_sum(i, want, rb);
+        if (!home[i] && mine[2]++ < 5)
+            fprintf(stderr, "%s: rank %d: result of task %llu never came home\n", prog, rank,
+                    (unsigned long long)i);
+    }
+    mine[3] = sum_got != sum_want;
+    free(home);
+    free(got);
+    free(want);
+    free(pay);
+    uint64_t all[4];
+    MPI_Allreduce(mine, all, 4, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+    out->received = all[0];
+    out->wrong = all[1];
+    out->missing = all[2];
+    out->bad_sums = all[3];
+    return all[0] == ntasks && all[1] == 0 && all[2] == 0 && all[3] == 0;
+}
+
 static double now_s(void)
 {
     struct timespec t;
@@ -178,6 +251,10 @@ int wl_run(ladro_t *lb, const wl_spec_t *w, uint32_t *seen, wl_result_t *res)
     ladro_task_t t;
     int rc;
     memset(res, 0, sizeof *res);
+    size_t rb = ladro_config(lb)->result_bytes;
+    unsigned char *out = rb ? malloc(rb) : NULL;
+    if (rb && !out)
+        return LADRO_ENOMEM;
     double start = now_s(), shown = start;
     bool show = w->progress && ladro_rank(lb) == 0;
     while ((rc = ladro_next(lb, &t)) == LADRO_OK) {
@@ -197,6 +274,11 @@ int wl_run(ladro_t *lb, const wl_spec_t *w, uint32_t *seen, wl_result_t *res)
         memcpy(&secs, t.payload, 8);
         if (!wl_check_payload(t.payload, w->payload, t.id))
             res->corrupt++;
+        if (rb) {
+            wl_task_result(t.payload, w->payload, t.id, out, rb);
+            if ((rc = ladro_result(lb, out)) != 0)
+                break;
+        }
         if (t.id >= ntasks)
             res->out_of_range++;
         else if (seen)
@@ -205,6 +287,7 @@ int wl_run(ladro_t *lb, const wl_spec_t *w, uint32_t *seen, wl_result_t *res)
     }
     if (show && shown > start)
         fprintf(stderr, "\n");
+    free(out);
     return rc;
 }
 

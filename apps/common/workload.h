@@ -49,6 +49,23 @@ typedef struct wl_result {
     uint64_t out_of_range; /* ids outside the workload */
 } wl_result_t;
 
+/* A task's result (cfg.result_bytes long): a pure function of its id and payload, so it
+ * does not depend on where the task ran. wl_run hands it to ladro_result. */
+void wl_task_result(const unsigned char *payload, size_t n, uint64_t id, unsigned char *out,
+                    size_t rb);
+
+/* Results check at every owner, collective, after LADRO_DONE: takes every result with
+ * ladro_result_next and checks that each belongs to one of this rank's tasks, came once,
+ * and equals wl_task_result; and that the checksum over them equals the one computed from
+ * this rank's own tasks. Sums over ranks: received, wrong/duplicate, missing, bad
+ * checksums. Returns true (on every rank) when all four show no fault and every result
+ * came home. */
+typedef struct wl_results_check {
+    uint64_t received, wrong, missing, bad_sums;
+} wl_results_check_t;
+bool wl_verify_results(ladro_t *lb, const wl_spec_t *w, const char *prog,
+                       wl_results_check_t *out);
+
 /* Run every task this rank gets until LADRO_DONE; seen (may be NULL) counts executions
  * per id. Returns ladro_next's final code (LADRO_DONE on success). */
 int wl_run(ladro_t *lb, const wl_spec_t *w, uint32_t *seen, wl_result_t *res);

@@ -44,7 +44,9 @@ static void usage(FILE *f)
         "  --chunk N            tasks kept private per rank (default 1)\n"
         "  --delay-us X         debug: random delay up to X us before each remote operation\n"
         "  --steal-log FILE     ctws: write the steal log (attempt, thief, victim, tasks) as CSV\n"
-        "  --verify             check every task ran exactly once, payloads intact\n"
+        "  --result-bytes N     each task returns N result bytes to its owner (default 0)\n"
+        "  --verify             check every task ran exactly once, payloads intact, and (with\n"
+        "                       --result-bytes) each owner's results and their checksum\n"
         "  --json               one JSON object on stdout instead of the summary\n"
         "  --quiet              no summary (exit status only)\n"
         "  --progress, --no-progress  progress line on stderr (default: on when stderr\n"
@@ -117,6 +119,7 @@ static int parse_args(int argc, char **argv, opts_t *o, int rank)
         else if (!strcmp(a, "--chunk")) key = "chunk";
         else if (!strcmp(a, "--delay-us")) key = "delay_us";
         else if (!strcmp(a, "--steal-log")) key = "ctws_log";
+        else if (!strcmp(a, "--result-bytes")) key = "result_bytes";
         if (key) {
             if (ladro_config_set(&o->cfg, key, v, err, sizeof err)) {
                 if (rank == 0)
@@ -215,6 +218,11 @@ int main(int argc, char **argv)
                 ladro_last_error(lb));
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
+    size_t rb = o.cfg.result_bytes;
+    wl_results_check_t rck = {0, 0, 0, 0};
+    bool results_ok = true;
+    if (rb) /* every owner takes (and, to be useful, checks) its tasks' results */
+        results_ok = wl_verify_results(lb, &o.wl, "ladro-synth", &rck);
     ladro_stats_t st;
     ladro_stats_gather(lb, &st);
     int status = 0;
@@ -223,7 +231,7 @@ int main(int argc, char **argv)
     MPI_Reduce(bad_mine, bad_all, 2, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
     if (o.verify) {
         bool once = wl_verify(MPI_COMM_WORLD, "ladro-synth", seen, ntasks, &missing, &dup);
-        if (rank == 0 && (!once || bad_all[0] || bad_all[1]))
+        if (rank == 0 && (!once || bad_all[0] || bad_all[1] || !results_ok))
             status = 1;
     }
     if (rank == 0 && st.total.tasks_run != ntasks && !o.verify)
@@ -244,6 +252,17 @@ int main(int argc, char **argv)
                    (unsigned long long)st.total.bytes_stolen,
                    (unsigned long long)st.total.tasks_stolen_twice,
                    (unsigned long long)st.total.term_waves);
+            printf(", \"result_bytes\": %zu, \"results\": %llu, \"result_chunks\": %llu, "
+                   "\"result_msgs\": %llu, \"result_records_sent\": %llu, "
+                   "\"result_bytes_sent\": %llu, \"results_home\": %llu, \"route_hops\": %llu, "
+                   "\"route_hops_max\": %llu", rb, (unsigned long long)rck.received,
+                   (unsigned long long)st.total.result_chunks,
+                   (unsigned long long)st.total.result_msgs,
+                   (unsigned long long)st.total.result_records_sent,
+                   (unsigned long long)st.total.result_bytes_sent,
+                   (unsigned long long)st.total.results_home,
+                   (unsigned long long)st.total.route_hops,
+                   (unsigned long long)st.total.route_hops_max);
             if (o.verify)
                 printf(", \"verified\": %s, \"missing\": %llu, \"duplicated\": %llu, "
                        "\"corrupt\": %llu", status ? "false" : "true",
@@ -264,6 +283,24 @@ int main(int argc, char **argv)
             for (int r = 0; r < size; r++)
                 printf(" %llu", (unsigned long long)st.ranks[r].tasks_run);
             printf("\n");
+            if (st.total.result_chunks || st.total.result_msgs)
+                printf("  results: %llu chunks routed, %llu messages (%.3f per chunk, %.2f "
+                       "records each), %llu bytes; route mean %.2f hops, max %llu\n",
+                       (unsigned long long)st.total.result_chunks,
+                       (unsigned long long)st.total.result_msgs,
+                       st.total.result_chunks ? (double)st.total.result_msgs /
+                                                    (double)st.total.result_chunks : 0,
+                       st.total.result_msgs ? (double)st.total.result_records_sent /
+                                                  (double)st.total.result_msgs : 0,
+                       (unsigned long long)st.total.result_bytes_sent,
+                       st.total.results_home ? (double)st.total.route_hops /
+                                                   (double)st.total.results_home : 0,
+                       (unsigned long long)st.total.route_hops_max);
+            if (o.verify && rb)
+                printf("verify: results %llu of %llu home, %llu wrong or duplicated, %llu "
+                       "missing, %llu owner checksums bad\n", (unsigned long long)rck.received,
+                       (unsigned long long)ntasks, (unsigned long long)rck.wrong,
+                       (unsigned long long)rck.missing, (unsigned long long)rck.bad_sums);
             if (o.verify)
                 printf("verify: %llu tasks, %llu missing, %llu duplicated, %llu corrupt "
                        "payloads: %s\n", (unsigned long long)ntasks,

@@ -1,0 +1,92 @@
+/* smallworld: work stealing constrained to a Kleinberg small-world overlay (TITUS_DLB,
+ * Fontenaille et al.). Each rank builds its own neighbour list from the seed
+ * (src/overlay.c, no communication); an idle rank steals only from its neighbours, half of
+ * a victim's shared tasks (steal_fraction) with the shared pool transfer. Task results go
+ * back to their owner greedily over the same overlay, aggregated per next hop
+ * (src/results.c), and the paper's termination (local completion -> non-blocking barrier)
+ * gates the counting waves (docs/policies/smallworld.md). */
+#include "../ladro_int.h"
+
+#include <stdlib.h>
+
+typedef struct ladro__sw {
+    ladroi_overlay_t ov;
+    int next; /* round-robin start after a random first pick */
+} ladro__sw_t;
+
+static int ladro__sw_init(ladro_t *lb, void **state)
+{
+    ladro__sw_t *s = calloc(1, sizeof *s);
+    if (!s)
+        return ladroi_fail(lb, LADRO_ENOMEM, "smallworld: out of memory");
+    int draws = ladroi_sw_draws(lb->size, lb->cfg.sw_degree);
+    int rc = ladroi_overlay_build(&s->ov, lb->cfg.seed, lb->size, lb->rank, draws);
+    if (rc) {
+        free(s);
+        return ladroi_fail(lb, rc, "smallworld: cannot build the overlay (%d ranks, %d "
+                           "draws): %s", lb->size, draws, ladro_strerror(rc));
+    }
+    s->next = -1;
+    *state = s;
+    /* Every task's result (possibly 0 bytes: a completion notice) goes home over the
+     * overlay; local completion then drives the paper's barrier. */
+    rc = ladroi_results_init(lb, &s->ov, true);
+    if (rc) {
+        ladroi_overlay_fini(&s->ov);
+        free(s);
+        *state = NULL;
+    }
+    return rc;
+}
+
+static void ladro__sw_fini(ladro_t *lb, void *state)
+{
+    (void)lb;
+    ladro__sw_t *s = state;
+    ladroi_overlay_fini(&s->ov);
+    free(s);
+}
+
+/* TITUS §2.2/§4: the thief picks a victim among its overlay neighbours only. */
+static int ladro__sw_idle(ladro_t *lb, void *state)
+{
+    ladro__sw_t *s = state;
+    if (s->ov.n == 0)
+        return 0;
+    int victim = s->ov.nbr[ladroi_rng_below(&lb->rng, (uint64_t)s->ov.n)];
+    uint32_t got = 0;
+    double t = ladroi_now();
+    lb->st.steals_tried++;
+    int rc = ladroi_pool_steal(lb, &lb->pool, victim, lb->cfg.steal_fraction, 0, &got);
+    lb->st.steal_time_s += ladroi_now() - t;
+    if (rc < 0)
+        return rc;
+    if (rc == LADROI_STEAL_GOT) {
+        lb->st.steals_ok++;
+        lb->st.tasks_stolen += got;
+        lb->st.bytes_stolen += (uint64_t)got * lb->pool.rec_bytes;
+        return 1;
+    }
+    lb->st.steals_failed++;
+    return 0;
+}
+
+static void ladro__sw_dump(const ladro_t *lb, const void *state, FILE *out)
+{
+    const ladro__sw_t *s = state;
+    fprintf(out, "  smallworld: %d neighbours (%d draws):", s->ov.n, s->ov.draws);
+    for (int i = 0; i < s->ov.n && i < 12; i++)
+        fprintf(out, " %d", s->ov.nbr[i]);
+    fprintf(out, "%s\n", s->ov.n > 12 ? " ..." : "");
+    ladroi_results_dump(lb, out);
+}
+
+const ladroi_policy_ops_t ladroi_policy_smallworld = {
+    .name = "smallworld",
+    .summary = "steal from Kleinberg small-world neighbours; results routed greedily home",
+    .steals = true,
+    .init = ladro__sw_init,
+    .fini = ladro__sw_fini,
+    .on_idle = ladro__sw_idle,
+    .dump = ladro__sw_dump,
+};

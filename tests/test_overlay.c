@@ -1,0 +1,296 @@
+/* The small-world overlay (src/overlay.c), no MPI:
+ *   - for P = 1, 2, 3, 5, 7, 100: every rank's list is sorted, unique, without self-link,
+ *     holds the ring neighbours, is symmetric, and equals the graph built globally from
+ *     the same draws; determinism; the default draw count;
+ *   - greedy routing: every pair of small graphs routes, each hop strictly closer;
+ *   - the routing check of TITUS §4.2 (10 000 nodes, average degree ~64): mean and max
+ *     greedy route over random pairs, with every route terminating and the mean below an
+ *     analytic bound (docs/policies/smallworld.md derives it; computed in route_bound).
+ *
+ * usage: test_overlay                      unit tests + routing check (200 000 pairs)
+ *        test_overlay route P DRAWS PAIRS [SEED]   routing check only, prints numbers
+ *        test_overlay time P [DRAWS]       time one rank's ladroi_overlay_build */
+#include "../src/ladro_int.h"
+#include "check.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Whole graph from the draws (what a simulator would hold): adjacency with both ways. */
+typedef struct graph {
+    int P;
+    int *deg, *cap;
+    int **adj;
+} graph_t;
+
+static void g_add(graph_t *g, int a, int b)
+{
+    if (a == b || a < 0 || b < 0)
+        return;
+    for (int i = 0; i < g->deg[a]; i++)
+        if (g->adj[a][i] == b)
+            return;
+    if (g->deg[a] == g->cap[a]) {
+        g->cap[a] = g->cap[a] ? 2 * g->cap[a] : 8;
+        g->adj[a] = realloc(g->adj[a], (size_t)g->cap[a] * sizeof(int));
+    }
+    g->adj[a][g->deg[a]++] = b;
+}
+
+static void g_build(graph_t *g, uint64_t seed, int P, int draws)
+{
+    g->P = P;
+    g->deg = calloc((size_t)P, sizeof(int));
+    g->cap = calloc((size_t)P, sizeof(int));
+    g->adj = calloc((size_t)P, sizeof(int *));
+    int *d = malloc(((size_t)draws + 1) * sizeof(int));
+    for (int r = 0; r < P; r++) {
+        if (P > 1) {
+            g_add(g, r, (r + 1) % P);
+            g_add(g, (r + 1) % P, r);
+        }
+        ladroi_sw_shortcuts(seed, P, r, draws, d);
+        for (int i = 0; i < draws; i++) {
+            g_add(g, r, d[i]);
+            g_add(g, d[i], r);
+        }
+    }
+    free(d);
+}
+
+static void g_free(graph_t *g)
+{
+    for (int r = 0; r < g->P; r++)
+        free(g->adj[r]);
+    free(g->adj);
+    free(g->deg);
+    free(g->cap);
+}
+
+static int has(const int *a, int n, int v)
+{
+    for (int i = 0; i < n; i++)
+        if (a[i] == v)
+            return 1;
+    return 0;
+}
+
+static void unit_graph(int P, int draws, uint64_t seed)
+{
+    graph_t g;
+    g_build(&g, seed, P, draws);
+    ladroi_overlay_t *ov = calloc((size_t)P, sizeof *ov);
+    for (int r = 0; r < P; r++)
+        CHECK_EQ(ladroi_overlay_build(&ov[r], seed, P, r, draws), LADRO_OK);
+    for (int r = 0; r < P; r++) {
+        const ladroi_overlay_t *o = &ov[r];
+        CHECK_EQ(o->n, g.deg[r]); /* same as the globally built graph */
+        for (int i = 0; i < o->n; i++) {
+            int v = o->nbr[i];
+            CHECK(v >= 0 && v < P);
+            CHECK(v != r); /* never a self-link */
+            if (i > 0)
+                CHECK(o->nbr[i - 1] < v); /* sorted, no duplicates */
+            CHECK(has(g.adj[r], g.deg[r], v));
+            CHECK(ladroi_overlay_index(&ov[v], r) >= 0); /* symmetric */
+            CHECK_EQ(ladroi_overlay_index(o, v), i);
+        }
+        if (P > 1) {
+            CHECK(ladroi_overlay_index(o, (r + 1) % P) >= 0);
+            CHECK(ladroi_overlay_index(o, (r + P - 1) % P) >= 0);
+        } else {
+            CHECK_EQ(o->n, 0);
+        }
+    }
+    /* every route terminates, each hop strictly closer, never longer than the distance */
+    for (int s = 0; s < P; s++)
+        for (int t = 0; t < P; t++) {
+            int x = s, hops = 0;
+            while (x != t && hops <= P) {
+                int y = ladroi_overlay_next_hop(&ov[x], t);
+                CHECK(ladroi_ring_dist(P, y, t) < ladroi_ring_dist(P, x, t));
+                if (ladroi_ring_dist(P, y, t) >= ladroi_ring_dist(P, x, t))
+                    break;
+                x = y;
+                hops++;
+            }
+            CHECK_EQ(x, t);
+            CHECK(hops <= ladroi_ring_dist(P, s, t));
+        }
+    /* deterministic from the seed */
+    for (int r = 0; r < P; r++) {
+        ladroi_overlay_t again;
+        CHECK_EQ(ladroi_overlay_build(&again, seed, P, r, draws), LADRO_OK);
+        CHECK_EQ(again.n, ov[r].n);
+        CHECK(again.n == ov[r].n && memcmp(again.nbr, ov[r].nbr, (size_t)again.n * sizeof(int)) == 0);
+        ladroi_overlay_fini(&again);
+    }
+    for (int r = 0; r < P; r++)
+        ladroi_overlay_fini(&ov[r]);
+    free(ov);
+    g_free(&g);
+}
+
+/* Analytic bound on the mean greedy route (docs/policies/smallworld.md, "routing bound"):
+ * at ring distance d >= 2, one draw lands within d/2 of the destination with probability
+ * >= ln(7/3) / (2 ln P); with k draws a hop halves d with probability q >= 1-(1-p)^k;
+ * ceil(log2(P/2)) halvings, then one ring hop. */
+static double route_bound(int P, int draws)
+{
+    double p = log(7.0 / 3.0) / (2 * log((double)P));
+    double q = 1 - pow(1 - p, draws);
+    return ceil(log2(P / 2.0)) / q + 1;
+}
+
+static int route_check(int P, int draws, long pairs, uint64_t seed, int verbose)
+{
+    graph_t g;
+    g_build(&g, seed, P, draws);
+    double degsum = 0;
+    int degmax = 0;
+    for (int r = 0; r < P; r++) {
+        degsum += g.deg[r];
+        if (g.deg[r] > degmax)
+            degmax = g.deg[r];
+    }
+    ladroi_rng_t rng;
+    ladroi_rng_seed(&rng, seed, 424242);
+    long hist[64] = {0};
+    double sum = 0;
+    int maxh = 0, broken = 0;
+    for (long k = 0; k < pairs; k++) {
+        int s = (int)ladroi_rng_below(&rng, (uint64_t)P);
+        int t = (int)ladroi_rng_below(&rng, (uint64_t)P);
+        int x = s, h = 0;
+        while (x != t) {
+            int y = ladroi_sw_greedy(g.adj[x], g.deg[x], P, t);
+            if (ladroi_ring_dist(P, y, t) >= ladroi_ring_dist(P, x, t)) {
+                broken++; /* would loop: greedy must always get closer */
+                break;
+            }
+            x = y;
+            h++;
+        }
+        sum += h;
+        if (h > maxh)
+            maxh = h;
+        hist[h < 63 ? h : 63]++;
+    }
+    double mean = sum / (double)pairs, bound = route_bound(P, draws);
+    if (verbose) {
+        printf("overlay P=%d draws=%d seed=%llu: mean degree %.2f (max %d), %ld random pairs: "
+               "greedy route mean %.3f hops, max %d, bound %.2f; unterminated %d\n",
+               P, draws, (unsigned long long)seed, degsum / P, degmax, pairs, mean, maxh,
+               bound, broken);
+        printf("  hops histogram:");
+        for (int i = 0; i <= maxh && i < 64; i++)
+            printf(" %d:%ld", i, hist[i]);
+        printf("\n");
+    }
+    CHECK_EQ(broken, 0);
+    CHECK(mean < bound);
+    CHECK(maxh <= P / 2);
+    g_free(&g);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 5 && !strcmp(argv[1], "route")) {
+        int P = atoi(argv[2]), draws = atoi(argv[3]);
+        long pairs = atol(argv[4]);
+        uint64_t seed = argc > 5 ? strtoull(argv[5], NULL, 0) : 1;
+        if (P < 2 || draws < 0 || pairs < 1) {
+            fprintf(stderr, "test_overlay route: P >= 2, DRAWS >= 0, PAIRS >= 1\n");
+            return 2;
+        }
+        route_check(P, draws, pairs, seed, 1);
+        return CHECK_REPORT("test_overlay route");
+    }
+    if (argc >= 3 && !strcmp(argv[1], "time")) {
+        int P = atoi(argv[2]);
+        int draws = argc > 3 ? atoi(argv[3]) : ladroi_sw_draws(P, 0);
+        if (P < 1 || draws < 0) {
+            fprintf(stderr, "test_overlay time: P >= 1, DRAWS >= 0\n");
+            return 2;
+        }
+        ladroi_overlay_t ov;
+        double t = ladroi_now();
+        int rc = ladroi_overlay_build(&ov, 1, P, P / 2, draws);
+        t = ladroi_now() - t;
+        printf("overlay build P=%d draws=%d: rank %d has %d neighbours, %.3f s (%s)\n", P,
+               draws, P / 2, ov.n, t, ladro_err_name(rc));
+        ladroi_overlay_fini(&ov);
+        return rc ? 1 : 0;
+    }
+
+    /* default draw counts: 2 * floor(log2(P - 1)) */
+    CHECK_EQ(ladroi_sw_draws(1, 0), 0);
+    CHECK_EQ(ladroi_sw_draws(2, 0), 0);
+    CHECK_EQ(ladroi_sw_draws(3, 0), 2);
+    CHECK_EQ(ladroi_sw_draws(5, 0), 4);
+    CHECK_EQ(ladroi_sw_draws(7, 0), 4);
+    CHECK_EQ(ladroi_sw_draws(100, 0), 12);
+    CHECK_EQ(ladroi_sw_draws(10000, 0), 26);
+    CHECK_EQ(ladroi_sw_draws(100, 7), 7);
+    /* ring distance */
+    CHECK_EQ(ladroi_ring_dist(7, 0, 6), 1);
+    CHECK_EQ(ladroi_ring_dist(7, 1, 5), 3);
+    CHECK_EQ(ladroi_ring_dist(100, 10, 80), 30);
+    /* shortcut lengths within [1, P-1], never self, negative offsets wrap correctly */
+    for (int P = 2; P <= 40; P++) {
+        int d[64];
+        for (int r = 0; r < P; r++) {
+            ladroi_sw_shortcuts(7, P, r, 64, d);
+            for (int i = 0; i < 64; i++) {
+                CHECK(d[i] >= 0 && d[i] < P);
+                CHECK(d[i] != r);
+            }
+        }
+    }
+    /* bad arguments */
+    ladroi_overlay_t bad;
+    CHECK_EQ(ladroi_overlay_build(&bad, 1, 4, 4, 2), LADRO_EINVAL);
+    CHECK_EQ(ladroi_overlay_build(&bad, 1, 0, 0, 2), LADRO_EINVAL);
+
+    int sizes[] = {1, 2, 3, 5, 7, 100};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        int P = sizes[i];
+        unit_graph(P, ladroi_sw_draws(P, 0), 1);
+        unit_graph(P, 9, 12345); /* more draws than P - 1 for the small ones: duplicates */
+    }
+    /* different seeds give different graphs */
+    {
+        ladroi_overlay_t a, b;
+        int same = 1;
+        for (int r = 0; r < 100 && same; r++) {
+            ladroi_overlay_build(&a, 1, 100, r, 12);
+            ladroi_overlay_build(&b, 2, 100, r, 12);
+            same = a.n == b.n && !memcmp(a.nbr, b.nbr, (size_t)a.n * sizeof(int));
+            ladroi_overlay_fini(&a);
+            ladroi_overlay_fini(&b);
+        }
+        CHECK(!same);
+    }
+    /* 10 000 nodes: the per-rank build (regenerating the others' draws) agrees with the
+     * global graph on a sample of ranks */
+    {
+        graph_t g;
+        g_build(&g, 3, 10000, 26);
+        for (int r = 0; r < 10000; r += 1237) {
+            ladroi_overlay_t o;
+            CHECK_EQ(ladroi_overlay_build(&o, 3, 10000, r, 26), LADRO_OK);
+            CHECK_EQ(o.n, g.deg[r]);
+            for (int i = 0; i < o.n; i++)
+                CHECK(has(g.adj[r], g.deg[r], o.nbr[i]));
+            ladroi_overlay_fini(&o);
+        }
+        g_free(&g);
+    }
+    /* TITUS §4.2: 10 000 nodes, average degree ~64 (31 draws per rank, both ways) */
+    route_check(10000, 31, 200000, 1, 1);
+    /* the default degree (26 draws) */
+    route_check(10000, ladroi_sw_draws(10000, 0), 100000, 2, 1);
+    return CHECK_REPORT("test_overlay");
+}
