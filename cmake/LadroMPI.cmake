@@ -1,10 +1,13 @@
 # MPI flavour detection and the one place where the run environment of MPI tests lives.
 #
-#   ladro_add_mpi_test(NAME n NP p COMMAND exe args... [TIMEOUT s] [NO_PT2PT] [ENV k=v...])
+#   ladro_add_mpi_test(NAME n NP p COMMAND exe args... [TIMEOUT s] [NO_PT2PT] [ENV k=v...]
+#                      [PT2PT_ENV k=v...])
 #
 # registers `n` run as `mpiexec -n p exe args...` with the environment below, and, for
 # Open MPI, a second test `n_pt2pt` with OMPI_MCA_osc=pt2pt (every RMA operation then
-# needs the target to call MPI, as on clusters without RDMA atomics).
+# needs the target to call MPI, as on clusters without RDMA atomics), with PT2PT_ENV added
+# (Open MPI's osc pt2pt refuses windows under MPI_THREAD_MULTIPLE: the leader policy's
+# twins run with LADRO_LEADER_THREAD=off).
 # The test receives LADRO_EXPECT_NP=p so a program can assert it really got p ranks
 # (a binary started by the other MPI's launcher silently runs as p singletons).
 
@@ -35,7 +38,7 @@ else()
 endif()
 
 function(ladro_add_mpi_test)
-  cmake_parse_arguments(T "NO_PT2PT" "NAME;NP;TIMEOUT" "COMMAND;ENV;LABELS" ${ARGN})
+  cmake_parse_arguments(T "NO_PT2PT" "NAME;NP;TIMEOUT" "COMMAND;ENV;LABELS;PT2PT_ENV" ${ARGN})
   if(T_NP GREATER LADRO_TEST_MAX_NP)
     return()
   endif()
@@ -58,6 +61,6 @@ function(ladro_add_mpi_test)
              COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} ${T_NP}
                      ${LADRO_MPI_PREFLAGS} ${_exe} ${T_COMMAND})
     set_tests_properties(${T_NAME}_pt2pt PROPERTIES TIMEOUT ${T_TIMEOUT}
-                         ENVIRONMENT "${_env};OMPI_MCA_osc=pt2pt" LABELS "mpi;pt2pt;${T_LABELS}")
+                         ENVIRONMENT "${_env};OMPI_MCA_osc=pt2pt;${T_PT2PT_ENV}" LABELS "mpi;pt2pt;${T_LABELS}")
   endif()
 endfunction()

@@ -41,6 +41,16 @@ int main(void)
     good("policy", "static");
     good("policy", "random");
     bad("policy", "fastest", "accepted");
+    bad("leader_thread", "yes", "auto, on, off");
+    good("leader_thread", "off");
+    good("leader_thread", "on");
+    good("ctws_log", "/tmp/steals.csv");
+    {
+        char longp[300];
+        memset(longp, 'a', sizeof longp - 1);
+        longp[sizeof longp - 1] = 0;
+        bad("ctws_log", longp, "ctws_log="); /* the message echoes the value */
+    }
     bad("policy", "", "unknown");
     good("seed", "0");
     good("seed", "18446744073709551615");

@@ -1,0 +1,455 @@
+/* leader: centralized leader/workers (LW), the A2WS paper's baseline (§5: "a classical
+ * master-slave scheduler where an extra thread of the main process is responsible for
+ * distributing all tasks").
+ *
+ * Rank 0 is the leader. It holds every task in one queue and hands out `chunk` tasks per
+ * request, while its main thread computes like any worker (it takes its own chunks from
+ * the same queue). Seeds pushed on other ranks are shipped to the leader when those ranks
+ * start (their first ladro_next), so the queue is the union of all seeds; tasks spawned
+ * during the run stay on the rank that spawned them.
+ *
+ * Who serves the requests (cfg.leader_thread, docs/policies/leader.md):
+ *   - a service thread of the leader (the paper's set-up) when MPI provides
+ *     MPI_THREAD_MULTIPLE. The thread touches only this file's state: its own duplicated
+ *     communicator, its receive/send buffers and the queue under a mutex; never the
+ *     handle, the pool or the statistics, which stay the main thread's;
+ *   - otherwise the leader's main thread, from ladro_next/ladro_progress (the same code,
+ *     called between tasks and at every ladro_progress).
+ *
+ * Messages on the policy's communicator (tags below): a worker's REQ (one uint64: how many
+ * tasks it wants), the leader's REPLY (uint64 count, then the records), SEED (records sent
+ * to the leader at start), BYE (a worker's last message, from ladro_destroy: the leader's
+ * server stops after every worker's BYE, so no reply is ever left unmatched). */
+#include "../ladro_int.h"
+
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+
+enum { LADRO__TAG_SEED = 1, LADRO__TAG_REQ = 2, LADRO__TAG_REPLY = 3, LADRO__TAG_BYE = 4 };
+#define LADRO__LEADER 0
+#define LADRO__SEED_BYTES (64u * 1024u) /* seeds travel in batches of about this size */
+
+typedef struct ladro__leader {
+    MPI_Comm comm; /* the policy's own communicator (dup of the handle's) */
+    int rank, size;
+    size_t rec;      /* record bytes */
+    uint32_t chunk;  /* tasks per hand-out */
+    uint32_t batch;  /* records per SEED message */
+    bool ok;         /* every rank's init completed: the BYE protocol runs at fini */
+    /* leader: the queue (FIFO ring of records), shared by the main and service threads */
+    pthread_mutex_t mu;
+    bool mu_init;
+    unsigned char *q;
+    size_t qcap, qhead, qcount;
+    /* leader: the server (service thread or main thread, never both) */
+    bool threaded;
+    pthread_t thr;
+    bool thr_started;
+    atomic_bool stop;
+    atomic_int svc_err; /* MPI error code seen by the service thread (0 = none) */
+    MPI_Request rreq;
+    unsigned char *rbuf, *sbuf;
+    size_t rbuf_bytes;
+    int byes;
+    atomic_uint_fast64_t served, handed, empty, seeds_in;
+    /* worker */
+    MPI_Request wreq;
+    unsigned char *wbuf;
+    bool waiting;
+} ladro__leader_t;
+
+/* ---- the queue (leader only; callers hold s->mu) ----------------------------------- */
+static int ladro__q_append(ladro__leader_t *s, const unsigned char *recs, size_t n)
+{
+    if (s->qcount + n > s->qcap) {
+        size_t ncap = s->qcap ? s->qcap : 64;
+        while (ncap < s->qcount + n)
+            ncap *= 2;
+        unsigned char *nq = malloc(ncap * s->rec);
+        if (!nq)
+            return LADRO_ENOMEM;
+        for (size_t i = 0; i < s->qcount; i++)
+            memcpy(nq + i * s->rec, s->q + ((s->qhead + i) % s->qcap) * s->rec, s->rec);
+        free(s->q);
+        s->q = nq;
+        s->qcap = ncap;
+        s->qhead = 0;
+    }
+    for (size_t i = 0; i < n; i++)
+        memcpy(s->q + ((s->qhead + s->qcount + i) % s->qcap) * s->rec, recs + i * s->rec,
+               s->rec);
+    s->qcount += n;
+    return LADRO_OK;
+}
+
+/* Take up to n of the oldest records. */
+static size_t ladro__q_take(ladro__leader_t *s, unsigned char *out, size_t n)
+{
+    size_t k = s->qcount < n ? s->qcount : n;
+    for (size_t i = 0; i < k; i++) {
+        memcpy(out + i * s->rec, s->q + s->qhead * s->rec, s->rec);
+        s->qhead = (s->qhead + 1) % s->qcap;
+    }
+    s->qcount -= k;
+    return k;
+}
+
+/* ---- the server: one function for the service thread and the main thread ----------
+ * Handles every message that has arrived; returns the number handled, or a negative MPI
+ * error code. Touches only s (no handle): it may run on the service thread. */
+static int ladro__serve(ladro__leader_t *s)
+{
+    int handled = 0;
+    while (s->rreq != MPI_REQUEST_NULL) {
+        int flag = 0, bytes = 0, rc;
+        MPI_Status stt;
+        if ((rc = MPI_Test(&s->rreq, &flag, &stt)) != MPI_SUCCESS)
+            return -rc - 1;
+        if (!flag)
+            break;
+        handled++;
+        MPI_Get_count(&stt, MPI_BYTE, &bytes);
+        if (stt.MPI_TAG == LADRO__TAG_SEED) {
+            pthread_mutex_lock(&s->mu);
+            rc = ladro__q_append(s, s->rbuf, (size_t)bytes / s->rec);
+            pthread_mutex_unlock(&s->mu);
+            if (rc)
+                return -MPI_ERR_NO_MEM - 1;
+            s->seeds_in += (size_t)bytes / s->rec;
+        } else if (stt.MPI_TAG == LADRO__TAG_REQ) {
+            uint64_t want;
+            memcpy(&want, s->rbuf, sizeof want);
+            if (want > s->chunk)
+                want = s->chunk;
+            pthread_mutex_lock(&s->mu);
+            uint64_t k = ladro__q_take(s, s->sbuf + 8, (size_t)want);
+            pthread_mutex_unlock(&s->mu);
+            for (uint64_t i = 0; i < k; i++) { /* a hand-out is a move */
+                ladroi_rec_hdr_t h;
+                unsigned char *r = s->sbuf + 8 + i * s->rec;
+                memcpy(&h, r, sizeof h);
+                h.moves++;
+                memcpy(r, &h, sizeof h);
+            }
+            memcpy(s->sbuf, &k, 8);
+            /* The worker posted its receive before sending the request: this send
+             * completes without waiting for the worker's next MPI call. */
+            if ((rc = MPI_Send(s->sbuf, (int)(8 + k * s->rec), MPI_BYTE, stt.MPI_SOURCE,
+                               LADRO__TAG_REPLY, s->comm)) != MPI_SUCCESS)
+                return -rc - 1;
+            s->served++;
+            s->handed += k;
+            if (k == 0)
+                s->empty++;
+        } else if (stt.MPI_TAG == LADRO__TAG_BYE) {
+            s->byes++;
+        }
+        if (s->byes == s->size - 1)
+            break; /* every worker is gone: nothing else will arrive */
+        if ((rc = MPI_Irecv(s->rbuf, (int)s->rbuf_bytes, MPI_BYTE, MPI_ANY_SOURCE,
+                            MPI_ANY_TAG, s->comm, &s->rreq)) != MPI_SUCCESS)
+            return -rc - 1;
+    }
+    return handled;
+}
+
+/* The paper's extra thread: serve until every worker said BYE (or an error). Sleeps a
+ * little when idle (20 us doubling to 500 us): a busy-polling thread would take a core
+ * from the ranks that compute on an oversubscribed node. */
+static void *ladro__service(void *arg)
+{
+    ladro__leader_t *s = arg;
+    double nap = 20;
+    while (!atomic_load(&s->stop) && s->rreq != MPI_REQUEST_NULL) {
+        int r = ladro__serve(s);
+        if (r < 0) {
+            atomic_store(&s->svc_err, -r - 1);
+            break;
+        }
+        if (r > 0) {
+            nap = 20;
+            continue;
+        }
+        ladroi_sleep_us(nap);
+        nap = nap * 2 > 500 ? 500 : nap * 2;
+    }
+    return NULL;
+}
+
+static int ladro__leader_check(ladro_t *lb, ladro__leader_t *s)
+{
+    int e = atomic_load(&s->svc_err);
+    if (e)
+        return ladroi_fail(lb, LADRO_EMPI, "leader: the service thread's MPI call failed "
+                           "(MPI error %d)", e);
+    return LADRO_OK;
+}
+
+/* Main-thread serving when there is no service thread. */
+static int ladro__leader_poll(ladro_t *lb, ladro__leader_t *s)
+{
+    if (lb->rank != LADRO__LEADER || s->threaded)
+        return ladro__leader_check(lb, s);
+    int r = ladro__serve(s);
+    if (r < 0)
+        return ladroi_fail(lb, LADRO_EMPI, "leader: serving a request failed (MPI error %d)",
+                           -r - 1);
+    return LADRO_OK;
+}
+
+static int ladro__leader_init(ladro_t *lb, void **state)
+{
+    int provided = MPI_THREAD_SINGLE;
+    MPI_Query_thread(&provided);
+    /* The same answer everywhere under one launcher; agree anyway before any collective. */
+    int mine = provided, low = provided;
+    LADROI_MPI(lb, MPI_Allreduce(&mine, &low, 1, MPI_INT, MPI_MIN, lb->comm));
+    if (lb->cfg.leader_thread == 1 && low < MPI_THREAD_MULTIPLE)
+        return ladroi_fail(lb, LADRO_ENOTSUP, "leader_thread=on needs MPI_THREAD_MULTIPLE "
+                           "but MPI provides level %d; initialize MPI with MPI_Init_thread(..., "
+                           "MPI_THREAD_MULTIPLE, ...) or set leader_thread=auto or off", low);
+    ladro__leader_t *s = calloc(1, sizeof *s);
+    if (!s)
+        return ladroi_fail(lb, LADRO_ENOMEM, "leader: out of memory");
+    *state = s;
+    s->comm = MPI_COMM_NULL;
+    s->rreq = s->wreq = MPI_REQUEST_NULL;
+    s->rank = lb->rank;
+    s->size = lb->size;
+    s->rec = lb->pool.rec_bytes;
+    s->chunk = lb->cfg.chunk;
+    s->batch = (uint32_t)(LADRO__SEED_BYTES / s->rec > 0 ? LADRO__SEED_BYTES / s->rec : 1);
+    s->threaded = lb->cfg.leader_thread != 0 && low >= MPI_THREAD_MULTIPLE && lb->size > 1;
+    atomic_init(&s->stop, false);
+    atomic_init(&s->svc_err, 0);
+    LADROI_MPI(lb, MPI_Comm_dup(lb->comm, &s->comm));
+    int rc = LADRO_OK;
+    if (pthread_mutex_init(&s->mu, NULL) == 0)
+        s->mu_init = true;
+    else
+        rc = ladroi_fail(lb, LADRO_ENOMEM, "leader: cannot create a mutex");
+    size_t seedb = (size_t)s->batch * s->rec, reqb = 8 + (size_t)s->chunk * s->rec;
+    if (rc == 0 && lb->rank == LADRO__LEADER) {
+        s->rbuf_bytes = seedb > 8 ? seedb : 8;
+        s->rbuf = malloc(s->rbuf_bytes);
+        s->sbuf = malloc(reqb);
+        if (!s->rbuf || !s->sbuf)
+            rc = ladroi_fail(lb, LADRO_ENOMEM, "leader: out of memory for %zu-byte buffers",
+                             s->rbuf_bytes + reqb);
+        if (rc == 0 && lb->size > 1 &&
+            MPI_Irecv(s->rbuf, (int)s->rbuf_bytes, MPI_BYTE, MPI_ANY_SOURCE, MPI_ANY_TAG,
+                      s->comm, &s->rreq) != MPI_SUCCESS)
+            rc = ladroi_fail(lb, LADRO_EMPI, "leader: MPI_Irecv failed");
+        if (rc == 0 && s->threaded) {
+            if (pthread_create(&s->thr, NULL, ladro__service, s) == 0)
+                s->thr_started = true;
+            else
+                rc = ladroi_fail(lb, LADRO_ENOMEM, "leader: cannot start the service thread");
+        }
+    } else if (rc == 0) {
+        s->wbuf = malloc(reqb > seedb ? reqb : seedb);
+        if (!s->wbuf)
+            rc = ladroi_fail(lb, LADRO_ENOMEM, "leader: out of memory for a %zu-byte buffer",
+                             reqb);
+    }
+    int all = rc;
+    LADROI_MPI(lb, MPI_Allreduce(&rc, &all, 1, MPI_INT, MPI_MIN, lb->comm));
+    if (all != 0 && rc == 0)
+        return ladroi_fail(lb, all, "leader: another rank failed to initialize");
+    s->ok = all == 0;
+    return rc;
+}
+
+static void ladro__leader_fini(ladro_t *lb, void *state)
+{
+    ladro__leader_t *s = state;
+    (void)lb;
+    if (s->ok && s->rank != LADRO__LEADER) {
+        /* A request may still be pending (its reply is empty: every task completed); the
+         * leader serves until our BYE, so the reply comes. */
+        if (s->waiting)
+            MPI_Wait(&s->wreq, MPI_STATUS_IGNORE);
+        MPI_Send(NULL, 0, MPI_BYTE, LADRO__LEADER, LADRO__TAG_BYE, s->comm);
+    } else if (s->ok && s->rank == LADRO__LEADER) {
+        if (s->thr_started) {
+            pthread_join(s->thr, NULL); /* it returns after the last BYE */
+            s->thr_started = false;
+        } else {
+            while (s->rreq != MPI_REQUEST_NULL && ladro__serve(s) >= 0)
+                ladroi_sleep_us(50);
+        }
+    }
+    if (s->thr_started) { /* error path: stop the thread, then cancel its receive */
+        atomic_store(&s->stop, true);
+        pthread_join(s->thr, NULL);
+    }
+    if (s->rreq != MPI_REQUEST_NULL) {
+        MPI_Cancel(&s->rreq);
+        MPI_Wait(&s->rreq, MPI_STATUS_IGNORE);
+    }
+    if (s->comm != MPI_COMM_NULL)
+        MPI_Comm_free(&s->comm);
+    if (s->mu_init)
+        pthread_mutex_destroy(&s->mu);
+    free(s->q);
+    free(s->rbuf);
+    free(s->sbuf);
+    free(s->wbuf);
+    free(s);
+}
+
+/* Pop every seed of this rank's pool into buf (newest first). */
+static int ladro__drain(ladro_t *lb, unsigned char **buf, size_t *n)
+{
+    size_t cnt = (size_t)ladroi_pool_local_count(&lb->pool);
+    *n = 0;
+    *buf = malloc(cnt ? cnt * lb->pool.rec_bytes : 1);
+    if (!*buf)
+        return ladroi_fail(lb, LADRO_ENOMEM, "leader: out of memory for %zu seeds", cnt);
+    for (;;) {
+        if (*n == cnt)
+            break;
+        int rc = ladroi_pool_pop(lb, &lb->pool, *buf + *n * lb->pool.rec_bytes);
+        if (rc < 0)
+            return rc;
+        if (rc == 0)
+            break;
+        (*n)++;
+    }
+    return LADRO_OK;
+}
+
+/* Start: the leader's queue becomes the union of all seeds, in push order per rank. */
+static int ladro__leader_start(ladro_t *lb, void *state)
+{
+    ladro__leader_t *s = state;
+    unsigned char *buf;
+    size_t n;
+    int rc = ladro__drain(lb, &buf, &n);
+    if (rc) {
+        free(buf);
+        return rc;
+    }
+    /* reverse: the pool gave newest first */
+    for (size_t i = 0; i < n / 2; i++) {
+        unsigned char *a = buf + i * s->rec, *b = buf + (n - 1 - i) * s->rec;
+        for (size_t k = 0; k < s->rec; k++) {
+            unsigned char t = a[k];
+            a[k] = b[k];
+            b[k] = t;
+        }
+    }
+    if (lb->rank == LADRO__LEADER) {
+        pthread_mutex_lock(&s->mu);
+        rc = ladro__q_append(s, buf, n);
+        pthread_mutex_unlock(&s->mu);
+        if (rc)
+            rc = ladroi_fail(lb, LADRO_ENOMEM, "leader: out of memory for %zu tasks", n);
+    } else {
+        for (size_t off = 0; off < n && rc == 0; off += s->batch) {
+            size_t m = n - off < s->batch ? n - off : s->batch;
+            if (MPI_Send(buf + off * s->rec, (int)(m * s->rec), MPI_BYTE, LADRO__LEADER,
+                         LADRO__TAG_SEED, s->comm) != MPI_SUCCESS)
+                rc = ladroi_fail(lb, LADRO_EMPI, "leader: sending seeds to the leader failed");
+            lb->st.info_msgs++;
+        }
+    }
+    free(buf);
+    return rc;
+}
+
+/* Put k received records into this rank's pool. */
+static int ladro__take_in(ladro_t *lb, const unsigned char *recs, size_t k)
+{
+    for (size_t i = 0; i < k; i++) {
+        ladroi_rec_hdr_t h;
+        const unsigned char *r = recs + i * lb->pool.rec_bytes;
+        memcpy(&h, r, sizeof h);
+        int rc = ladroi_pool_push(lb, &lb->pool, &h, r + sizeof h, lb->cfg.task_bytes);
+        if (rc)
+            return rc;
+    }
+    return LADRO_OK;
+}
+
+static int ladro__leader_idle(ladro_t *lb, void *state)
+{
+    ladro__leader_t *s = state;
+    int rc;
+    if (lb->rank == LADRO__LEADER) {
+        /* The leader computes too: it takes its chunk from the queue directly. */
+        if ((rc = ladro__leader_poll(lb, s)) != 0)
+            return rc;
+        unsigned char *tmp = malloc((size_t)s->chunk * s->rec);
+        if (!tmp)
+            return ladroi_fail(lb, LADRO_ENOMEM, "leader: out of memory");
+        pthread_mutex_lock(&s->mu);
+        size_t k = ladro__q_take(s, tmp, s->chunk);
+        pthread_mutex_unlock(&s->mu);
+        rc = ladro__take_in(lb, tmp, k);
+        free(tmp);
+        return rc ? rc : k > 0;
+    }
+    /* A worker asks the leader for a chunk and waits for the reply without blocking:
+     * the core backs off between checks and keeps joining termination waves. */
+    if (!s->waiting) {
+        uint64_t want = s->chunk;
+        LADROI_MPI(lb, MPI_Irecv(s->wbuf, (int)(8 + (size_t)s->chunk * s->rec), MPI_BYTE,
+                                 LADRO__LEADER, LADRO__TAG_REPLY, s->comm, &s->wreq));
+        s->waiting = true;
+        LADROI_MPI(lb, MPI_Send(&want, 8, MPI_BYTE, LADRO__LEADER, LADRO__TAG_REQ, s->comm));
+        lb->st.steals_tried++;
+        lb->st.info_msgs++;
+    }
+    int flag = 0;
+    LADROI_MPI(lb, MPI_Test(&s->wreq, &flag, MPI_STATUS_IGNORE));
+    if (!flag)
+        return 0;
+    s->waiting = false;
+    lb->st.info_msgs++;
+    uint64_t k;
+    memcpy(&k, s->wbuf, 8);
+    if (k == 0) {
+        lb->st.steals_failed++;
+        return 0;
+    }
+    if ((rc = ladro__take_in(lb, s->wbuf + 8, (size_t)k)) != 0)
+        return rc;
+    lb->st.steals_ok++;
+    lb->st.tasks_stolen += k;
+    lb->st.bytes_stolen += k * s->rec;
+    return 1;
+}
+
+static int ladro__leader_progress(ladro_t *lb, void *state)
+{
+    return ladro__leader_poll(lb, state);
+}
+
+static void ladro__leader_dump(const ladro_t *lb, const void *state, FILE *out)
+{
+    const ladro__leader_t *s = state;
+    if (lb->rank == LADRO__LEADER)
+        fprintf(out, "  leader: served by %s; queue %zu tasks; %" PRIu64 " requests served "
+                "(%" PRIu64 " empty), %" PRIu64 " tasks handed out, %" PRIu64 " seeds received, "
+                "%d of %d workers gone\n", s->threaded ? "a service thread" : "the main thread",
+                s->qcount, (uint64_t)s->served, (uint64_t)s->empty, (uint64_t)s->handed,
+                (uint64_t)s->seeds_in, s->byes, s->size - 1);
+    else
+        fprintf(out, "  leader: worker, request %s, chunk %u\n",
+                s->waiting ? "pending" : "not pending", s->chunk);
+}
+
+const ladroi_policy_ops_t ladroi_policy_leader = {
+    .name = "leader",
+    .summary = "rank 0 hands out chunks of tasks on request while it computes (LW)",
+    .steals = false,
+    .init = ladro__leader_init,
+    .fini = ladro__leader_fini,
+    .on_idle = ladro__leader_idle,
+    .on_progress = ladro__leader_progress,
+    .on_start = ladro__leader_start,
+    .dump = ladro__leader_dump,
+};

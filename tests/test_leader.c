@@ -1,0 +1,150 @@
+/* leader (LW): chunked hand-outs. Every seed is pushed on rank 1 and shipped to the
+ * leader; workers must run only tasks the leader handed them, in replies of `chunk`
+ * tasks (only the reply that empties the queue may be short), the leader computes too,
+ * and every task runs exactly once — served by the service thread (MPI_THREAD_MULTIPLE)
+ * and by the leader's main thread (leader_thread=off).
+ * `test_leader single`: MPI initialised without threads; leader_thread=on must fail with
+ * LADRO_ENOTSUP and say why, auto must fall back to the main thread. */
+#define _GNU_SOURCE
+#include "check.h"
+#include <ladro.h>
+
+#include <stdlib.h>
+#include <time.h>
+
+#define NTASKS 90
+
+static void burn(ladro_t *lb, double secs)
+{
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    do {
+        struct timespec ts = {0, 500000};
+        nanosleep(&ts, NULL);
+        ladro_progress(lb);
+        clock_gettime(CLOCK_MONOTONIC, &t);
+    } while ((t.tv_sec - t0.tv_sec) + 1e-9 * (t.tv_nsec - t0.tv_nsec) < secs);
+}
+
+/* The leader's dump line says who serves. */
+static int served_by_thread(ladro_t *lb)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    ladro_dump_state(lb, f);
+    fclose(f);
+    int r = strstr(buf, "served by a service thread") != NULL;
+    free(buf);
+    return r;
+}
+
+static void run(int rank, int size, int thread, uint32_t chunk)
+{
+    ladro_config_t cfg;
+    char err[256];
+    ladro_config_init(&cfg);
+    snprintf(cfg.policy, sizeof cfg.policy, "%s", "leader");
+    cfg.chunk = chunk;
+    cfg.leader_thread = thread;
+    ladro_t *lb;
+    int rc = ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err);
+    CHECK_EQ(rc, LADRO_OK);
+    if (rc) {
+        fprintf(stderr, "%s\n", err);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    if (rank == 0)
+        CHECK_EQ(served_by_thread(lb), thread == 1);
+    if (rank == 1)
+        for (int i = 0; i < NTASKS; i++) {
+            ladro_task_t t = {.id = (uint64_t)i};
+            CHECK_EQ(ladro_push(lb, &t), LADRO_OK);
+        }
+    int seen[NTASKS] = {0}, all[NTASKS];
+    long bad_moves = 0;
+    ladro_task_t t;
+    while ((rc = ladro_next(lb, &t)) == LADRO_OK) {
+        if (t.id < NTASKS)
+            seen[t.id]++;
+        /* a hand-out is one move; the leader's own takes are none */
+        bad_moves += t.moves != (rank == 0 ? 0u : 1u);
+        burn(lb, 0.004);
+    }
+    CHECK_EQ(rc, LADRO_DONE);
+    CHECK_EQ(bad_moves, 0);
+    ladro_stats_t st;
+    CHECK_EQ(ladro_stats_gather(lb, &st), LADRO_OK);
+    MPI_Allreduce(seen, all, NTASKS, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    int missing = 0, dup = 0;
+    for (int i = 0; i < NTASKS; i++) {
+        missing += all[i] == 0;
+        dup += all[i] > 1;
+    }
+    CHECK_EQ(missing, 0);
+    CHECK_EQ(dup, 0);
+    uint64_t ok = 0, moved = 0;
+    for (int r = 1; r < size; r++) {
+        const ladro_rank_stats_t *x = &st.ranks[r];
+        CHECK_EQ(x->tasks_run, x->tasks_stolen); /* workers run only what they were given */
+        CHECK(x->tasks_stolen <= (uint64_t)chunk * x->steals_ok);
+        ok += x->steals_ok;
+        moved += x->tasks_stolen;
+    }
+    /* every reply carried `chunk` tasks but the one that emptied the queue */
+    CHECK(moved + chunk > (uint64_t)chunk * ok);
+    CHECK(st.ranks[0].tasks_run > 0); /* the leader computes too */
+    CHECK_EQ(st.total.tasks_run, NTASKS);
+    if (rank == 0)
+        printf("test_leader: thread=%d chunk=%u: leader ran %llu, workers %llu in %llu "
+               "replies (+%llu empty)\n", thread, chunk,
+               (unsigned long long)st.ranks[0].tasks_run, (unsigned long long)moved,
+               (unsigned long long)ok, (unsigned long long)st.total.steals_failed);
+    ladro_stats_free(&st);
+    CHECK_EQ(ladro_destroy(&lb), LADRO_OK);
+}
+
+int main(int argc, char **argv)
+{
+    int single = argc > 1 && !strcmp(argv[1], "single"), provided = MPI_THREAD_SINGLE;
+    if (single)
+        MPI_Init(&argc, &argv);
+    else
+        MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+    int rank, size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    const char *np = getenv("LADRO_EXPECT_NP");
+    if ((np && atoi(np) != size) || size < 2) {
+        fprintf(stderr, "test_leader: needs >= 2 ranks (got %d, expected %s)\n", size,
+                np ? np : "?");
+        MPI_Finalize();
+        return 1;
+    }
+    if (single) {
+        MPI_Query_thread(&provided);
+        ladro_config_t cfg;
+        char err[256] = "";
+        ladro_t *lb = NULL;
+        ladro_config_init(&cfg);
+        snprintf(cfg.policy, sizeof cfg.policy, "%s", "leader");
+        cfg.leader_thread = 1;
+        if (provided < MPI_THREAD_MULTIPLE) {
+            CHECK_EQ(ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err), LADRO_ENOTSUP);
+            CHECK(lb == NULL);
+            CHECK_STR_CONTAINS(err, "MPI_THREAD_MULTIPLE");
+            CHECK_STR_CONTAINS(err, "leader_thread");
+        }
+        run(rank, size, -1, 2); /* auto: serves from the main thread */
+    } else {
+        CHECK_EQ(provided, MPI_THREAD_MULTIPLE);
+        run(rank, size, 1, 3);
+        run(rank, size, 0, 3);
+        run(rank, size, 1, 1);
+    }
+    int fails = check_failures, any = 0;
+    MPI_Allreduce(&fails, &any, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    int status = CHECK_REPORT("test_leader");
+    MPI_Finalize();
+    return any ? 1 : status;
+}
