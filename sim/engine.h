@@ -46,6 +46,11 @@ static inline bool ladro_sim_heap_pending(const ladro_sim_heap_t *q, int32_t h)
     return q->pos[h] >= 0;
 }
 static inline int32_t ladro_sim_heap_size(const ladro_sim_heap_t *q) { return q->n; }
+/* Time of a pending handle (undefined if not pending). */
+static inline int64_t ladro_sim_heap_time(const ladro_sim_heap_t *q, int32_t h)
+{
+    return q->a[q->pos[h]].t;
+}
 
 /* ---- random numbers: xoshiro256** seeded by splitmix64 (deterministic per stream) ---- */
 typedef struct {

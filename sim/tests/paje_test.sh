@@ -20,6 +20,13 @@ for v in swt mwt; do
         echo "pj_dump: $(grep -c '^State' "$DIR/$v.dump") states, $(grep -c '^Link' "$DIR/$v.dump") links"
     fi
 done
+# the policy simulation writes the same format (states + task transfers)
+for pol in random leader successonly; do
+    "$SIM" policy --policy $pol --p 6 --tasks-per-rank 5 --speed C1 --dist exp \
+        --paje "$DIR/pol_$pol.paje" > /dev/null
+    "$SIM" paje-check "$DIR/pol_$pol.paje"
+    grep -q '^7 .* T p' "$DIR/pol_$pol.paje"
+done
 # negative checks: a state line removed from the definitions, a link never ended, a
 # container never destroyed: each must be reported
 sed '0,/^%EventDef PajeSetState 6/s//%EventDef PajeSetState 66/' "$DIR/swt.paje" > "$DIR/bad1.paje"
