@@ -272,6 +272,10 @@ typedef struct ladro_rank_stats {
     uint64_t results_home;    /* results of this rank's tasks that came back from others */
     uint64_t route_hops;      /* sum of their route lengths (hops) */
     uint64_t route_hops_max;  /* longest of those routes (total: max over ranks) */
+    /* a2ws */
+    uint64_t a2ws_corrections;   /* fetch-and-add claims larger than the victim had (corrected) */
+    uint64_t a2ws_preemptive;    /* steals made right after a task, with local tasks left */
+    uint64_t a2ws_inpair;        /* victims chosen by the in-pair criterion (eq. 9-10) */
 } ladro_rank_stats_t;
 
 typedef struct ladro_stats {

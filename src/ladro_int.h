@@ -136,6 +136,16 @@ void ladroi_pool_unreserve(ladroi_pool_t *p, uint32_t k);
  * LADROI_STEAL_EMPTY, or a negative error. */
 int ladroi_pool_steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fraction,
                       uint32_t max_take, uint32_t *got);
+/* A2WS §2.3.2 theft: claim `want` tasks from victim with one fetch-and-add on the word
+ * (MPI_Fetch_and_op(SUM), the one-element MPI_Get_accumulate, moves top and returns top
+ * and split), copy the part that was
+ * really there, and give back the rest with one MPI_Accumulate when the victim had fewer
+ * than `want`. The owner does not move split while such a correction is owed (top >
+ * split), so the correction cannot hand back slots it re-filled (docs/architecture.md).
+ * *avail receives the victim's public count seen by the fetch-and-add (before the
+ * claim). Returns LADROI_STEAL_GOT with *got set, LADROI_STEAL_EMPTY, or an error. */
+int ladroi_pool_steal_faa(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t want,
+                          uint32_t *got, uint32_t *avail);
 
 /* ---- termination (src/term.c): four-counter waves over MPI_Iallreduce --------------- */
 typedef struct ladroi_term {

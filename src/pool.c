@@ -45,9 +45,18 @@ static inline uint64_t ladro__word(uint32_t top, uint32_t split, uint32_t inflig
     return ((uint64_t)(top & LADRO__MASK) << 40) | ((uint64_t)(split & LADRO__MASK) << 16) |
            (uint64_t)(inflight & LADRO__UMAX);
 }
+/* top > split: fetch-and-add thieves (ladroi_pool_steal_faa) claimed past split and
+ * still owe a correction. Their total excess stays below 2^23 (each claims at most
+ * 2^23 / nranks) while a real count is at most task_capacity <= 2^22, so the two cases
+ * cannot be confused modulo 2^24. */
+static inline bool ladro__overclaimed(uint64_t w)
+{
+    uint32_t d = (ladro__top(w) - ladro__split(w)) & LADRO__MASK;
+    return d != 0 && d < (1u << 23);
+}
 static inline uint32_t ladro__count(uint64_t w)
 {
-    return (ladro__split(w) - ladro__top(w)) & LADRO__MASK;
+    return ladro__overclaimed(w) ? 0 : (ladro__split(w) - ladro__top(w)) & LADRO__MASK;
 }
 
 static inline unsigned char *ladro__priv_at(ladroi_pool_t *p, size_t i)
@@ -181,6 +190,10 @@ static int ladro__reacquire(ladro_t *lb, ladroi_pool_t *p, uint32_t want, uint32
     for (;;) {
         if (rc)
             return rc;
+        if (ladro__overclaimed(w)) { /* freeze: a fetch-and-add thief owes a correction */
+            p->pub_est = 0;
+            return LADRO_OK;
+        }
         uint32_t n = ladro__count(w);
         uint32_t split = ladro__split(w);
         uint32_t mine = (split - ladro__floor(p, w)) & LADRO__MASK; /* not promised */
@@ -237,6 +250,8 @@ int ladroi_pool_release(ladro_t *lb, ladroi_pool_t *p, uint32_t keep)
     int rc = ladro__self_word(lb, p, &w);
     if (rc)
         return rc;
+    if (ladro__overclaimed(w))
+        return LADRO_OK; /* freeze: a thief's correction is owed (see steal_faa) */
     uint32_t split = ladro__split(w);
     uint32_t used = (split - p->quiet_top) & LADRO__MASK; /* slots possibly still in use */
     uint32_t space = used >= p->capacity ? 0 : p->capacity - used;
@@ -260,6 +275,8 @@ int ladroi_pool_release(ladro_t *lb, ladroi_pool_t *p, uint32_t keep)
         w = seen; /* thieves moved top/inflight; split is ours and unchanged */
         if (ladro__inflight(w) == 0)
             p->quiet_top = ladro__top(w);
+        if (ladro__overclaimed(w))
+            return LADRO_OK; /* freeze: the slots written stay unpublished, tasks private */
     }
     p->priv_head = (p->priv_head + r) % p->priv_cap;
     p->priv_count -= r;
@@ -300,6 +317,8 @@ int ladroi_pool_reserve(ladro_t *lb, ladroi_pool_t *p, double fraction, uint32_t
     int rc = ladro__self_word(lb, p, &w);
     if (rc)
         return rc;
+    if (ladro__overclaimed(w)) /* a fetch-and-add thief owes a correction: nothing sure */
+        return LADRO_OK;
     uint32_t floor = ladro__floor(p, w);
     uint32_t avail = (ladro__split(w) - floor) & LADRO__MASK;
     if (avail == 0)
@@ -402,5 +421,83 @@ static int ladro__steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fracti
             return rc;
     }
     *got = k;
+    return LADROI_STEAL_GOT;
+}
+
+static int ladro__steal_faa(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t want,
+                            uint32_t *got, uint32_t *avail);
+
+/* The fetch-and-add steal, traced like ladroi_pool_steal. */
+int ladroi_pool_steal_faa(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t want,
+                          uint32_t *got, uint32_t *avail)
+{
+    double t0 = lb->trace.on ? ladroi_now() : 0;
+    int rc = ladro__steal_faa(lb, p, victim, want, got, avail);
+    if (rc >= 0)
+        LADROI_TRACE(lb, LADROI_TEV_STEAL, t0, ladroi_now(), 0, victim, *got);
+    return rc;
+}
+
+static int ladro__steal_faa(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t want,
+                            uint32_t *got, uint32_t *avail)
+{
+    uint64_t old;
+    *got = 0;
+    *avail = 0;
+    if (!p->stealable || victim == lb->rank || want == 0)
+        return LADROI_STEAL_EMPTY;
+    if (lb->size > (int)LADRO__UMAX) /* inflight could overflow into split: claim by CAS */
+        return ladro__steal(lb, p, victim, 1.0, want, got);
+    /* Bound one claim so that all thieves' excess together stays below 2^23. */
+    uint32_t kmax = (1u << 23) / (uint32_t)lb->size;
+    uint32_t k = want;
+    if (k > kmax)
+        k = kmax;
+    if (k > p->scratch_cap)
+        k = (uint32_t)p->scratch_cap;
+    /* A2WS Fig. 3b, the atomic get-accumulate: top += k, inflight += 1, returns the word
+     * (MPI_Fetch_and_op with MPI_SUM: MPI-3's single-element MPI_Get_accumulate). */
+    int rc = ladroi_rma_fadd_u64(lb, &p->win, victim, 0, ((uint64_t)k << 40) + 1, &old);
+    if (rc)
+        return rc;
+    uint32_t n = ladro__count(old), top = ladro__top(old);
+    uint32_t take = k < n ? k : n, excess = k - take;
+    *avail = n;
+    if (take == 0) { /* nothing there: give the whole claim back and leave, one op */
+        lb->st.a2ws_corrections++;
+        rc = ladroi_rma_add_u64(lb, &p->win, victim, 0, 0 - ((uint64_t)k << 40) - 1);
+        return rc ? rc : LADROI_STEAL_EMPTY;
+    }
+    if (excess) { /* A2WS Fig. 3b, the occasional atomic accumulate: top -= excess */
+        lb->st.a2ws_corrections++;
+        rc = ladroi_rma_add_u64(lb, &p->win, victim, 0, 0 - ((uint64_t)excess << 40));
+        if (rc)
+            return rc;
+    }
+    /* Claimed [top, top + take), all below the split seen: copy, then release. */
+    uint32_t first = top & (p->capacity - 1);
+    uint32_t n1 = p->capacity - first < take ? p->capacity - first : take;
+    rc = ladroi_rma_get(lb, &p->win, victim, ladro__slot_disp(p, top), p->scratch,
+                        (size_t)n1 * p->rec_bytes);
+    if (rc == 0 && n1 < take)
+        rc = ladroi_rma_get(lb, &p->win, victim, LADRO__RING_OFF,
+                            p->scratch + (size_t)n1 * p->rec_bytes,
+                            (size_t)(take - n1) * p->rec_bytes);
+    if (rc)
+        return rc;
+    rc = ladroi_rma_add_u64(lb, &p->win, victim, 0, UINT64_MAX); /* inflight -= 1 */
+    if (rc)
+        return rc;
+    for (uint32_t i = 0; i < take; i++) {
+        unsigned char *r = p->scratch + (size_t)i * p->rec_bytes;
+        ladroi_rec_hdr_t h;
+        memcpy(&h, r, sizeof h);
+        h.moves++;
+        memcpy(r, &h, sizeof h);
+        rc = ladro__priv_push_rec(lb, p, r);
+        if (rc)
+            return rc;
+    }
+    *got = take;
     return LADROI_STEAL_GOT;
 }

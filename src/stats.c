@@ -75,6 +75,10 @@ int ladro_stats_gather(ladro_t *lb, ladro_stats_t *st)
         t->route_hops += x->route_hops;
         if (x->route_hops_max > t->route_hops_max)
             t->route_hops_max = x->route_hops_max;
+        /* a2ws */
+        t->a2ws_corrections += x->a2ws_corrections;
+        t->a2ws_preemptive += x->a2ws_preemptive;
+        t->a2ws_inpair += x->a2ws_inpair;
         busy_sum += x->busy_s;
         if (x->busy_s > busy_max)
             busy_max = x->busy_s;

@@ -1,7 +1,10 @@
 /* The pool protocol under an adversarial owner: rank 0 pushes, releases, reacquires and
  * pops in random bursts on a tiny ring (capacity 16, indices started just below the
  * 24-bit wrap) while every other rank steals from it with random fractions. Every task
- * id must end up taken exactly once. Runs with any number of ranks (1 = owner only). */
+ * id must end up taken exactly once. Runs with any number of ranks (1 = owner only).
+ * With the argument `faa`, odd thieves claim by fetch-and-add (ladroi_pool_steal_faa,
+ * A2WS §2.3.2) asking for 1..12 tasks, more than the tiny ring often holds, so claims
+ * past split and their corrections race the owner; even thieves keep claiming by CAS. */
 #include "../src/ladro_int.h"
 #include "check.h"
 
@@ -14,6 +17,7 @@
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
+    int faa = argc > 1 && !strcmp(argv[1], "faa");
     int rank, size;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -26,6 +30,8 @@ int main(int argc, char **argv)
     ladro_config_init(&cfg);
     cfg.capacity = 16;
     cfg.task_bytes = 8;
+    if (faa) /* widen the window between a claim and its correction (thieves only delay) */
+        cfg.delay_us = 30;
     ladro_t *lb;
     char err[256];
     int rc = ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err);
@@ -111,7 +117,15 @@ int main(int argc, char **argv)
         if (rank != 0) {
             uint32_t got = 0;
             double f = 0.1 + 0.9 * ladroi_rng_unit(&rng);
-            rc = ladroi_pool_steal(lb, p, 0, f, 0, &got);
+            if (faa && rank % 2 == 1) {
+                uint32_t want = 1 + (uint32_t)ladroi_rng_below(&rng, 12), avail = 0;
+                rc = ladroi_pool_steal_faa(lb, p, 0, want, &got, &avail);
+                CHECK(got <= want);
+                uint32_t k = want < p->scratch_cap ? want : (uint32_t)p->scratch_cap;
+                CHECK(rc != LADROI_STEAL_GOT || got == (avail < k ? avail : k));
+            } else {
+                rc = ladroi_pool_steal(lb, p, 0, f, 0, &got);
+            }
             CHECK(rc >= 0);
             if (rc == LADROI_STEAL_GOT) {
                 steals++;
@@ -151,9 +165,15 @@ int main(int argc, char **argv)
     CHECK_EQ(total_bad, 0);
     if (size > 1)
         CHECK(total_stolen > 0); /* the thieves did get work: the test exercised stealing */
+    uint64_t corr = lb->st.a2ws_corrections, total_corr = 0;
+    MPI_Allreduce(&corr, &total_corr, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+    if (faa && size > 1)
+        CHECK(total_corr > 0); /* claims past split were made and corrected */
     if (rank == 0)
-        printf("pool: %llu tasks, %llu stolen by %d thieves, %llu lost, %llu duplicated\n",
-               (unsigned long long)next_id, (unsigned long long)total_stolen, size - 1,
+        printf("pool%s: %llu tasks, %llu stolen by %d thieves, %llu corrected claims, "
+               "%llu lost, %llu duplicated\n",
+               faa ? " (faa)" : "", (unsigned long long)next_id,
+               (unsigned long long)total_stolen, size - 1, (unsigned long long)total_corr,
                (unsigned long long)lost, (unsigned long long)dup);
     free(all);
     free(taken);

@@ -11,6 +11,12 @@
  * index wrap-around ABA, as ladro assumes (16 million claims within one steal).
  *
  *   spin -a pool.pml && gcc -O2 -DSAFETY -o pan pan.c && ./pan -m200000
+ *
+ * With -DFAA the thieves claim as A2WS §2.3.2 (ladroi_pool_steal_faa): one atomic
+ * fetch-and-add moves top by the k tasks the thief believes are there (any 1..KMAX) and
+ * returns the word; the part of the claim past split is given back by one atomic add
+ * (the correction), before the copy. The owner does not move split while top > split
+ * (the freeze: a correction is owed). -DFAA=2 runs one FAA thief beside one CAS thief.
  */
 #ifndef N
 #define N 4        /* tasks */
@@ -24,6 +30,16 @@
 #ifndef TRIES
 #define TRIES 3    /* steal attempts per thief */
 #endif
+
+#ifndef KMAX
+#define KMAX 2     /* largest claim of a fetch-and-add thief */
+#endif
+
+/* top > split modulo M: fetch-and-add thieves claimed past split and owe a correction.
+ * OVER is what every party computes; FROZEN is the owner's use of it (the mutant
+ * "owner ignores the freeze" redefines FROZEN alone). */
+#define OVER(t, s) ((((t) + M - (s)) % M) != 0 && (((t) + M - (s)) % M) < M / 2)
+#define FROZEN(t, s) OVER(t, s)
 
 byte top = 0, split = 0, infl = 0;
 byte slot[C];
@@ -46,7 +62,7 @@ inline cas(et, es, eu, nt, ns, nu, ok) {
 proctype Owner() {
     byte priv[N];          /* private deque: priv[ph .. ph+pc) oldest first, mod N */
     byte ph = 0, pc = 0, next = 0, qt = 0;
-    byte wt, ws, wu, ok, r, i, used;
+    byte wt, ws, wu, ok, r, i, used, pub;
     do
     :: next < N ->                                   /* push (seed or spawn) */
         priv[(ph + pc) % N] = next; next++; pc++
@@ -58,7 +74,8 @@ proctype Owner() {
         if :: wu == 0 -> qt = wt :: else -> skip fi;
         used = (ws + M - qt) % M;                    /* slots possibly still in use */
         if
-        :: used < C ->
+        :: FROZEN(wt, ws) -> skip                    /* freeze: a correction is owed */
+        :: !FROZEN(wt, ws) && used < C ->
             r = 1;
             do :: r < pc && r < C - used -> r++ :: break od;
             i = 0;
@@ -67,20 +84,29 @@ proctype Owner() {
             do
             :: cas(wt, ws, wu, wt, (ws + r) % M, wu, ok);
                if
-               :: ok -> break
+               :: ok -> pub = 1; break
                :: else -> fetch(wt, ws, wu);        /* split is the owner's: unchanged */
-                          if :: wu == 0 -> qt = wt :: else -> skip fi
+                          if :: wu == 0 -> qt = wt :: else -> skip fi;
+                          if
+                          :: FROZEN(wt, ws) -> pub = 0; break  /* slots stay unpublished */
+                          :: else -> skip
+                          fi
                fi
             od;
-            ph = (ph + r) % N; pc = pc - r
+            if
+            :: pub -> ph = (ph + r) % N; pc = pc - r
+            :: else -> skip
+            fi
         :: else -> skip                              /* ring full: tasks stay private */
         fi;
-        d_step { wt = 0; ws = 0; wu = 0; r = 0; i = 0; used = 0 }
+        d_step { wt = 0; ws = 0; wu = 0; r = 0; i = 0; used = 0; pub = 0; ok = 0 }
     :: pc == 0 ->                                    /* reacquire the newest public task */
         fetch(wt, ws, wu);
         if :: wu == 0 -> qt = wt :: else -> skip fi;
         if
-        :: (ws + M - wt) % M > 0 ->
+        :: FROZEN(wt, ws) -> !OVER(top, split)       /* count 0: wait (the owner polls) for
+                                                        the correction; none ever = deadlock */
+        :: !FROZEN(wt, ws) && (ws + M - wt) % M > 0 ->
             cas(wt, ws, wu, wt, (ws + M - 1) % M, wu, ok);
             if
             :: ok -> priv[(ph + pc) % N] = slot[(ws + M - 1) % C]; pc++
@@ -101,7 +127,7 @@ proctype Thief() {
     :: tries < TRIES ->
         tries++;
         fetch(wt, ws, wu);
-        n = (ws + M - wt) % M;
+        if :: OVER(wt, ws) -> n = 0 :: else -> n = (ws + M - wt) % M fi;  /* ladro__count */
         if
         :: n > 0 ->
             k = (n + 1) / 2;                         /* steal half, rounded up */
@@ -126,9 +152,56 @@ proctype Thief() {
     finished++
 }
 
+#ifdef FAA
+proctype ThiefFAA() {
+    byte tries = 0, wt, ws, wu, n, k, take, i;
+    byte got[C];
+    do
+    :: tries < TRIES ->
+        tries++;
+        k = 1;                                       /* what the thief believes: any */
+        do :: k < KMAX -> k++ :: break od;
+        atomic {                                     /* MPI_Get_accumulate(SUM) */
+            wt = top; ws = split; wu = infl;
+            top = (top + k) % M; infl++
+        }
+        if :: OVER(wt, ws) -> n = 0 :: else -> n = (ws + M - wt) % M fi;
+        take = (k < n -> k : n);
+        if
+        :: take == 0 ->                              /* nothing: give all back, leave */
+            atomic { top = (top + M - k) % M; infl-- }
+        :: else ->
+            if                                       /* the occasional MPI_Accumulate */
+            :: k > take -> atomic { top = (top + M - (k - take)) % M }
+            :: else -> skip
+            fi;
+            i = 0;
+            do :: i < take -> got[i] = slot[(wt + i) % C]; i++
+               :: else -> break od;                  /* the MPI_Get, slot by slot */
+            atomic { infl-- };
+            i = 0;
+            do :: i < take -> atomic { taken[got[i]]++; assert(taken[got[i]] == 1) }; i++
+               :: else -> break od;
+            atomic { i = 0; do :: i < C -> got[i] = 0; i++ :: else -> break od; i = 0 }
+        fi;
+        d_step { wt = 0; ws = 0; wu = 0; n = 0; k = 0; take = 0 }
+    :: else -> break
+    od;
+    finished++
+}
+#endif
+
 init {
     byte j;
+#ifndef FAA
     atomic { run Owner(); run Thief(); run Thief() }
+#else
+#if FAA == 2
+    atomic { run Owner(); run ThiefFAA(); run Thief() }
+#else
+    atomic { run Owner(); run ThiefFAA(); run ThiefFAA() }
+#endif
+#endif
     finished == 3;
     assert(infl == 0 && top == split);
     j = 0;

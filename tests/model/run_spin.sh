@@ -3,7 +3,11 @@
 # 1. the model as written: no assertion violation, no invalid end state (deadlock);
 # 2. two mutants that break the protocol on purpose must each be caught, so the check is
 #    known to be able to fail: (a) thieves do not announce themselves in `inflight`,
-#    (b) the owner reuses slots up to the current top even while a copy is in flight.
+#    (b) the owner reuses slots up to the current top even while a copy is in flight;
+# 3. the A2WS fetch-and-add theft (-DFAA: two FAA thieves; -DFAA=2: one FAA thief and one
+#    CAS thief) with its correction and the owner's freeze, and two mutants that must be
+#    caught: (c) the owner ignores the freeze (moves split while top > split), (d) the
+#    thief never sends its correction.
 # Usage: run_spin.sh MODEL WORKDIR [N TRIES]
 set -euo pipefail
 model=$1 work=$2 n=${3:-3} tries=${4:-2}
@@ -17,23 +21,31 @@ s = open('pool.pml').read()
 a = s.replace('cas(wt, ws, wu, (wt + k) % M, ws, wu + 1, ok);', 'cas(wt, ws, wu, (wt + k) % M, ws, wu, ok);') \
      .replace('atomic { infl-- };', 'skip;')
 b = s.replace('if :: wu == 0 -> qt = wt :: else -> skip fi;\n        used', 'qt = wt;\n        used')
-assert a != s and b != s, "mutation anchors not found in pool.pml"
+c = s.replace('#define FROZEN(t, s) OVER(t, s)', '#define FROZEN(t, s) 0')
+d = s.replace(':: k > take -> atomic { top = (top + M - (k - take)) % M }', ':: k > take -> skip')
+assert a != s and b != s and c != s and d != s, "mutation anchors not found in pool.pml"
 open('mutant_inflight.pml', 'w').write(a)
 open('mutant_quiet_top.pml', 'w').write(b)
+open('mutant_faa_freeze.pml', 'w').write(c)
+open('mutant_faa_nocorr.pml', 'w').write(d)
 PY
 
-check() { # file -> prints pan's summary, returns pan's error count
+check() { # file [spin defines] -> prints pan's summary, returns pan's error count
+  local f=$1 tag=$1${2:+ $2}; shift
   rm -f pan pan.c pan.h pan.b pan.m pan.p pan.t
-  spin -DN="$n" -DTRIES="$tries" -a "$1" >/dev/null
+  spin -DN="$n" -DTRIES="$tries" "$@" -a "$f" >/dev/null
   gcc -O2 -DSAFETY -DCOLLAPSE -o pan pan.c
-  ./pan -m100000 >"$1.out" 2>&1 || true
-  grep -E "errors:|states, stored|elapsed" "$1.out" | sed "s|^|  $1: |" >&2
-  sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$1.out"
+  ./pan -m100000 >"$f.out" 2>&1 || true
+  grep -E "errors:|states, stored|elapsed" "$f.out" | sed "s|^|  $tag: |" >&2
+  sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$f.out"
 }
-e=$(check pool.pml)
-[ "$e" = 0 ] || { echo "run_spin: the pool protocol model has $e error(s): see $work/pool.pml.out" >&2; exit 1; }
-for m in mutant_inflight.pml mutant_quiet_top.pml; do
-  e=$(check "$m")
-  [ -n "$e" ] && [ "$e" -ge 1 ] || { echo "run_spin: $m was not caught — the model check cannot fail" >&2; exit 1; }
-done
-echo "run_spin: pool protocol verified (N=$n tasks, 2 thieves x $tries attempts); both mutants caught"
+must_pass() { e=$(check "$@"); [ "$e" = 0 ] || { echo "run_spin: the pool protocol model ($*) has $e error(s): see $work/$1.out" >&2; exit 1; }; }
+must_fail() { e=$(check "$@"); [ -n "$e" ] && [ "$e" -ge 1 ] || { echo "run_spin: $* was not caught — the model check cannot fail" >&2; exit 1; }; }
+must_pass pool.pml
+must_fail mutant_inflight.pml
+must_fail mutant_quiet_top.pml
+must_pass pool.pml -DFAA=1
+must_pass pool.pml -DFAA=2
+must_fail mutant_faa_freeze.pml -DFAA=1
+must_fail mutant_faa_nocorr.pml -DFAA=1
+echo "run_spin: pool protocol verified (N=$n tasks, 2 thieves x $tries attempts; CAS, FAA, FAA+CAS thieves); all four mutants caught"

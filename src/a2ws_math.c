@@ -1,0 +1,140 @@
+/* A2WS equations (2)-(10) and the victim-selection weights of §2.2.2: see a2ws_math.h. */
+#include "a2ws_math.h"
+
+#include <math.h>
+
+static void ladro__sums(const double *n, const double *t, int count, double *N, double *T)
+{
+    *N = 0;
+    *T = 0;
+    for (int j = 0; j < count; j++) {
+        *N += n[j];
+        *T += 1.0 / t[j];
+    }
+}
+
+/* A2WS eq. (2): ideal runtime of the (sub)system */
+double ladroi_a2ws_t_ideal(const double *n, const double *t, int count)
+{
+    double N, T;
+    ladro__sums(n, t, count, &N, &T);
+    return T > 0 ? N / T : 0;
+}
+
+/* A2WS eq. (3): ideal task count of a process of task runtime t_i */
+double ladroi_a2ws_n_ideal(double N, double T, double t_i)
+{
+    return N / (t_i * T);
+}
+
+/* A2WS eq. (4) (whole system) / eq. (5) (subsystem of radius R): steal rate of i */
+double ladroi_a2ws_steal_rate(const double *n, const double *t, int count, int i)
+{
+    double N, T;
+    ladro__sums(n, t, count, &N, &T);
+    return ladroi_a2ws_n_ideal(N, T, t[i]) - n[i];
+}
+
+/* A2WS eq. (6): runtime of process k after gaining s tasks */
+double ladroi_a2ws_runtime(double n_k, double t_k, double s)
+{
+    return (n_k + s) * t_k;
+}
+
+/* A2WS eq. (8): expected runtime of the pair thief i / victim j when i takes s */
+double ladroi_a2ws_gamma(double s, double n_i, double t_i, double n_j, double t_j)
+{
+    double v = ladroi_a2ws_runtime(n_j, t_j, -s), th = ladroi_a2ws_runtime(n_i, t_i, s);
+    return v > th ? v : th;
+}
+
+/* A2WS eq. (7): round the steal rate to the integer giving the smaller pair runtime */
+long ladroi_a2ws_round(double s, double n_i, double t_i, double n_j, double t_j)
+{
+    double lo = floor(s), hi = ceil(s);
+    if (ladroi_a2ws_gamma(lo, n_i, t_i, n_j, t_j) < ladroi_a2ws_gamma(hi, n_i, t_i, n_j, t_j))
+        return (long)lo;
+    return (long)hi;
+}
+
+/* A2WS eqs. (9)-(10): in-pair steal rate of thief i against j */
+double ladroi_a2ws_pair_rate(double n_i, double t_i, double n_j, double t_j)
+{
+    return (n_i + n_j) * t_j / (t_j + t_i) - n_i;
+}
+
+static long ladro__cap(long d, double avail)
+{
+    long a = (long)floor(avail);
+    return d < a ? d : a;
+}
+
+/* A2WS §2.2.2, first criterion: "closest rate" selection probabilities */
+int ladroi_a2ws_closest_weights(const double *n, const double *t, const double *avail,
+                                int count, int self, double *weight, long *take)
+{
+    double N, T;
+    ladro__sums(n, t, count, &N, &T);
+    double s_self = ladroi_a2ws_n_ideal(N, T, t[self]) - n[self];
+    int cands = 0;
+    for (int j = 0; j < count; j++) {
+        weight[j] = 0;
+        take[j] = 0;
+        if (j == self || s_self <= 0 || avail[j] < 1)
+            continue;
+        double s_j = ladroi_a2ws_n_ideal(N, T, t[j]) - n[j];
+        if (s_j >= 0)
+            continue;
+        double amount = s_self < -s_j ? s_self : -s_j;
+        long d = ladro__cap(ladroi_a2ws_round(amount, n[self], t[self], n[j], t[j]), avail[j]);
+        if (d < 1)
+            continue;
+        take[j] = d;
+        weight[j] = 1.0 / (1.0 + fabs(s_self + s_j));
+        cands++;
+    }
+    return cands;
+}
+
+/* A2WS §2.2.2, second criterion: "in-pair" selection probabilities (eq. (10)) */
+int ladroi_a2ws_pair_weights(const double *n, const double *t, const double *avail,
+                             int count, int self, double *weight, long *take)
+{
+    int cands = 0;
+    for (int j = 0; j < count; j++) {
+        weight[j] = 0;
+        take[j] = 0;
+        if (j == self || avail[j] < 1)
+            continue;
+        double s = ladroi_a2ws_pair_rate(n[self], t[self], n[j], t[j]);
+        if (s <= 0)
+            continue;
+        long d = ladro__cap(ladroi_a2ws_round(s, n[self], t[self], n[j], t[j]), avail[j]);
+        if (d < 1)
+            continue;
+        take[j] = d;
+        weight[j] = (double)d;
+        cands++;
+    }
+    return cands;
+}
+
+int ladroi_a2ws_pick(const double *weight, int count, double u)
+{
+    double sum = 0;
+    for (int j = 0; j < count; j++)
+        sum += weight[j];
+    if (!(sum > 0))
+        return -1;
+    double x = u * sum, acc = 0;
+    int last = -1;
+    for (int j = 0; j < count; j++) {
+        if (weight[j] <= 0)
+            continue;
+        acc += weight[j];
+        last = j;
+        if (x < acc)
+            return j;
+    }
+    return last; /* rounding: u close to 1 */
+}

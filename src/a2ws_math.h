@@ -1,0 +1,51 @@
+/* The arithmetic of A2WS (Fernandes et al., "Adaptive Asynchronous Work-Stealing"),
+ * equations (2)-(10), as pure functions: no MPI, no handle, no allocation. The policy
+ * (src/policy/a2ws.c) calls them on its information vector; tests/test_a2ws_math.c
+ * checks them on hand-worked numbers; the simulator can call the same code.
+ *
+ * Notation of the paper: for a process j, t_j is its average task runtime (seconds per
+ * task, > 0) and n_j its total number of tasks, executed and still queued. A (sub)system
+ * is given as two arrays n[0..count), t[0..count). */
+#ifndef LADRO_A2WS_MATH_H
+#define LADRO_A2WS_MATH_H
+
+/* Eq. (2): t_ideal = N / T, N = sum n_j, T = sum 1/t_j. */
+double ladroi_a2ws_t_ideal(const double *n, const double *t, int count);
+/* Eq. (3): n_ideal of a process of runtime t_i = (1/t_i) * t_ideal = N / (t_i T). */
+double ladroi_a2ws_n_ideal(double N, double T, double t_i);
+/* Eq. (4) over the whole system, or eq. (5) when the arrays hold the subsystem
+ * i-R..i+R: S_i = N / (t_i T) - n_i for entry i. > 0: i should steal; < 0: i has a
+ * surplus others should take. */
+double ladroi_a2ws_steal_rate(const double *n, const double *t, int count, int i);
+/* Eq. (6): expected runtime of process k after it gains s tasks (s < 0: loses -s),
+ * U = (n_k + s) * t_k. (The paper prints (n_k + S) / t_k; with t_k a time per task,
+ * as in eqs. (2)-(3), the runtime is the product.) */
+double ladroi_a2ws_runtime(double n_k, double t_k, double s);
+/* Eq. (8): gamma(s) = max(U(-s) of the victim j, U(s) of the thief i). */
+double ladroi_a2ws_gamma(double s, double n_i, double t_i, double n_j, double t_j);
+/* Eq. (7): D = floor(s) if gamma(floor s) < gamma(ceil s), else ceil(s). */
+long ladroi_a2ws_round(double s, double n_i, double t_i, double n_j, double t_j);
+/* Eqs. (9)-(10): the in-pair steal rate of thief i against j,
+ * S = (n_i + n_j) t_j / (t_j + t_i) - n_i. */
+double ladroi_a2ws_pair_rate(double n_i, double t_i, double n_j, double t_j);
+
+/* Victim selection, §2.2.2, as selection weights over the entries of a (sub)system
+ * (entry `self` is the thief; avail[j] is what j is believed to still have queued).
+ *
+ * Closest rate: S_j by eq. (5) for every entry; when S_self > 0, every j with S_j < 0
+ * and avail[j] > 0 is a candidate; it would give D_j = round(min(S_self, -S_j)) tasks
+ * (eq. (7)); its weight is 1 / (1 + |S_self + S_j|) if D_j >= 1 (the opposite rate of
+ * the same size is the best match), else 0.
+ * In-pair: for every j != self with avail[j] > 0, D_j = round(eq. (10)); weight D_j when
+ * D_j >= 1, else 0.
+ * Both write weight[] and take[] (D_j, capped by avail[j]) for every entry and return
+ * the number of entries with a positive weight. */
+int ladroi_a2ws_closest_weights(const double *n, const double *t, const double *avail,
+                                int count, int self, double *weight, long *take);
+int ladroi_a2ws_pair_weights(const double *n, const double *t, const double *avail,
+                             int count, int self, double *weight, long *take);
+/* Draw an index with probability weight[j] / sum(weight), u uniform in [0, 1);
+ * -1 if every weight is 0. */
+int ladroi_a2ws_pick(const double *weight, int count, double u);
+
+#endif

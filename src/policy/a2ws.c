@@ -1,0 +1,363 @@
+/* a2ws: Adaptive Asynchronous Work-Stealing (Fernandes et al.), docs/policies/a2ws.md.
+ *
+ * Information vector over a bidirectional ring (§2.1): rank i keeps one slot per rank
+ * j of its subsystem i-L..i+Rr (L, Rr: the radius R, clamped so the slots name distinct
+ * ranks). Slot j holds t_j (average task runtime), n_j (tasks executed + queued +
+ * running) and q_j (tasks j exposes to thieves). The slots j < i of rank i's window are
+ * written only by i-1 and the slots j > i only by i+1, with MPI_Put and no lock; a
+ * rank sends only its dirty slots (Table 1) that lie in the receiver's subsystem.
+ *
+ * Smart stealing (§2.2): after every task (Algorithm 1 lines 3-9, preemptive, §2.2.1)
+ * and whenever idle, the rank computes its steal rate by eq. (5), picks a victim by the
+ * "closest rate" probabilities, or by "in-pair" (eqs. 9-10) when the subsystem looks
+ * balanced, rounds the amount by eqs. (6)-(8), and steals it with one fetch-and-add on
+ * the victim's head/tail word (§2.3.2, ladroi_pool_steal_faa). No extra thread: the
+ * vector travels in ladro_next/ladro_progress (and while slow ranks are padded). */
+#include "../a2ws_math.h"
+#include "../ladro_int.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+/* One slot of the information vector, exactly as Put into a neighbour's window. */
+typedef struct ladro__a2ws_slot {
+    double t;       /* average task runtime (s); 0: no task finished yet */
+    double n;       /* tasks executed + queued + running */
+    double q;       /* tasks in the public part of the pool (what a thief can take) */
+    double first;   /* start of the first task, s after the common start; -1: none yet */
+    double stamp;   /* when this was true, s after the common start (newest wins) */
+    uint64_t check; /* mix of the fields: a record torn by a concurrent Put is ignored */
+} ladro__a2ws_slot_t;
+
+typedef struct ladro__a2ws {
+    ladroi_win_t win;   /* inbox: `width` slots, index x = (j - i) + L */
+    int L, Rr, width;   /* offsets -L..+Rr around this rank */
+    int left, right;    /* ring neighbours i-1, i+1 */
+    ladro__a2ws_slot_t *view; /* what this rank knows, index as the inbox */
+    bool *dirty;        /* Table 1 flags, one per slot */
+    double sum_t;       /* runtime of the tasks finished here */
+    uint64_t ntasks;
+    double first;       /* as the slot field, for this rank */
+    double *n, *t, *q, *w; /* math scratch, `width` entries */
+    long *take;
+    int *rank_of;       /* subsystem entry -> rank */
+} ladro__a2ws_t;
+
+static uint64_t ladro__bits(double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, sizeof u);
+    return u;
+}
+static uint64_t ladro__rotl(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
+static uint64_t ladro__check(const ladro__a2ws_slot_t *s)
+{
+    return ladro__bits(s->t) ^ ladro__rotl(ladro__bits(s->n), 13) ^
+           ladro__rotl(ladro__bits(s->q), 29) ^ ladro__rotl(ladro__bits(s->first), 41) ^
+           ladro__rotl(ladro__bits(s->stamp), 53) ^ 0x9E3779B97F4A7C15ull;
+}
+
+static double ladro__rel(const ladro_t *lb)
+{
+    return ladroi_now() - lb->t0;
+}
+
+static int ladro__a2ws_init(ladro_t *lb, void **state)
+{
+    ladro__a2ws_t *a = calloc(1, sizeof *a);
+    if (!a)
+        return ladroi_fail(lb, LADRO_ENOMEM, "a2ws: out of memory");
+    a->win.win = MPI_WIN_NULL;
+    *state = a;
+    int P = lb->size, R = lb->cfg.radius > 0 ? lb->cfg.radius : 1;
+    /* Eq. (1): P_sub = 2R + 1 slots, clamped so that no rank appears twice. */
+    a->L = R < (P - 1) / 2 ? R : (P - 1) / 2;
+    a->Rr = R < P - 1 - a->L ? R : P - 1 - a->L;
+    a->width = a->L + a->Rr + 1;
+    a->left = (lb->rank + P - 1) % P;
+    a->right = (lb->rank + 1) % P;
+    a->first = -1;
+    size_t W = (size_t)a->width;
+    a->view = calloc(W, sizeof *a->view);
+    a->dirty = calloc(W, sizeof *a->dirty);
+    a->n = calloc(W, sizeof *a->n);
+    a->t = calloc(W, sizeof *a->t);
+    a->q = calloc(W, sizeof *a->q);
+    a->w = calloc(W, sizeof *a->w);
+    a->take = calloc(W, sizeof *a->take);
+    a->rank_of = calloc(W, sizeof *a->rank_of);
+    /* The window is collective: allocate it even if a local allocation failed. */
+    int rc = ladroi_win_alloc(lb, W * sizeof(ladro__a2ws_slot_t), &a->win);
+    if (rc)
+        return rc;
+    if (!a->view || !a->dirty || !a->n || !a->t || !a->q || !a->w || !a->take || !a->rank_of)
+        return ladroi_fail(lb, LADRO_ENOMEM, "a2ws: out of memory for %d slots", a->width);
+    for (int x = 0; x < a->width; x++)
+        a->rank_of[x] = ((lb->rank + x - a->L) % P + P) % P;
+    return LADRO_OK;
+}
+
+static void ladro__a2ws_fini(ladro_t *lb, void *state)
+{
+    (void)lb;
+    ladro__a2ws_t *a = state;
+    ladroi_win_free(&a->win);
+    free(a->view);
+    free(a->dirty);
+    free(a->n);
+    free(a->t);
+    free(a->q);
+    free(a->w);
+    free(a->take);
+    free(a->rank_of);
+    free(a);
+}
+
+static void ladro__set(ladro__a2ws_slot_t *s, double stamp)
+{
+    s->stamp = stamp;
+    s->check = ladro__check(s);
+}
+
+/* Algorithm 1 lines 2 and 11, update_process_info: this rank's own slot. A change of
+ * t (Table 1 row 1) or of n/q — notably n dropping because thieves took tasks (row 4,
+ * the victim realises it was stolen) — sets its flag. */
+static int ladro__update_self(ladro_t *lb, ladro__a2ws_t *a)
+{
+    uint32_t pub = 0;
+    int rc = ladroi_pool_peek(lb, &lb->pool, lb->rank, &pub);
+    if (rc)
+        return rc;
+    ladro__a2ws_slot_t s = {
+        .t = a->ntasks ? a->sum_t / (double)a->ntasks : 0,
+        .n = (double)(lb->st.tasks_run + (lb->in_task ? 1 : 0) + lb->pool.priv_count + pub),
+        .q = (double)pub,
+        .first = a->first,
+    };
+    ladro__a2ws_slot_t *v = &a->view[a->L];
+    if (v->stamp == 0 || s.t != v->t || s.n != v->n || s.q != v->q || s.first != v->first) {
+        *v = s;
+        ladro__set(v, ladro__rel(lb));
+        a->dirty[a->L] = true;
+    }
+    return LADRO_OK;
+}
+
+/* Take what the neighbours Put into the inbox when it is newer than what we know; a
+ * slot learnt this way is dirty (it travels on along the ring). */
+static int ladro__read_inbox(ladro_t *lb, ladro__a2ws_t *a)
+{
+    int rc = ladroi_rma_sync(lb, &a->win);
+    if (rc)
+        return rc;
+    const ladro__a2ws_slot_t *in = a->win.base;
+    for (int x = 0; x < a->width; x++) {
+        if (x == a->L)
+            continue;
+        ladro__a2ws_slot_t s;
+        memcpy(&s, &in[x], sizeof s);
+        if (s.check != ladro__check(&s) || !(s.stamp > a->view[x].stamp))
+            continue;
+        a->view[x] = s;
+        a->dirty[x] = true;
+    }
+    return LADRO_OK;
+}
+
+/* Put the dirty slots of [x0, x1] (this rank's indices) into `target`, whose index for
+ * them is x + shift, one MPI_Put per run of consecutive dirty slots. */
+static int ladro__send_range(ladro_t *lb, ladro__a2ws_t *a, int target, int x0, int x1,
+                             int shift)
+{
+    for (int x = x0; x <= x1;) {
+        if (!a->dirty[x]) {
+            x++;
+            continue;
+        }
+        int e = x;
+        while (e + 1 <= x1 && a->dirty[e + 1])
+            e++;
+        int rc = ladroi_rma_put(lb, &a->win, target,
+                                (size_t)(x + shift) * sizeof(ladro__a2ws_slot_t), &a->view[x],
+                                (size_t)(e - x + 1) * sizeof(ladro__a2ws_slot_t));
+        if (rc)
+            return rc;
+        lb->st.info_msgs++;
+        x = e + 1;
+    }
+    return LADRO_OK;
+}
+
+/* Algorithm 1 line 13, info_communication(): send only if some flag is set, only the
+ * slots inside the receiver's subsystem: to i+1 the slots j in [i+1-L, i] (it keeps
+ * them at j - (i+1) + L), to i-1 the slots j in [i, i-1+Rr]; then reset the flags. */
+static int ladro__communicate(ladro_t *lb, ladro__a2ws_t *a)
+{
+    int rc = ladro__read_inbox(lb, a);
+    if (rc == 0)
+        rc = ladro__update_self(lb, a);
+    if (rc)
+        return rc;
+    bool any = false;
+    for (int x = 0; x < a->width; x++)
+        any |= a->dirty[x];
+    if (!any || lb->size < 2)
+        return LADRO_OK;
+    if (a->L >= 1)
+        rc = ladro__send_range(lb, a, a->right, 1, a->L, -1);
+    if (rc == 0 && a->Rr >= 1)
+        rc = ladro__send_range(lb, a, a->left, a->L, a->L + a->Rr - 1, +1);
+    if (rc)
+        return rc;
+    memset(a->dirty, 0, (size_t)a->width * sizeof *a->dirty);
+    return LADRO_OK;
+}
+
+/* The subsystem as the equations see it. A rank that has not finished a task yet gets
+ * the elapsed wall time of its first task as t_j (§2.2.1, preemptive stealing); a rank
+ * that never had a task gets the mean known t (speed unknown: assume average). Slots
+ * never heard of are left out (n = 0, q = 0). */
+static void ladro__subsystem(ladro_t *lb, ladro__a2ws_t *a)
+{
+    double now = ladro__rel(lb), sum = 0;
+    int known = 0;
+    for (int x = 0; x < a->width; x++)
+        if (a->view[x].t > 0) {
+            sum += a->view[x].t;
+            known++;
+        }
+    double tdef = known ? sum / known : (now > 1e-6 ? now : 1e-6);
+    for (int x = 0; x < a->width; x++) {
+        const ladro__a2ws_slot_t *v = &a->view[x];
+        double t = v->t;
+        if (!(t > 0))
+            t = v->first >= 0 ? now - v->first : tdef;
+        a->t[x] = t > 1e-9 ? t : 1e-9;
+        a->n[x] = v->stamp > 0 ? v->n : 0;
+        a->q[x] = v->stamp > 0 ? v->q : 0;
+    }
+}
+
+/* Algorithm 1 lines 4-8: steal_equation, select_victim, steal_task. Returns the number
+ * of tasks obtained (>= 0) or an error. */
+static int ladro__try_steal(ladro_t *lb, ladro__a2ws_t *a, bool preemptive)
+{
+    if (lb->size < 2)
+        return 0;
+    int rc = ladro__read_inbox(lb, a);
+    if (rc == 0)
+        rc = ladro__update_self(lb, a);
+    if (rc)
+        return rc;
+    ladro__subsystem(lb, a);
+    bool inpair = false;
+    int c = ladroi_a2ws_closest_weights(a->n, a->t, a->q, a->width, a->L, a->w, a->take);
+    if (c == 0) { /* the subsystem looks balanced: is there a pair that is not? */
+        c = ladroi_a2ws_pair_weights(a->n, a->t, a->q, a->width, a->L, a->w, a->take);
+        inpair = true;
+    }
+    int x = c ? ladroi_a2ws_pick(a->w, a->width, ladroi_rng_unit(&lb->rng)) : -1;
+    if (x < 0)
+        return 0;
+    int victim = a->rank_of[x];
+    uint32_t want = (uint32_t)a->take[x], got = 0, avail = 0;
+    double t0 = ladroi_now();
+    lb->st.steals_tried++;
+    rc = ladroi_pool_steal_faa(lb, &lb->pool, victim, want, &got, &avail);
+    lb->st.steal_time_s += ladroi_now() - t0;
+    if (rc < 0)
+        return rc;
+    ladro__a2ws_slot_t *v = &a->view[x];
+    double stamp = ladro__rel(lb);
+    if (got > 0) {
+        lb->st.steals_ok++;
+        lb->st.tasks_stolen += got;
+        lb->st.bytes_stolen += (uint64_t)got * lb->pool.rec_bytes;
+        if (preemptive)
+            lb->st.a2ws_preemptive++;
+        if (inpair)
+            lb->st.a2ws_inpair++;
+        v->n = v->n > got ? v->n - got : 0;
+    } else {
+        lb->st.steals_failed++;
+    }
+    /* Table 1 rows 2-3: the victim's slot (what the get-accumulate showed) is dirty,
+     * and after a successful steal this rank's own slot too (update_self sees it). */
+    v->q = avail > got ? avail - got : 0;
+    ladro__set(v, stamp);
+    a->dirty[x] = true;
+    if (got > 0 && (rc = ladro__update_self(lb, a)) != 0)
+        return rc;
+    return (int)got;
+}
+
+static int ladro__a2ws_start(ladro_t *lb, void *state)
+{
+    ladro__a2ws_t *a = state;
+    /* Tasks seeded here start now; publish n_i at once (§2.2.1: the counts are known
+     * before the first task ends, the speeds are not). */
+    if (lb->pool.priv_count > 0)
+        a->first = ladro__rel(lb);
+    return ladro__communicate(lb, a);
+}
+
+static int ladro__a2ws_task_end(ladro_t *lb, void *state, double elapsed_s, double padded_s)
+{
+    (void)elapsed_s;
+    ladro__a2ws_t *a = state;
+    if (a->first < 0) /* first task obtained by stealing: it started padded_s ago */
+        a->first = ladro__rel(lb) - padded_s;
+    a->sum_t += padded_s; /* this rank's real runtime per task, speed emulation included */
+    a->ntasks++;
+    /* Algorithm 1 line 3: the process ran a task -> it may steal (preemptively). */
+    int rc = ladro__try_steal(lb, a, ladroi_pool_local_count(&lb->pool) > 0);
+    if (rc < 0)
+        return rc;
+    return ladro__communicate(lb, a);
+}
+
+static int ladro__a2ws_idle(ladro_t *lb, void *state)
+{
+    ladro__a2ws_t *a = state;
+    int rc = ladro__try_steal(lb, a, false);
+    if (rc > 0 && a->first < 0)
+        a->first = ladro__rel(lb);
+    if (rc < 0)
+        return rc;
+    int rc2 = ladro__communicate(lb, a);
+    return rc2 < 0 ? rc2 : rc > 0;
+}
+
+static int ladro__a2ws_progress(ladro_t *lb, void *state)
+{
+    return ladro__communicate(lb, state);
+}
+
+static void ladro__a2ws_dump(const ladro_t *lb, const void *state, FILE *out)
+{
+    const ladro__a2ws_t *a = state;
+    fprintf(out, "  a2ws: R=%d (slots %d..+%d), own t=%.4g n=%.0f q=%.0f, info puts %llu\n",
+            lb->cfg.radius, -a->L, a->Rr, a->view[a->L].t, a->view[a->L].n, a->view[a->L].q,
+            (unsigned long long)lb->st.info_msgs);
+    fprintf(out, "  a2ws view:");
+    for (int x = 0; x < a->width && x < 9; x++)
+        fprintf(out, " r%d(n%.0f,q%.0f,t%.3g)", a->rank_of[x], a->view[x].n, a->view[x].q,
+                a->view[x].t);
+    fprintf(out, "\n");
+}
+
+const ladroi_policy_ops_t ladroi_policy_a2ws = {
+    .name = "a2ws",
+    .summary = "adaptive asynchronous WS: ring info vector, steal equations, FAA theft",
+    .steals = true,
+    .init = ladro__a2ws_init,
+    .fini = ladro__a2ws_fini,
+    .on_idle = ladro__a2ws_idle,
+    .on_progress = ladro__a2ws_progress,
+    .on_start = ladro__a2ws_start,
+    .on_task_end = ladro__a2ws_task_end,
+    .dump = ladro__a2ws_dump,
+};

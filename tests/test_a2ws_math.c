@@ -1,0 +1,102 @@
+/* A2WS equations (2)-(10) and the victim-selection weights on hand-worked numbers
+ * (docs/policies/a2ws.md shows the arithmetic). No MPI. */
+#include "../src/a2ws_math.h"
+#include "check.h"
+
+#include <math.h>
+
+#define CHECK_NEAR(a, b)                                                               \
+    do {                                                                               \
+        double check_x_ = (a), check_y_ = (b);                                         \
+        check_count++;                                                                 \
+        if (!(fabs(check_x_ - check_y_) <= 1e-6 * (1 + fabs(check_y_)))) {              \
+            check_failures++;                                                          \
+            fprintf(stderr, "%s:%d: CHECK_NEAR(%s, %s) failed: %.9g != %.9g\n",        \
+                    __FILE__, __LINE__, #a, #b, check_x_, check_y_);                   \
+        }                                                                              \
+    } while (0)
+
+int main(void)
+{
+    /* Three processes, 10 tasks each, 1, 2 and 4 s per task.
+     * N = 30, T = 1 + 1/2 + 1/4 = 1.75, t_ideal = 30 / 1.75 = 17.142857 s. */
+    const double n[3] = {10, 10, 10}, t[3] = {1, 2, 4};
+    CHECK_NEAR(ladroi_a2ws_t_ideal(n, t, 3), 30 / 1.75);                  /* eq. (2) */
+    CHECK_NEAR(ladroi_a2ws_n_ideal(30, 1.75, 1), 17.142857142857);       /* eq. (3) */
+    CHECK_NEAR(ladroi_a2ws_n_ideal(30, 1.75, 4), 4.285714285714);
+    /* eq. (4): S_0 = 17.142857 - 10, S_1 = 8.571429 - 10, S_2 = 4.285714 - 10; sum 0 */
+    CHECK_NEAR(ladroi_a2ws_steal_rate(n, t, 3, 0), 7.142857142857);
+    CHECK_NEAR(ladroi_a2ws_steal_rate(n, t, 3, 1), -1.428571428571);
+    CHECK_NEAR(ladroi_a2ws_steal_rate(n, t, 3, 2), -5.714285714286);
+
+    /* eq. (5): the subsystem of radius 1 around entry 2 of a 5-process ring, i.e. the
+     * entries 1..3 only: n = {4, 8, 0}, t = {1, 1, 0.5}: N = 12, T = 4, n_ideal of the
+     * middle one = 12 / (1 * 4) = 3, S = 3 - 8 = -5; the right one: 12 / (0.5 * 4) = 6. */
+    const double n5[5] = {100, 4, 8, 0, 100}, t5[5] = {9, 1, 1, 0.5, 9};
+    CHECK_NEAR(ladroi_a2ws_steal_rate(n5 + 1, t5 + 1, 3, 1), -5);
+    CHECK_NEAR(ladroi_a2ws_steal_rate(n5 + 1, t5 + 1, 3, 2), 6);
+    /* ... while eq. (4) over all five (N = 212, T = 4 + 2/9) gives another answer */
+    CHECK_NEAR(ladroi_a2ws_steal_rate(n5, t5, 5, 2), 212 / (4 + 2.0 / 9) - 8);
+
+    /* eq. (6): U = (n + s) t */
+    CHECK_NEAR(ladroi_a2ws_runtime(10, 2, -3), 14);
+    CHECK_NEAR(ladroi_a2ws_runtime(10, 1, 3), 13);
+    /* eq. (8): thief (10, 1 s), victim (10, 4 s), s = 3: max(7 * 4, 13 * 1) = 28 */
+    CHECK_NEAR(ladroi_a2ws_gamma(3, 10, 1, 10, 4), 28);
+    /* eq. (7): s = 5.714: gamma(5) = max(5*4, 15) = 20, gamma(6) = max(4*4, 16) = 16 -> 6 */
+    CHECK_EQ(ladroi_a2ws_round(5.714285714286, 10, 1, 10, 4), 6);
+    /* s = 2.5, thief (0, 1), victim (3, 1): gamma(2) = max(1, 2) = 2 < gamma(3) = 3 -> 2 */
+    CHECK_EQ(ladroi_a2ws_round(2.5, 0, 1, 3, 1), 2);
+    /* s = 1.5: gamma(1) = max(2, 1) = 2 = gamma(2) = max(1, 2): a tie takes the ceiling */
+    CHECK_EQ(ladroi_a2ws_round(1.5, 0, 1, 3, 1), 2);
+    /* an integer s is kept */
+    CHECK_EQ(ladroi_a2ws_round(4, 0, 1, 3, 1), 4);
+
+    /* eq. (10): (10 + 10) * 4 / (4 + 1) - 10 = 6; eq. (9) in the paper's first form,
+     * (n_i + n_j) / (t_i (1/t_i + 1/t_j)) - n_i = 20 / 1.25 - 10 = 6, the same. */
+    CHECK_NEAR(ladroi_a2ws_pair_rate(10, 1, 10, 4), 6);
+    CHECK_NEAR(ladroi_a2ws_pair_rate(10, 1, 10, 4), 20 / (1 * (1 + 0.25)) - 10);
+    CHECK_NEAR(ladroi_a2ws_pair_rate(10, 1, 10, 2), 20.0 * 2 / 3 - 10);
+
+    /* Closest rate, thief 0 of the 3-process system (S_0 = 7.142857):
+     * j = 1: S_1 = -1.428571, amount 1.428571, gamma(1) = max(9*2, 11) = 18,
+     *        gamma(2) = max(8*2, 12) = 16 -> D = 2; weight 1/(1 + 5.714286) = 0.148936
+     * j = 2: S_2 = -5.714286, amount 5.714286 -> D = 6 (above); weight 1/(1 + 1.428571)
+     *        = 0.411765, and the take is capped by what it holds (avail 3). */
+    double w[3], avail[3] = {0, 10, 3};
+    long take[3];
+    CHECK_EQ(ladroi_a2ws_closest_weights(n, t, avail, 3, 0, w, take), 2);
+    CHECK_NEAR(w[0], 0);
+    CHECK_NEAR(w[1], 1 / (1 + (7.142857142857 - 1.428571428571)));
+    CHECK_NEAR(w[2], 1 / (1 + (7.142857142857 - 5.714285714286)));
+    CHECK_EQ(take[1], 2);
+    CHECK_EQ(take[2], 3);
+    /* the rank of the nearest opposite rate is the likelier victim */
+    CHECK(w[2] > w[1]);
+    /* a process with S <= 0 has no closest-rate victim */
+    CHECK_EQ(ladroi_a2ws_closest_weights(n, t, avail, 3, 2, w, take), 0);
+    /* a victim that holds nothing is no candidate */
+    double none[3] = {0, 0, 0};
+    CHECK_EQ(ladroi_a2ws_closest_weights(n, t, none, 3, 0, w, take), 0);
+
+    /* In-pair, thief 0: j = 1: eq. (10) = 3.333, gamma(3) = max(7*2, 13) = 14,
+     * gamma(4) = max(6*2, 14) = 14 -> tie -> 4, weight 4; j = 2: 6 -> D = 6, weight 6. */
+    double av2[3] = {0, 10, 10};
+    CHECK_EQ(ladroi_a2ws_pair_weights(n, t, av2, 3, 0, w, take), 2);
+    CHECK_NEAR(w[1], 4);
+    CHECK_NEAR(w[2], 6);
+    CHECK_EQ(take[1], 4);
+    CHECK_EQ(take[2], 6);
+    /* the slowest process pairs with nobody: every pair rate is negative */
+    CHECK_EQ(ladroi_a2ws_pair_weights(n, t, av2, 3, 2, w, take), 0);
+
+    /* Drawing with probabilities w / sum(w): {0, 0.148936, 0.411765}, sum 0.560701 */
+    const double pw[3] = {0, 0.148936, 0.411765};
+    CHECK_EQ(ladroi_a2ws_pick(pw, 3, 0.0), 1);
+    CHECK_EQ(ladroi_a2ws_pick(pw, 3, 0.2), 1);  /* 0.112 < 0.148936 */
+    CHECK_EQ(ladroi_a2ws_pick(pw, 3, 0.3), 2);  /* 0.168 >= 0.148936 */
+    CHECK_EQ(ladroi_a2ws_pick(pw, 3, 0.999999), 2);
+    const double zero[3] = {0, 0, 0};
+    CHECK_EQ(ladroi_a2ws_pick(zero, 3, 0.5), -1);
+    return CHECK_REPORT("test_a2ws_math");
+}
