@@ -83,8 +83,11 @@ typedef struct {
     int64_t *seg;
     /* a2ws: published information, Fenwick trees over ring positions */
     double *pub_n, *pub_inv, *fn, *fi, *fu;
-    /* smallworld overlay */
-    int32_t *nbr, deg;
+    /* smallworld overlay (CSR: neighbours of i are nbr[off[i] .. off[i+1])) */
+    int32_t *nbr;
+    int64_t *off;
+    /* leader service thread: busy until */
+    int64_t srv_busy;
 } ladro__sim_t;
 
 #define H_COMP(s, i) (i)
@@ -339,9 +342,12 @@ static void ladro__rma_steal(ladro__sim_t *s, int32_t i, int64_t t)
     if (r->stealing || s->p < 2)
         return;
     int32_t v;
-    if (s->prm->policy == LADRO_SIM_POL_SMALLWORLD)
-        v = s->nbr[(int64_t)i * s->deg + (int64_t)ladro_sim_rng_below(&s->rng, (uint64_t)s->deg)];
-    else
+    if (s->prm->policy == LADRO_SIM_POL_SMALLWORLD) {
+        int64_t n = s->off[i + 1] - s->off[i];
+        if (n < 1)
+            return;
+        v = s->nbr[s->off[i] + (int64_t)ladro_sim_rng_below(&s->rng, (uint64_t)n)];
+    } else
         v = ladro__uniform_other(s, i);
     r->stealing = 1;
     r->victim = v;
@@ -689,7 +695,12 @@ static void ladro__on_msg(ladro__sim_t *s, int32_t i, int64_t t)
         break;
     case M_REQ:
         ladro__pend_push(&s->r[0], i);
-        ladro__schedule_serve(s, 0, t);
+        if (s->prm->leader_thread) {
+            s->r[0].skind = S_SERVE; /* the service thread answers on arrival */
+            if (!ladro_sim_heap_pending(&s->q, H_SRV(s, 0)))
+                ladro_sim_heap_schedule(&s->q, H_SRV(s, 0), t);
+        } else
+            ladro__schedule_serve(s, 0, t);
         break;
     case M_NONE_LEFT:
         r->stealing = 0;
@@ -800,13 +811,23 @@ static void ladro__on_srv(ladro__sim_t *s, int32_t v, int64_t t)
     while (vr->pendh < vr->pendt) {
         int32_t w = vr->pend[vr->pendh];
         if (pol == LADRO_SIM_POL_LEADER) {
+            /* hand out `chunk` tasks per request (at least 1), or "none left" */
             vr->pendh++;
-            cost += s->prm->msg_ns;
-            if (ladro__qlen(vr) > 0) {
+            int64_t depart;
+            if (s->prm->leader_thread) { /* service thread: serialized on its own clock */
+                int64_t b0 = s->srv_busy > t ? s->srv_busy : t;
+                s->srv_busy = b0 + s->prm->msg_ns;
+                depart = s->srv_busy;
+            } else { /* main thread: delays the leader's own task */
+                cost += s->prm->msg_ns;
+                depart = t + cost;
+            }
+            uint32_t n = ladro__qlen(vr), want = s->prm->chunk > 0 ? s->prm->chunk : 1;
+            if (n > 0) {
                 s->out->steals_ok++;
-                ladro__send_tasks(s, v, w, 1, t, t + cost);
+                ladro__send_tasks(s, v, w, n < want ? n : want, t, depart);
             } else
-                ladro__msg(s, w, M_NONE_LEFT, t + cost + ladro__lat(s, v, w));
+                ladro__msg(s, w, M_NONE_LEFT, depart + ladro__lat(s, v, w));
         } else if (pol == LADRO_SIM_POL_BASELINE) {
             vr->pendh++;
             cost += s->prm->msg_ns;
@@ -833,6 +854,128 @@ static void ladro__on_srv(ladro__sim_t *s, int32_t v, int64_t t)
     ladro__charge(s, v, cost);
 }
 
+/* ---- smallworld overlay: the same graph as the runtime's src/overlay.c ---------------- */
+int ladro_sim_sw_draws(int32_t nranks, int32_t sw_degree)
+{
+    if (sw_degree > 0)
+        return sw_degree;
+    if (nranks < 3)
+        return 0;
+    int l = 0; /* floor(log2(P - 1)); average degree ~ 4 log2 P */
+    for (unsigned v = (unsigned)(nranks - 1); v > 1; v >>= 1)
+        l++;
+    return 2 * l;
+}
+
+/* Shortcuts of `rank`: D = floor(exp(ln P * u)), sign +/- with equal odds, from the RNG
+ * stream (seed ^ salt, rank) - the runtime's ladroi_sw_shortcuts, draw for draw. */
+static void ladro__sw_shortcuts(uint64_t seed, int32_t nranks, int32_t rank, int draws,
+                                int32_t *out)
+{
+    ladro_sim_rng_t g;
+    ladro_sim_rng_seed(&g, seed ^ 0x736d616c6c776f72ull, (uint64_t)rank);
+    double lnp = log((double)nranks);
+    for (int i = 0; i < draws; i++) {
+        double u = ladro_sim_rng_unit(&g);
+        int minus = (ladro_sim_rng_next(&g) >> 63) != 0;
+        int64_t d = nranks > 1 ? (int64_t)floor(exp(lnp * u)) : 0;
+        if (d > nranks - 1)
+            d = nranks - 1;
+        if (d < 1) {
+            out[i] = -1;
+            continue;
+        }
+        int64_t t = ((int64_t)rank + (minus ? -d : d)) % nranks;
+        out[i] = (int32_t)(t < 0 ? t + nranks : t);
+    }
+}
+
+static int ladro__cmp_i32(const void *a, const void *b)
+{
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Whole overlay in CSR form: ring neighbours, own shortcuts, and the ranks whose
+ * shortcuts hit i (edges go both ways), sorted without duplicates or self-links. */
+int ladro_sim_overlay(uint64_t seed, int32_t p, int32_t sw_degree, int64_t **offp,
+                      int32_t **nbrp)
+{
+    int draws = ladro_sim_sw_draws(p, sw_degree);
+    int32_t *sc = malloc(((size_t)p * draws + 1) * sizeof *sc);
+    int64_t *cnt = calloc((size_t)p + 1, sizeof *cnt);
+    if (!sc || !cnt) {
+        free(sc);
+        free(cnt);
+        return -1;
+    }
+    for (int32_t r = 0; r < p; r++)
+        ladro__sw_shortcuts(seed, p, r, draws, sc + (int64_t)r * draws);
+    /* upper bound of each list: 2 ring + own draws + incoming */
+    for (int32_t r = 0; r < p; r++) {
+        cnt[r] += 2 + draws;
+        for (int i = 0; i < draws; i++) {
+            int32_t t = sc[(int64_t)r * draws + i];
+            if (t >= 0)
+                cnt[t]++;
+        }
+    }
+    int64_t *off = malloc(((size_t)p + 1) * sizeof *off);
+    int64_t total = 0;
+    for (int32_t r = 0; r < p; r++)
+        total += cnt[r];
+    int32_t *nbr = malloc(((size_t)total + 1) * sizeof *nbr);
+    int64_t *fill = calloc((size_t)p + 1, sizeof *fill);
+    if (!off || !nbr || !fill) {
+        free(sc);
+        free(cnt);
+        free(off);
+        free(nbr);
+        free(fill);
+        return -1;
+    }
+    off[0] = 0;
+    for (int32_t r = 0; r < p; r++)
+        off[r + 1] = off[r] + cnt[r];
+#define LADRO__ADD(r, v)                                                                     \
+    do {                                                                                     \
+        if ((v) >= 0 && (v) != (r))                                                          \
+            nbr[off[r] + fill[r]++] = (v);                                                   \
+    } while (0)
+    for (int32_t r = 0; r < p; r++) {
+        if (p > 1) {
+            LADRO__ADD(r, (r + 1) % p);
+            LADRO__ADD(r, (r + p - 1) % p);
+        }
+        for (int i = 0; i < draws; i++) {
+            int32_t t = sc[(int64_t)r * draws + i];
+            LADRO__ADD(r, t);
+            if (t >= 0)
+                LADRO__ADD(t, r);
+        }
+    }
+#undef LADRO__ADD
+    /* sort + unique each list, compact */
+    int64_t w = 0;
+    for (int32_t r = 0; r < p; r++) {
+        int32_t *a = nbr + off[r];
+        int64_t n = fill[r];
+        qsort(a, (size_t)n, sizeof *a, ladro__cmp_i32);
+        int64_t start = w;
+        for (int64_t k = 0; k < n; k++)
+            if (k == 0 || a[k] != a[k - 1])
+                nbr[w++] = a[k];
+        off[r] = start;
+    }
+    off[p] = w;
+    free(sc);
+    free(cnt);
+    free(fill);
+    *offp = off;
+    *nbrp = nbr;
+    return 0;
+}
+
 /* ---- set-up, run, tear-down --------------------------------------------------------- */
 void ladro_sim_pol_defaults(ladro_sim_pol_params_t *prm)
 {
@@ -848,6 +991,7 @@ void ladro_sim_pol_defaults(ladro_sim_pol_params_t *prm)
     prm->chunk = 1;
     prm->steal_fraction = 0.5;
     prm->candidates = 8;
+    prm->leader_thread = 1;
     prm->seed = 1;
 }
 
@@ -874,6 +1018,7 @@ static void ladro__free(ladro__sim_t *s)
     free(s->fi);
     free(s->fu);
     free(s->nbr);
+    free(s->off);
     ladro_sim_heap_free(&s->q);
 }
 
@@ -976,36 +1121,8 @@ int ladro_sim_pol_run(const ladro_sim_pol_params_t *prm, ladro_sim_pol_result_t 
             ladro__fw_add(s->fu, s->p, i, 1);
         }
     }
-    if (prm->policy == LADRO_SIM_POL_SMALLWORLD && s->p > 1) {
-        /* Kleinberg overlay on the ring: the two lattice neighbours plus shortcuts drawn
-         * with P(distance d) proportional to 1/d */
-        int32_t deg = prm->degree > 0 ? prm->degree
-                                      : (int32_t)lround(4 * log2((double)s->p));
-        if (deg < 2)
-            deg = 2;
-        s->deg = deg;
-        s->nbr = malloc((size_t)s->p * deg * sizeof *s->nbr);
-        fail = !s->nbr;
-        double half = floor(s->p / 2.0);
-        for (int32_t i = 0; !fail && i < s->p; i++) {
-            int32_t *nb = s->nbr + (int64_t)i * deg;
-            nb[0] = (i + 1) % s->p;
-            nb[1] = (i + s->p - 1) % s->p;
-            for (int32_t k = 2; k < deg; k++) {
-                double u = ladro_sim_rng_unit(&s->rng);
-                int64_t d = (int64_t)floor(exp(u * log(half + 1)));
-                if (d < 1)
-                    d = 1;
-                if (d > half)
-                    d = (int64_t)half;
-                if (d < 1)
-                    d = 1;
-                int64_t j = ladro_sim_rng_next(&s->rng) & 1 ? i + d : i - d;
-                j = ((j % s->p) + s->p) % s->p;
-                nb[k] = j == i ? nb[0] : (int32_t)j;
-            }
-        }
-    }
+    if (prm->policy == LADRO_SIM_POL_SMALLWORLD && s->p > 1)
+        fail = ladro_sim_overlay(prm->seed, s->p, prm->degree, &s->off, &s->nbr) != 0;
     if (fail) {
         ladro__free(s);
         snprintf(err, errlen, "out of memory");

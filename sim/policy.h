@@ -34,7 +34,11 @@ typedef struct {
     double steal_fraction;  /* share of the victim's stealable tasks taken */
     int32_t radius;         /* a2ws: ring radius R (0 = 20% of p) */
     int32_t candidates;     /* a2ws: victims sampled in the radius per decision */
-    int32_t degree;         /* smallworld: overlay degree (0 = 4 log2 p) */
+    int32_t degree;         /* smallworld: shortcut draws per rank (runtime's sw_degree;
+                               0 = 2 floor(log2(p-1)), average degree ~ 4 log2 p) */
+    int leader_thread;      /* leader: 1 = service thread answers on arrival (default, the
+                               runtime's choice under MPI_THREAD_MULTIPLE); 0 = the leader's
+                               main thread answers at its progress calls */
     uint64_t seed;
     const ladro_sim_lat_observer_t *obs; /* states + task-transfer links, or NULL */
 } ladro_sim_pol_params_t;
@@ -47,6 +51,10 @@ typedef struct {
 } ladro_sim_pol_result_t;
 
 void ladro_sim_pol_defaults(ladro_sim_pol_params_t *prm);
+/* The smallworld overlay of src/overlay.c for all ranks, in CSR form (malloc'd). */
+int ladro_sim_sw_draws(int32_t nranks, int32_t sw_degree);
+int ladro_sim_overlay(uint64_t seed, int32_t p, int32_t sw_degree, int64_t **off,
+                      int32_t **nbr);
 int ladro_sim_pol_run(const ladro_sim_pol_params_t *prm, ladro_sim_pol_result_t *out,
                       char *err, size_t errlen);
 

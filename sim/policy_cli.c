@@ -32,7 +32,10 @@ static void ladro__help(void)
         "  --steal-fraction F   share of the victim's stealable tasks taken (default 0.5)\n"
         "  --radius R           a2ws ring radius (default 20%% of p)\n"
         "  --candidates C       a2ws victims sampled per decision (default 8)\n"
-        "  --degree D           smallworld overlay degree (default 4 log2 p)\n"
+        "  --degree D           smallworld shortcut draws per rank (runtime's sw_degree;\n"
+        "                       default 2 floor(log2(p-1)), average degree ~ 4 log2 p)\n"
+        "  --leader-thread on|off  leader answers from a service thread on arrival (on,\n"
+        "                       default) or from its main thread at progress calls (off)\n"
         "  --seed S             workload and simulation seed (default 1)\n"
         "  --csv FILE           one CSV row per policy ('-' = stdout)\n"
         "  --json               JSON {\"params\": ..., \"policies\": [...]} on stdout\n"
@@ -77,6 +80,14 @@ int ladro_sim_policy_main(int argc, char **argv)
             csvp = v;
         else if (!strcmp(k, "--paje"))
             paje = v;
+        else if (!strcmp(k, "--leader-thread")) {
+            if (!strcmp(v, "on"))
+                prm.leader_thread = 1;
+            else if (!strcmp(v, "off"))
+                prm.leader_thread = 0;
+            else
+                return ladro__bad(k, v, "accepted: on or off");
+        }
         else if (!strcmp(k, "--p")) {
             if (ladro_sim_parse_i64(v, 1, 1 << 24, &x))
                 return ladro__bad(k, v, "accepted: an integer in [1, 16777216]");
@@ -130,8 +141,8 @@ int ladro_sim_policy_main(int argc, char **argv)
                 return ladro__bad(k, v, "accepted: an integer in [1, 256]");
             prm.candidates = (int32_t)x;
         } else if (!strcmp(k, "--degree")) {
-            if (ladro_sim_parse_i64(v, 2, 4096, &x))
-                return ladro__bad(k, v, "accepted: an integer in [2, 4096]");
+            if (ladro_sim_parse_i64(v, 1, 4096, &x))
+                return ladro__bad(k, v, "accepted: an integer in [1, 4096]");
             prm.degree = (int32_t)x;
         } else if (!strcmp(k, "--seed")) {
             if (ladro_sim_parse_i64(v, 0, INT64_MAX, &x))

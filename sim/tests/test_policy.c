@@ -47,10 +47,16 @@ int main(void)
     prm.p = 2;
     prm.speed = sp2;
     prm.wl.tasks_per_rank = 1;
+    prm.leader_thread = 0;
     r = run(&prm, 1);
     CHECK(NEAR(r.makespan_s, 0.011006));
     CHECK_EQ(r.steals_ok, 1);
     CHECK_EQ(r.tasks_moved, 1);
+    /* with the leader's service thread (default) the request is served on arrival (5 us),
+     * task B leaves at 6 us, arrives at 11 us: the worker ends at 10.011 ms */
+    prm.leader_thread = 1;
+    r = run(&prm, 1);
+    CHECK(NEAR(r.makespan_s, 0.010011));
 
     /* random, 2 ranks, all 4 tasks on rank 0 (init one), chunk 1: t=0 rank 0 starts a task
      * (3 queued, 2 stealable); rank 1's claim at 5 us takes ceil(2/2) = 1, which arrives at

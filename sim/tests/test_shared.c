@@ -7,7 +7,11 @@
 #include "../../apps/common/workload.h"
 #include "check.h"
 
+#include "../../src/ladro_int.h"
+#include "../policy.h"
+
 #include <ladro.h>
+#include <stdlib.h>
 #include <string.h>
 
 int main(void)
@@ -57,5 +61,29 @@ int main(void)
         ladro_sim_wl_init(&x);
         CHECK_EQ(wl_parse_dist(&w, probe[k]), ladro_sim_wl_parse_dist(&x, probe[k]));
     }
+    /* the smallworld overlay: the simulator builds the runtime's graph, rank by rank */
+    int sizes[] = {1, 2, 3, 4, 16, 100, 257};
+    long diff = 0;
+    for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++)
+        for (int deg = 0; deg <= 3; deg += 3) {
+            int p = sizes[k];
+            int64_t *off = NULL;
+            int32_t *nbr = NULL;
+            CHECK_EQ(ladro_sim_overlay(77, p, deg, &off, &nbr), 0);
+            CHECK_EQ(ladro_sim_sw_draws(p, deg), ladroi_sw_draws(p, deg));
+            for (int r = 0; r < p && off; r++) {
+                ladroi_overlay_t ov;
+                CHECK_EQ(ladroi_overlay_build(&ov, 77, p, r, ladroi_sw_draws(p, deg)), LADRO_OK);
+                if (ov.n != off[r + 1] - off[r])
+                    diff++;
+                else
+                    for (int i = 0; i < ov.n; i++)
+                        diff += ov.nbr[i] != nbr[off[r] + i];
+                ladroi_overlay_fini(&ov);
+            }
+            free(off);
+            free(nbr);
+        }
+    CHECK_EQ(diff, 0);
     return CHECK_DONE();
 }
