@@ -393,13 +393,18 @@ static inline double ladro__a2_t(const ladro__sim_t *s, int32_t j, int64_t t)
     return t > 0 ? (double)t : 1.0;
 }
 
-/* A2WS eq. (5): S_c = sum n_j / (t_c * sum 1/t_j) - n_c over c's window */
-static double ladro__a2_S(const ladro__sim_t *s, int32_t c, double n_c, double t_c, int64_t t)
+/* A2WS eq. (5) ingredients over c's window: N = sum n_j, T = sum 1/t_j */
+static void ladro__a2_window(const ladro__sim_t *s, int32_t c, int64_t t, double *N, double *T)
 {
-    double N = ladro__fw_window(s, s->fn, c);
-    double T = ladro__fw_window(s, s->fi, c) +
-               ladro__fw_window(s, s->fu, c) / (t > 0 ? (double)t : 1.0);
-    return T > 0 ? N / (t_c * T) - n_c : 0;
+    *N = ladro__fw_window(s, s->fn, c);
+    *T = ladro__fw_window(s, s->fi, c) +
+         ladro__fw_window(s, s->fu, c) / (t > 0 ? (double)t : 1.0);
+}
+
+/* A2WS eq. (5): S = N / (t_k * T) - n_k */
+static inline double ladro__a2_S(double N, double T, double n_k, double t_k)
+{
+    return T > 0 ? N / (t_k * T) - n_k : 0;
 }
 
 /* A2WS eqs. (6)-(8): round S to floor or ceil, whichever gives the smaller max finish time
@@ -441,7 +446,9 @@ static void ladro__a2_decide(ladro__sim_t *s, int32_t i, int64_t t, int idle)
         return;
     double ni = ladro__qlen(r) + (r->running ? 1 : 0);
     double ti = r->ndone > 0 && t > 0 ? (double)t / r->ndone : (t > 0 ? (double)t : 1.0);
-    double Si = ladro__a2_S(s, i, ni, ti, t);
+    double N, T;
+    ladro__a2_window(s, i, t, &N, &T); /* the thief's information: its own subsystem */
+    double Si = ladro__a2_S(N, T, ni, ti);
     if (!idle && Si < 1)
         return; /* balanced enough: no preemptive steal */
     int32_t C = s->prm->candidates > 0 ? s->prm->candidates : 8;
@@ -464,7 +471,9 @@ static void ladro__a2_decide(ladro__sim_t *s, int32_t i, int64_t t, int idle)
             j = (int32_t)(((int64_t)i + d + s->p) % s->p);
         }
         double nj = s->pub_n[j], tj = ladro__a2_t(s, j, t);
-        double Sj = ladro__a2_S(s, j, nj, tj, t);
+        /* the victim's rate as the thief sees it: eq. (5) with the thief's window totals
+         * (the thief holds no information beyond its radius) */
+        double Sj = ladro__a2_S(N, T, nj, tj);
         if (Sj <= -1 && Si >= 1) {
             int64_t D = ladro__a2_round(Si < -Sj ? Si : -Sj, ni, ti, nj, tj);
             if (D >= 1) {

@@ -33,12 +33,12 @@ plot for [p in "32 64 128 256"] '$TMP/acc_'.p.'.dat' using 1:2:3:4 with yerrorli
 GP
 
 # 2. fitted c' vs p (least squares of mean Cmax - W/p = c' 2l log2(W/2l)), per lambda and all
-awk -F, 'NR>1 { W=$1; p=$2; l=$3; x=2*l*log(W/(2*l))/log(2); y=$8-$7;
-    sxy[p","l]+=x*y; sxx[p","l]+=x*x; axy[p]+=x*y; axx[p]+=x*x; ls[l]=1; ps[p]=1 }
-    END { for (p in ps) { printf "%s %.5f", p, axy[p]/axx[p];
-            n=asorti(ls, L, "@ind_num_asc"); for (i=1;i<=n;i++) printf " %.5f", sxy[p","L[i]]/sxx[p","L[i]]; printf "\n" } }' \
-    $DATA/fit.csv | sort -g > "$TMP/fit.dat"
 LAMS=$(awk -F, 'NR>1 {print $3}' $DATA/fit.csv | sort -gu | tr '\n' ' ')
+awk -F, -v lams="$LAMS" 'NR>1 { W=$1; p=$2; l=$3; x=2*l*log(W/(2*l))/log(2); y=$8-$7;
+    sxy[p","l]+=x*y; sxx[p","l]+=x*x; axy[p]+=x*y; axx[p]+=x*x; ps[p]=1 }
+    END { n=split(lams, L, " "); for (p in ps) { printf "%s %.5f", p, axy[p]/axx[p];
+            for (i=1;i<=n;i++) printf " %.5f", sxy[p","L[i]]/sxx[p","L[i]]; printf "\n" } }' \
+    $DATA/fit.csv | sort -g > "$TMP/fit.dat"
 gnuplot <<GP
 $TERM_SET
 set output '$D/fitted_constant_vs_p.$EXT'
