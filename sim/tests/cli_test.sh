@@ -62,4 +62,10 @@ awk -F, 'NR==2 { if ($7 < 1) exit 1 }' "$DIR/l.csv"
 test "$(wc -l < "$DIR/pol.csv")" -eq 9
 awk -F, 'NR>1 { if ($8 <= 0 || $8 > 1.000001) { print "efficiency " $8; exit 1 } }' "$DIR/pol.csv"
 "$SIM" policy --policy ctws --p 16 --json | grep -q '"token_hops"'
+# a moderate scale (3000 ranks x 10 tasks, every policy; the 100 000-rank runs are in
+# docs/results.md): completes, exactly once (checked inside), efficiency in (0, 1]
+"$SIM" policy --policy all --p 3000 --tasks-per-rank 10 --speed C3 --dist uniform:0.5,1.5 \
+    --csv "$DIR/pol3000.csv" > /dev/null
+test "$(wc -l < "$DIR/pol3000.csv")" -eq 9
+awk -F, 'NR>1 { if ($8 <= 0 || $8 > 1.000001) { print "efficiency " $8; exit 1 } }' "$DIR/pol3000.csv"
 echo "cli test ok"
