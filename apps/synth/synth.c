@@ -37,6 +37,10 @@ static void usage(FILE *f)
         "                       (A, B, MEAN, SD in units of --work-ms; bimodal: a fraction P\n"
         "                       of tasks takes B, the rest A; default const)\n"
         "  --init I             even | one | gauss70-10 (initial placement; default even)\n"
+        "  --profile NAME       DLB_Bench profile of TITUS_DLB Table 1 (sets tasks per rank,\n"
+        "                       payload, work per task, task capacity; later flags override);\n"
+        "                       'list' prints them\n"
+        "  --profile-scale F    tasks per rank = paper's x F (default 0.02: seconds -> ms)\n"
         "  --payload BYTES      inline payload per task (default 16, min 16)\n"
         "  --speed SPEC         emulated speeds: list '1,0.5' cycled over ranks or C1..C5\n"
         "  --emulate sleep|spin how tasks and slow-rank padding burn time (default sleep)\n"
@@ -74,6 +78,73 @@ static int parse_num(const char *s, double lo, double hi, double *out)
     return 0;
 }
 
+/* DLB_Bench workload profiles (TITUS_DLB Table 1): average work W and problem size S per
+ * process, tasks per process, shared-task segment size S/2, cycles per byte. Every
+ * profile has 2 KiB tasks (S / tasks). Work is proportional to payload bytes: a task
+ * takes payload * cycles_per_byte / 2.4 GHz (the paper's Broadwell nodes), i.e. W / tasks.
+ * Scaled to this machine by `scale` (default 1/50): tasks per process are multiplied by
+ * it, task size and duration (so cycles per byte) kept, so W becomes tens to hundreds of
+ * ms; the segment stays half the tasks (task_capacity). */
+typedef struct profile {
+    const char *name;
+    double work_s, size_mb;
+    unsigned tasks;
+    double paper_cpb; /* as printed in Table 1 (see docs/policies/smallworld.md) */
+} profile_t;
+
+static const profile_t profiles[] = {
+    {"10s-4M", 10, 4, 2048, 6000},   {"10s-16M", 10, 16, 8192, 3000},
+    {"10s-32M", 10, 32, 16384, 750}, {"5s-2M", 5, 2, 1024, 6000},
+    {"5s-8M", 5, 8, 4096, 1500},     {"5s-16M", 5, 16, 8192, 3000},
+    {"5s-32M", 5, 32, 16384, 375},   {"1s-1M", 1, 1, 512, 2400},
+    {"1s-4M", 1, 4, 2048, 600},      {"1s-8M", 1, 8, 4096, 1200},
+    {"1s-16M", 1, 16, 8192, 150},
+};
+#define NPROFILES (sizeof profiles / sizeof profiles[0])
+#define PROFILE_HZ 2.4e9
+
+static void profile_list(FILE *f, double scale)
+{
+    fprintf(f, "profile   W/proc  S/proc  tasks/proc  segment  cycles/byte | scaled by %g: "
+            "tasks/proc  payload  task ms  W/proc ms  task_capacity\n", scale);
+    for (size_t i = 0; i < NPROFILES; i++) {
+        const profile_t *p = &profiles[i];
+        double payload = p->size_mb * 1048576.0 / p->tasks;
+        double cpb = p->work_s * PROFILE_HZ / (p->size_mb * 1048576.0);
+        unsigned t = (unsigned)lround(p->tasks * scale);
+        unsigned cap = 2;
+        while (cap < (t + 1) / 2)
+            cap *= 2;
+        fprintf(f, "%-9s %4.0f s  %3.0f MB  %10u  %4.1f MB  %5.0f (%4.0f) | %10u  %7.0f  %7.3f  "
+                "%9.1f  %13u\n", p->name, p->work_s, p->size_mb, p->tasks, p->size_mb / 2, cpb,
+                p->paper_cpb, t ? t : 1, payload, 1e3 * p->work_s / p->tasks,
+                1e3 * p->work_s / p->tasks * (t ? t : 1), cap);
+    }
+}
+
+/* Apply a profile: tasks per rank, payload, task duration and segment (capacity). */
+static int profile_apply(opts_t *o, const char *name, double scale)
+{
+    for (size_t i = 0; i < NPROFILES; i++) {
+        const profile_t *p = &profiles[i];
+        if (strcmp(p->name, name))
+            continue;
+        unsigned t = (unsigned)lround(p->tasks * scale);
+        if (t < 1)
+            t = 1;
+        unsigned cap = 2;
+        while (cap < (t + 1) / 2)
+            cap *= 2;
+        o->wl.tasks_per_rank = t;
+        o->wl.payload = (size_t)lround(p->size_mb * 1048576.0 / p->tasks);
+        /* work proportional to payload: payload * cycles_per_byte / clock = W / tasks */
+        o->wl.work_ms = 1e3 * p->work_s / p->tasks;
+        o->cfg.capacity = cap;
+        return 0;
+    }
+    return -1;
+}
+
 static int parse_args(int argc, char **argv, opts_t *o, int rank)
 {
     char err[256];
@@ -85,6 +156,15 @@ static int parse_args(int argc, char **argv, opts_t *o, int rank)
     }
     wl_spec_init(&o->wl);
     int progress = isatty(2);
+    /* --profile-scale first: --profile uses it wherever it stands */
+    double scale = 0.02;
+    for (int i = 1; i + 1 < argc; i++)
+        if (!strcmp(argv[i], "--profile-scale")) {
+            double x;
+            if (parse_num(argv[i + 1], 1e-4, 1, &x))
+                return bad(rank, argv[i], argv[i + 1], "accepted: a factor in [0.0001, 1]");
+            scale = x;
+        }
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -138,6 +218,22 @@ static int parse_args(int argc, char **argv, opts_t *o, int rank)
             if (parse_num(v, 16, 1 << 20, &x) || x != floor(x))
                 return bad(rank, a, v, "accepted: bytes in [16, 1048576]");
             o->wl.payload = (size_t)x;
+        } else if (!strcmp(a, "--profile-scale")) {
+            /* parsed above */
+        } else if (!strcmp(a, "--profile")) {
+            if (!strcmp(v, "list")) {
+                if (rank == 0)
+                    profile_list(stdout, scale);
+                return 1;
+            }
+            if (profile_apply(o, v, scale)) {
+                char names[256] = "accepted: list";
+                for (size_t k = 0; k < NPROFILES; k++) {
+                    strncat(names, ", ", sizeof names - strlen(names) - 1);
+                    strncat(names, profiles[k].name, sizeof names - strlen(names) - 1);
+                }
+                return bad(rank, a, v, names);
+            }
         } else if (!strcmp(a, "--init")) {
             if (wl_parse_init(&o->wl, v))
                 return bad(rank, a, v, wl_init_accepted);
