@@ -119,6 +119,15 @@ void ladro_stats_print(FILE *out, const ladro_stats_t *st, const char *policy)
             (unsigned long long)t->steals_ok, (unsigned long long)t->steals_failed,
             (unsigned long long)t->steals_tried, (unsigned long long)t->tasks_stolen,
             (unsigned long long)t->tasks_stolen_twice, (unsigned long long)t->term_waves);
+    if (t->result_msgs > 0 || t->result_chunks > 0) /* results routing (src/results.c) */
+        fprintf(out, "  results: %llu chunks routed, %llu messages (%.3f per chunk, %.2f "
+                "records each), %llu bytes; route mean %.2f hops, max %llu\n",
+                (unsigned long long)t->result_chunks, (unsigned long long)t->result_msgs,
+                t->result_chunks ? (double)t->result_msgs / (double)t->result_chunks : 0.0,
+                t->result_msgs ? (double)t->result_records_sent / (double)t->result_msgs : 0.0,
+                (unsigned long long)t->result_bytes_sent,
+                t->results_home ? (double)t->route_hops / (double)t->results_home : 0.0,
+                (unsigned long long)t->route_hops_max);
     if (t->search_phases > 0 || t->load_reads > 0) {
         /* baseline / successonly */
         fprintf(out, "  load-aware: load reads %llu  lock busy %llu  withdrawn %llu  cyclic "

@@ -395,19 +395,6 @@ int main(int argc, char **argv)
             for (int r = 0; r < size; r++)
                 printf(" %llu", (unsigned long long)st.ranks[r].tasks_run);
             printf("\n");
-            if (st.total.result_chunks || st.total.result_msgs)
-                printf("  results: %llu chunks routed, %llu messages (%.3f per chunk, %.2f "
-                       "records each), %llu bytes; route mean %.2f hops, max %llu\n",
-                       (unsigned long long)st.total.result_chunks,
-                       (unsigned long long)st.total.result_msgs,
-                       st.total.result_chunks ? (double)st.total.result_msgs /
-                                                    (double)st.total.result_chunks : 0,
-                       st.total.result_msgs ? (double)st.total.result_records_sent /
-                                                  (double)st.total.result_msgs : 0,
-                       (unsigned long long)st.total.result_bytes_sent,
-                       st.total.results_home ? (double)st.total.route_hops /
-                                                   (double)st.total.results_home : 0,
-                       (unsigned long long)st.total.route_hops_max);
             if (o.verify && rb)
                 printf("verify: results %llu of %llu home, %llu wrong or duplicated, %llu "
                        "missing, %llu owner checksums bad\n", (unsigned long long)rck.received,

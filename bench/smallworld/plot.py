@@ -22,7 +22,7 @@ for i, prof in enumerate(profiles):
                      f"title '{prof} {pol}'")
 script = f"""set terminal svg size 760,480 font 'sans,11'
 set output '{out}'
-set title 'DLB\\_Bench weak scaling (gauss70-10, results home), median efficiency'
+set title 'weak scaling, gauss70-10, median of 5'
 set xlabel 'ranks (oversubscribed on 2 cores)'
 set ylabel 'efficiency = (total work / P) / makespan'
 set logscale x 2
