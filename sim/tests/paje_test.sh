@@ -26,6 +26,9 @@ for pol in random leader successonly; do
         --paje "$DIR/pol_$pol.paje" > /dev/null
     "$SIM" paje-check "$DIR/pol_$pol.paje"
     grep -q '^7 .* T p' "$DIR/pol_$pol.paje"
+    if command -v pj_dump > /dev/null 2>&1; then
+        pj_dump "$DIR/pol_$pol.paje" | grep -q '^Link'
+    fi
 done
 # negative checks: a state line removed from the definitions, a link never ended, a
 # container never destroyed: each must be reported
