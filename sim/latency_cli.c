@@ -171,7 +171,7 @@ static void ladro__help(const char *mode)
         printf(
             "usage: ladro-sim sweep --W LIST --p LIST --lambda LIST [options]\n"
             "Every combination of the comma lists, --runs runs each; one CSV row per\n"
-            "configuration (--csv FILE or stdout), then the analysis on stderr... see below.\n"
+            "configuration (to --csv FILE, or stdout), then the analysis (below).\n"
             "  --variant LIST    swt,mwt (default swt)\n"
             "  --runs N --seed S --threshold G --split S --c C   as in 'latency'\n"
             "  --csv FILE        rows to FILE ('-' = stdout, default)\n"
