@@ -123,12 +123,13 @@ uint64_t ladroi_pool_local_count(const ladroi_pool_t *p);
 /* Read a victim's public task count (one atomic read). */
 int ladroi_pool_peek(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t *count);
 /* Owner: promise up to ceil(fraction * n) (at most max_take, at least 1) of the n public
- * tasks not yet promised to a thief the owner serves (BaselineWS/SuccessOnlyWS replies).
- * The owner's own pops never take promised tasks back, so the thief's
- * ladroi_pool_steal(victim, 1.0, k) finds them all. Only for policies whose thieves
- * steal only what they were promised. *k = 0 when no unpromised public task exists. */
+ * tasks not yet promised, to a thief the owner serves (BaselineWS/SuccessOnlyWS replies),
+ * keeping `keep` of them unpromised; nothing when n <= keep. The owner's own pops never
+ * take promised tasks back, so the thief's ladroi_pool_steal(victim, 1.0, k) finds them
+ * all. Only for policies whose thieves steal only what they were promised. *k = 0 when
+ * nothing was promised. */
 int ladroi_pool_reserve(ladro_t *lb, ladroi_pool_t *p, double fraction, uint32_t max_take,
-                        uint32_t *k);
+                        uint32_t keep, uint32_t *k);
 /* Owner: take back the last k promised (a promise whose reply was never sent). */
 void ladroi_pool_unreserve(ladroi_pool_t *p, uint32_t k);
 /* Steal from victim: take ceil(fraction * n) of its n public tasks (at least 1, at most

@@ -46,8 +46,10 @@ int ladroi_la_pick(ladro_t *lb, bool (*skip)(void *ctx, int v), void *ctx, int *
 int ladroi_la_promise(ladro_t *lb, uint32_t *k)
 {
     /* Alg. 2 lines 4/13 (LOCALSTEAL): the tasks a thief gets are a share of the public
-     * ones not yet promised, set aside for it in the pool. */
-    return ladroi_pool_reserve(lb, &lb->pool, lb->cfg.steal_fraction, 0, k);
+     * ones not yet promised, set aside for it in the pool. "Running short" is the
+     * thieves' own criterion: a victim keeps load_threshold of them (Alg. 1 line 4). */
+    return ladroi_pool_reserve(lb, &lb->pool, lb->cfg.steal_fraction, 0,
+                               lb->cfg.load_threshold, k);
 }
 
 int ladroi_la_answer(ladro_t *lb, ladroi_la_t *la, int thief, uint32_t k)

@@ -306,7 +306,7 @@ int ladroi_pool_peek(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t *count)
 }
 
 int ladroi_pool_reserve(ladro_t *lb, ladroi_pool_t *p, double fraction, uint32_t max_take,
-                        uint32_t *k)
+                        uint32_t keep, uint32_t *k)
 {
     uint64_t w;
     *k = 0;
@@ -321,7 +321,7 @@ int ladroi_pool_reserve(ladro_t *lb, ladroi_pool_t *p, double fraction, uint32_t
         return LADRO_OK;
     uint32_t floor = ladro__floor(p, w);
     uint32_t avail = (ladro__split(w) - floor) & LADRO__MASK;
-    if (avail == 0)
+    if (avail <= keep)
         return LADRO_OK;
     double want = fraction * (double)avail;
     uint32_t n = (uint32_t)want;
@@ -329,8 +329,8 @@ int ladroi_pool_reserve(ladro_t *lb, ladroi_pool_t *p, double fraction, uint32_t
         n++;
     if (n < 1)
         n = 1;
-    if (n > avail)
-        n = avail;
+    if (n > avail - keep)
+        n = avail - keep;
     if (max_take && n > max_take)
         n = max_take;
     if (n > p->scratch_cap) /* a thief's ladroi_pool_steal takes at most this many */

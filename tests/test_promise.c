@@ -1,0 +1,167 @@
+/* Pool promises (ladroi_pool_reserve, used by the baseline and successonly replies):
+ * rank 0 pushes, releases and pops in random bursts on a tiny ring (capacity 16, indices
+ * started just below the 24-bit wrap), promising k public tasks to the thieves in turn
+ * and telling each its k by a message; it sometimes takes a promise back at once
+ * (ladroi_pool_unreserve). Its own pops (reacquire) must never take a promised task, so
+ * every thief's ladroi_pool_steal(0, 1.0, k) must bring exactly k tasks. Every task id
+ * must be taken exactly once. Runs with 2 or more ranks. */
+#include "../src/ladro_int.h"
+#include "check.h"
+
+#include <stdlib.h>
+
+#define ROUNDS 600
+#define MAXB 10
+#define MAXID (ROUNDS * MAXB + 64)
+#define TAG_GRANT 1
+#define TAG_STOP 2
+
+static void count_rec(const unsigned char *rec, uint32_t *taken, uint64_t *bad)
+{
+    ladroi_rec_hdr_t h;
+    uint64_t pay;
+    memcpy(&h, rec, sizeof h);
+    memcpy(&pay, rec + sizeof h, 8);
+    *bad += pay != (h.id ^ 0xA5A5A5A5ull);
+    if (h.id < MAXID)
+        taken[h.id]++;
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank, size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    const char *np = getenv("LADRO_EXPECT_NP");
+    if ((np && atoi(np) != size) || size < 2) {
+        fprintf(stderr, "expected %s ranks (at least 2), got %d\n", np ? np : "2+", size);
+        MPI_Finalize();
+        return 1;
+    }
+    ladro_config_t cfg;
+    ladro_config_init(&cfg);
+    cfg.capacity = 16;
+    cfg.task_bytes = 8;
+    ladro_t *lb;
+    char err[256];
+    int rc = ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err);
+    CHECK_EQ(rc, LADRO_OK);
+    if (rc)
+        return CHECK_REPORT("test_promise");
+    ladroi_pool_t *p = &lb->pool;
+    if (rank == 0)
+        CHECK_EQ(ladroi_pool_debug_start(lb, p, 0xFFFFFFu - 40), LADRO_OK);
+    MPI_Barrier(MPI_COMM_WORLD);
+
+    uint32_t *taken = calloc(MAXID, sizeof *taken);
+    unsigned char *rec = malloc(p->rec_bytes);
+    uint64_t next_id = 0, bad = 0, promised = 0, grants = 0, short_steals = 0, stolen = 0;
+    ladroi_rng_t rng;
+    ladroi_rng_seed(&rng, 11, (uint64_t)rank);
+    uint32_t *kbuf = calloc(ROUNDS + (size_t)size, sizeof *kbuf);
+    MPI_Request *reqs = calloc(ROUNDS + (size_t)size, sizeof *reqs);
+    int nreq = 0;
+
+    if (rank == 0) {
+        int thief = 1;
+        for (int round = 0; round < ROUNDS; round++) {
+            uint64_t nb = ladroi_rng_below(&rng, MAXB + 1);
+            for (uint64_t i = 0; i < nb; i++, next_id++) {
+                ladroi_rec_hdr_t h = {.id = next_id, .origin = 0};
+                uint64_t pay = next_id ^ 0xA5A5A5A5ull;
+                CHECK_EQ(ladroi_pool_push(lb, p, &h, &pay, 8), LADRO_OK);
+            }
+            CHECK_EQ(ladroi_pool_release(lb, p, (uint32_t)ladroi_rng_below(&rng, 3)), LADRO_OK);
+            uint32_t k = 0;
+            double f = 0.1 + 0.9 * ladroi_rng_unit(&rng);
+            CHECK_EQ(ladroi_pool_reserve(lb, p, f, (uint32_t)ladroi_rng_below(&rng, 4),
+                                         (uint32_t)ladroi_rng_below(&rng, 2), &k), LADRO_OK);
+            if (k > 0 && ladroi_rng_below(&rng, 5) == 0) {
+                ladroi_pool_unreserve(p, k); /* a promise never sent */
+            } else if (k > 0) {
+                kbuf[nreq] = k;
+                MPI_Isend(&kbuf[nreq], 1, MPI_UINT32_T, thief, TAG_GRANT, MPI_COMM_WORLD,
+                          &reqs[nreq]);
+                nreq++;
+                promised += k;
+                grants++;
+                thief = thief + 1 < size ? thief + 1 : 1;
+            }
+            /* Pop greedily: once the private part is empty every pop reacquires. */
+            uint64_t npop = ladroi_rng_below(&rng, MAXB);
+            for (uint64_t i = 0; i < npop && ladroi_pool_pop(lb, p, rec) == 1; i++)
+                count_rec(rec, taken, &bad);
+            int flag;
+            MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+        }
+        for (int t = 1; t < size; t++, nreq++)
+            MPI_Isend(NULL, 0, MPI_UINT32_T, t, TAG_STOP, MPI_COMM_WORLD, &reqs[nreq]);
+        int got;
+        while ((got = ladroi_pool_pop(lb, p, rec)) == 1) /* everything not promised */
+            count_rec(rec, taken, &bad);
+        CHECK_EQ(got, 0);
+    } else {
+        for (;;) {
+            uint32_t k;
+            MPI_Status st;
+            MPI_Recv(&k, 1, MPI_UINT32_T, 0, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
+            if (st.MPI_TAG == TAG_STOP)
+                break;
+            uint32_t got = 0;
+            rc = ladroi_pool_steal(lb, p, 0, 1.0, k, &got);
+            CHECK_EQ(rc, LADROI_STEAL_GOT);
+            short_steals += got != k;
+            stolen += got;
+            while (ladroi_pool_pop(lb, p, rec) == 1)
+                count_rec(rec, taken, &bad);
+        }
+    }
+    /* The owner serves MPI (thieves' RMA under osc pt2pt) until every rank is done. */
+    MPI_Request bar;
+    MPI_Ibarrier(MPI_COMM_WORLD, &bar);
+    for (int done = 0; !done;) {
+        MPI_Test(&bar, &done, MPI_STATUS_IGNORE);
+        if (!done)
+            ladroi_sleep_us(20);
+    }
+    if (nreq)
+        MPI_Waitall(nreq, reqs, MPI_STATUSES_IGNORE);
+
+    uint64_t in[4] = {bad, short_steals, stolen, 0}, out[4];
+    MPI_Allreduce(in, out, 4, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Bcast(&next_id, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    MPI_Bcast(&promised, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    MPI_Bcast(&grants, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    uint32_t *all = calloc(MAXID, sizeof *all);
+    MPI_Allreduce(taken, all, MAXID, MPI_UINT32_T, MPI_SUM, MPI_COMM_WORLD);
+    uint64_t lost = 0, dup = 0;
+    for (uint64_t i = 0; i < next_id; i++) {
+        lost += all[i] == 0;
+        dup += all[i] > 1;
+    }
+    CHECK_EQ(lost, 0);
+    CHECK_EQ(dup, 0);
+    CHECK_EQ(out[0], 0);         /* payloads intact */
+    CHECK_EQ(out[1], 0);         /* every granted steal brought exactly its k */
+    CHECK_EQ(out[2], promised);  /* the thieves got exactly what was promised */
+    CHECK(grants >= 5);          /* the test did exercise promises */
+    if (rank == 0)
+        printf("promise: %llu tasks, %llu grants promising %llu tasks, %llu stolen, %llu "
+               "short steals, %llu lost, %llu duplicated\n", (unsigned long long)next_id,
+               (unsigned long long)grants, (unsigned long long)promised,
+               (unsigned long long)out[2], (unsigned long long)out[1],
+               (unsigned long long)lost, (unsigned long long)dup);
+    free(all);
+    free(taken);
+    free(rec);
+    free(kbuf);
+    free(reqs);
+    ladro_destroy(&lb);
+    int fails = check_failures, any = 0;
+    MPI_Allreduce(&fails, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Finalize();
+    if (rank == 0)
+        printf("test_promise: %d checks, %d failed\n", check_count, any);
+    return any ? 1 : 0;
+}
