@@ -317,7 +317,7 @@ static void ladro__start_next(ladro__sim_t *s, int32_t i, int64_t t)
         uint32_t id = r->q[r->qh++];
         if (s->ran[id]++)
             s->dup++;
-        int64_t d = (int64_t)ceil((double)s->dur[id] / r->speed);
+        int64_t d = (int64_t)ceil((double)s->dur[id] / r->speed) + s->prm->task_overhead_ns;
         r->running = 1;
         r->run_start = t;
         r->cur_ns = d;

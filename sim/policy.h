@@ -29,6 +29,7 @@ typedef struct {
     int64_t hop_ns;         /* + per unit of ring distance between the two ranks */
     int64_t poll_ns;        /* a busy rank serves requests / forwards the token this often */
     int64_t msg_ns;         /* CPU cost of serving one request (leader, baseline, successonly) */
+    int64_t task_overhead_ns; /* fixed cost added to every task, whatever the speed */
     int64_t backoff_min_ns, backoff_max_ns; /* after an unsuccessful steal round */
     uint32_t chunk;         /* tasks an owner keeps private (not stealable) */
     double steal_fraction;  /* share of the victim's stealable tasks taken */

@@ -27,6 +27,8 @@ static void ladro__help(void)
         "  --hop-us H           + H per unit of ring distance between the ranks (default 0)\n"
         "  --poll-us P          busy ranks serve requests every P us of task (default 1000)\n"
         "  --msg-us M           CPU cost of serving one request (default 1)\n"
+        "  --task-overhead-us X fixed cost added to every task whatever the speed (default 0;\n"
+        "                       calibration: the runtime's per-task cost on a given machine)\n"
         "  --backoff-min-us X / --backoff-max-us Y   after a failed round (default 20 / 2000)\n"
         "  --chunk N            tasks an owner keeps private (default 1)\n"
         "  --steal-fraction F   share of the victim's stealable tasks taken (default 0.5)\n"
@@ -108,6 +110,7 @@ int ladro_sim_policy_main(int argc, char **argv)
                 return ladro__bad(k, v, ladro_sim_wl_init_accepted);
         } else if (!strcmp(k, "--lambda-us") || !strcmp(k, "--lambda") || !strcmp(k, "--hop-us") ||
                    !strcmp(k, "--poll-us") || !strcmp(k, "--msg-us") ||
+                   !strcmp(k, "--task-overhead-us") ||
                    !strcmp(k, "--backoff-min-us") || !strcmp(k, "--backoff-max-us")) {
             if (ladro_sim_parse_f64(v, 0, 1e9, &d))
                 return ladro__bad(k, v, "accepted: a number of microseconds in [0, 1e9]");
@@ -118,6 +121,8 @@ int ladro_sim_policy_main(int argc, char **argv)
                 prm.poll_ns = ns;
             else if (!strcmp(k, "--msg-us"))
                 prm.msg_ns = ns;
+            else if (!strcmp(k, "--task-overhead-us"))
+                prm.task_overhead_ns = ns;
             else if (!strcmp(k, "--backoff-min-us"))
                 prm.backoff_min_ns = ns;
             else if (!strcmp(k, "--backoff-max-us"))
