@@ -114,6 +114,7 @@ void ladro_dump_state(const ladro_t *lb, FILE *out)
                 lb->wd_reason[0] ? lb->wd_reason : "none");
     if (lb->policy->dump)
         lb->policy->dump(lb, lb->policy_state, out);
+    ladroi_results_dump(lb, out); /* results in flight (src/results.c; nothing when off) */
     if (lb->err[0])
         fprintf(out, "  last error: %s\n", lb->err);
 }

@@ -11,7 +11,6 @@
 
 typedef struct ladro__sw {
     ladroi_overlay_t ov;
-    int next; /* round-robin start after a random first pick */
 } ladro__sw_t;
 
 static int ladro__sw_init(ladro_t *lb, void **state)
@@ -26,7 +25,6 @@ static int ladro__sw_init(ladro_t *lb, void **state)
         return ladroi_fail(lb, rc, "smallworld: cannot build the overlay (%d ranks, %d "
                            "draws): %s", lb->size, draws, ladro_strerror(rc));
     }
-    s->next = -1;
     *state = s;
     /* Every task's result (possibly 0 bytes: a completion notice) goes home over the
      * overlay; local completion then drives the paper's barrier. */
@@ -73,12 +71,12 @@ static int ladro__sw_idle(ladro_t *lb, void *state)
 
 static void ladro__sw_dump(const ladro_t *lb, const void *state, FILE *out)
 {
+    (void)lb;
     const ladro__sw_t *s = state;
     fprintf(out, "  smallworld: %d neighbours (%d draws):", s->ov.n, s->ov.draws);
     for (int i = 0; i < s->ov.n && i < 12; i++)
         fprintf(out, " %d", s->ov.nbr[i]);
     fprintf(out, "%s\n", s->ov.n > 12 ? " ..." : "");
-    ladroi_results_dump(lb, out);
 }
 
 const ladroi_policy_ops_t ladroi_policy_smallworld = {
