@@ -138,3 +138,28 @@ int ladroi_a2ws_pick(const double *weight, int count, double u)
     }
     return last; /* rounding: u close to 1 */
 }
+
+/* A2WS eq. (1): P_sub = 2R + 1, clamped to distinct ranks */
+void ladroi_a2ws_ring(int P, int R, int *L, int *Rr)
+{
+    if (R < 1)
+        R = 1;
+    if (P < 1)
+        P = 1;
+    *L = R < (P - 1) / 2 ? R : (P - 1) / 2;
+    *Rr = R < P - 1 - *L ? R : P - 1 - *L;
+}
+
+/* A2WS §2.1: p(i-1) writes the positions i-R..i-1 of p(i), p(i+1) writes i+1..i+R */
+void ladroi_a2ws_send_range(int L, int Rr, int dir, int *x0, int *x1, int *shift)
+{
+    if (dir > 0) { /* to i+1: ranks i+1-L .. i, i.e. my offsets -L+1 .. 0 */
+        *x0 = 1;
+        *x1 = L;
+        *shift = -1;
+    } else { /* to i-1: ranks i .. i-1+Rr, i.e. my offsets 0 .. Rr-1 */
+        *x0 = L;
+        *x1 = L + Rr - 1;
+        *shift = +1;
+    }
+}

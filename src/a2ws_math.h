@@ -48,4 +48,14 @@ int ladroi_a2ws_pair_weights(const double *n, const double *t, const double *ava
  * -1 if every weight is 0. */
 int ladroi_a2ws_pick(const double *weight, int count, double u);
 
+/* §2.1, eq. (1): the subsystem of a rank on a ring of P ranks with radius R is the
+ * ranks i-L .. i+Rr, L = min(R, (P-1)/2), Rr = min(R, P-1-L), so that its 2R+1 slots
+ * (fewer when P is small) name distinct ranks. Slot index x = (j - i) + L. */
+void ladroi_a2ws_ring(int P, int R, int *L, int *Rr);
+/* §2.1: the slots a rank writes into a neighbour's vector. dir = +1: into i+1, the
+ * slots j < i+1 (p(i-1) of i+1 writes j < i+1); dir = -1: into i-1, the slots j > i-1.
+ * Sets this rank's index range [*x0, *x1] (empty when *x0 > *x1) and the shift to the
+ * receiver's index (receiver index = x + *shift). */
+void ladroi_a2ws_send_range(int L, int Rr, int dir, int *x0, int *x1, int *shift);
+
 #endif

@@ -4,6 +4,7 @@
 #include "check.h"
 
 #include <math.h>
+#include <string.h>
 
 #define CHECK_NEAR(a, b)                                                               \
     do {                                                                               \
@@ -16,8 +17,76 @@
         }                                                                              \
     } while (0)
 
+/* §2.1 on every ring of 2..12 ranks and radius 1..7: the subsystem names distinct
+ * ranks; every slot j != i of rank i is written by exactly one neighbour (i-1 for j < i,
+ * i+1 for j > i: no two writers, so no lock), which names the same rank in the slot it
+ * sends; nobody writes the own slot; and a rank's information reaches every rank whose
+ * subsystem contains it, hop by hop through the owner of each slot. */
+static int ladro__mod(int a, int P)
+{
+    return ((a % P) + P) % P;
+}
+static void check_ring(void)
+{
+    for (int P = 2; P <= 12; P++)
+        for (int R = 1; R <= 7; R++) {
+            int L, Rr;
+            ladroi_a2ws_ring(P, R, &L, &Rr);
+            int W = L + Rr + 1;
+            CHECK(L <= R && Rr <= R && W <= P && W >= 2);
+            if (2 * R + 1 <= P)
+                CHECK(L == R && Rr == R); /* eq. (1): 2R + 1 slots */
+            else
+                CHECK(W == P);            /* small rings: everyone, once */
+            int writes[12][15];
+            memset(writes, 0, sizeof writes);
+            for (int w = 0; w < P; w++)
+                for (int dir = -1; dir <= 1; dir += 2) {
+                    int x0, x1, shift, to = ladro__mod(w + dir, P);
+                    ladroi_a2ws_send_range(L, Rr, dir, &x0, &x1, &shift);
+                    for (int x = x0; x <= x1; x++) {
+                        int y = x + shift;
+                        CHECK(x >= 0 && x < W && y >= 0 && y < W);
+                        if (y < 0 || y >= W)
+                            continue;
+                        /* the writer's slot x and the receiver's slot y are one rank */
+                        CHECK_EQ(ladro__mod(w + x - L, P), ladro__mod(to + y - L, P));
+                        /* p(i-1) writes j < i (y < L), p(i+1) writes j > i (y > L) */
+                        CHECK(dir > 0 ? y < L : y > L);
+                        writes[to][y]++;
+                    }
+                }
+            for (int i = 0; i < P; i++)
+                for (int y = 0; y < W; y++)
+                    CHECK_EQ(writes[i][y], y == L ? 0 : 1);
+            /* propagation: follow slot y of rank i back to its owner */
+            for (int i = 0; i < P; i++)
+                for (int y = 0; y < W; y++) {
+                    int cur = i, cy = y, hops = 0;
+                    while (cy != L && hops <= P) {
+                        int from = ladro__mod(cur + (cy < L ? -1 : 1), P);
+                        int fy = cy + (cy < L ? 1 : -1); /* the sender's index of that rank */
+                        cur = from;
+                        cy = fy;
+                        hops++;
+                    }
+                    CHECK_EQ(cur, ladro__mod(i + y - L, P));
+                    CHECK(hops == (y > L ? y - L : L - y));
+                }
+        }
+    /* 8 ranks: the default radius 1 gives 3 slots, radius 4 the whole ring (3 + 1 + 4) */
+    int L, Rr;
+    ladroi_a2ws_ring(8, 1, &L, &Rr);
+    CHECK(L == 1 && Rr == 1);
+    ladroi_a2ws_ring(8, 4, &L, &Rr);
+    CHECK(L == 3 && Rr == 4);
+    ladroi_a2ws_ring(2, 3, &L, &Rr);
+    CHECK(L == 0 && Rr == 1);
+}
+
 int main(void)
 {
+    check_ring();
     /* Three processes, 10 tasks each, 1, 2 and 4 s per task.
      * N = 30, T = 1 + 1/2 + 1/4 = 1.75, t_ideal = 30 / 1.75 = 17.142857 s. */
     const double n[3] = {10, 10, 10}, t[3] = {1, 2, 4};

@@ -74,8 +74,7 @@ static int ladro__a2ws_init(ladro_t *lb, void **state)
     *state = a;
     int P = lb->size, R = lb->cfg.radius > 0 ? lb->cfg.radius : 1;
     /* Eq. (1): P_sub = 2R + 1 slots, clamped so that no rank appears twice. */
-    a->L = R < (P - 1) / 2 ? R : (P - 1) / 2;
-    a->Rr = R < P - 1 - a->L ? R : P - 1 - a->L;
+    ladroi_a2ws_ring(P, R, &a->L, &a->Rr);
     a->width = a->L + a->Rr + 1;
     a->left = (lb->rank + P - 1) % P;
     a->right = (lb->rank + 1) % P;
@@ -206,10 +205,12 @@ static int ladro__communicate(ladro_t *lb, ladro__a2ws_t *a)
         any |= a->dirty[x];
     if (!any || lb->size < 2)
         return LADRO_OK;
-    if (a->L >= 1)
-        rc = ladro__send_range(lb, a, a->right, 1, a->L, -1);
-    if (rc == 0 && a->Rr >= 1)
-        rc = ladro__send_range(lb, a, a->left, a->L, a->L + a->Rr - 1, +1);
+    int x0, x1, shift;
+    ladroi_a2ws_send_range(a->L, a->Rr, +1, &x0, &x1, &shift);
+    rc = ladro__send_range(lb, a, a->right, x0, x1, shift);
+    ladroi_a2ws_send_range(a->L, a->Rr, -1, &x0, &x1, &shift);
+    if (rc == 0)
+        rc = ladro__send_range(lb, a, a->left, x0, x1, shift);
     if (rc)
         return rc;
     memset(a->dirty, 0, (size_t)a->width * sizeof *a->dirty);
