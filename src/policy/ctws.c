@@ -43,6 +43,7 @@ typedef struct ladro__logent {
 typedef struct ladro__ctws {
     ladroi_win_t win;
     uint64_t *list;      /* the holder's working copy of the list (size entries) */
+    unsigned char *msg;  /* what a pass puts: counter + list */
     uint64_t attempts;   /* global attempt counter, travels with the token */
     int token;           /* LADRO__TOK_* held by this rank, EMPTY if none */
     bool started;
@@ -68,11 +69,12 @@ static int ladro__ctws_init(ladro_t *lb, void **state)
     s->win.win = MPI_WIN_NULL;
     s->list = calloc((size_t)lb->size, sizeof *s->list);
     s->counts0 = calloc((size_t)lb->size, sizeof *s->counts0);
+    s->msg = malloc(8 + 8 * (size_t)lb->size);
     /* Collective: allocated on every rank even if a list failed (no rank left behind). */
     int rc = ladroi_win_alloc(lb, LADRO__OFF_LIST + 8 * (size_t)lb->size, &s->win);
     if (rc)
         return rc;
-    if (!s->list || !s->counts0)
+    if (!s->list || !s->counts0 || !s->msg)
         return ladroi_fail(lb, LADRO_ENOMEM, "ctws: out of memory for a %d-rank list",
                            lb->size);
     if (lb->rank == 0) /* Algorithm 3, line 1: the token starts on one rank */
@@ -89,6 +91,7 @@ static void ladro__ctws_fini(ladro_t *lb, void *state)
     ladroi_win_free(&s->win);
     free(s->list);
     free(s->counts0);
+    free(s->msg);
     free(s->log);
     free(s);
 }
@@ -160,14 +163,10 @@ static int ladro__ctws_pass(ladro_t *lb, ladro__ctws_t *s)
     s->list[lb->rank] = ladroi_pool_local_count(&lb->pool);
     /* The counter and the list are contiguous in the mailbox: one put, then the token.
      * Each rma call is flushed, so the list is in place before the token is seen. */
-    unsigned char *msg = malloc(8 + (size_t)lb->size * 8);
-    if (!msg)
-        return ladroi_fail(lb, LADRO_ENOMEM, "ctws: out of memory");
-    memcpy(msg, &s->attempts, 8);
-    memcpy(msg + 8, s->list, (size_t)lb->size * 8);
-    int rc = ladroi_rma_put(lb, &s->win, next, LADRO__OFF_ATTEMPT, msg,
+    memcpy(s->msg, &s->attempts, 8);
+    memcpy(s->msg + 8, s->list, (size_t)lb->size * 8);
+    int rc = ladroi_rma_put(lb, &s->win, next, LADRO__OFF_ATTEMPT, s->msg,
                             8 + (size_t)lb->size * 8);
-    free(msg);
     if (rc)
         return rc;
     /* The paper puts the token word; a compare-and-swap into the empty mailbox makes the

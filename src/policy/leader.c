@@ -430,16 +430,20 @@ static int ladro__leader_progress(ladro_t *lb, void *state)
 
 static void ladro__leader_dump(const ladro_t *lb, const void *state, FILE *out)
 {
-    const ladro__leader_t *s = state;
-    if (lb->rank == LADRO__LEADER)
+    ladro__leader_t *s = (ladro__leader_t *)state; /* the queue's mutex, nothing else */
+    if (lb->rank == LADRO__LEADER) {
+        pthread_mutex_lock(&s->mu);
+        size_t qn = s->qcount;
+        pthread_mutex_unlock(&s->mu);
         fprintf(out, "  leader: served by %s; queue %zu tasks; %" PRIu64 " requests served "
                 "(%" PRIu64 " empty), %" PRIu64 " tasks handed out, %" PRIu64 " seeds received, "
                 "%d of %d workers gone\n", s->threaded ? "a service thread" : "the main thread",
-                s->qcount, (uint64_t)s->served, (uint64_t)s->empty, (uint64_t)s->handed,
+                qn, (uint64_t)s->served, (uint64_t)s->empty, (uint64_t)s->handed,
                 (uint64_t)s->seeds_in, s->byes, s->size - 1);
-    else
+    } else {
         fprintf(out, "  leader: worker, request %s, chunk %u\n",
                 s->waiting ? "pending" : "not pending", s->chunk);
+    }
 }
 
 const ladroi_policy_ops_t ladroi_policy_leader = {
