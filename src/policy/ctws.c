@@ -180,6 +180,7 @@ static int ladro__ctws_pass(ladro_t *lb, ladro__ctws_t *s)
     s->token = LADRO__TOK_EMPTY;
     s->passes++;
     lb->st.info_msgs++;
+    LADROI_TRACE_MSG(lb, next, LADROI_MSG_TOKEN);
     return LADRO_OK;
 }
 

@@ -58,6 +58,7 @@ typedef struct ladro__leader {
     MPI_Request wreq;
     unsigned char *wbuf;
     bool waiting;
+    double asked_at; /* when the pending request was sent (trace) */
 } ladro__leader_t;
 
 /* ---- the queue (leader only; callers hold s->mu) ----------------------------------- */
@@ -402,6 +403,8 @@ static int ladro__leader_idle(ladro_t *lb, void *state)
         LADROI_MPI(lb, MPI_Send(&want, 8, MPI_BYTE, LADRO__LEADER, LADRO__TAG_REQ, s->comm));
         lb->st.steals_tried++;
         lb->st.info_msgs++;
+        LADROI_TRACE_MSG(lb, LADRO__LEADER, LADROI_MSG_REQUEST);
+        s->asked_at = ladroi_now();
     }
     int flag = 0;
     LADROI_MPI(lb, MPI_Test(&s->wreq, &flag, MPI_STATUS_IGNORE));
@@ -411,6 +414,8 @@ static int ladro__leader_idle(ladro_t *lb, void *state)
     lb->st.info_msgs++;
     uint64_t k;
     memcpy(&k, s->wbuf, 8);
+    /* the request/reply round trip is this policy's steal: traced as one */
+    LADROI_TRACE(lb, LADROI_TEV_STEAL, s->asked_at, ladroi_now(), 0, LADRO__LEADER, (uint32_t)k);
     if (k == 0) {
         lb->st.steals_failed++;
         return 0;
