@@ -261,24 +261,19 @@ static int parse_args(int argc, char **argv, opts_t *o, int rank)
 }
 
 /* Before MPI_Init: does this run use the leader policy with its service thread? */
-static bool wants_threads(int argc, char **argv)
+static bool leader_listed(int argc, char **argv)
 {
-    const char *pol = getenv("LADRO_POLICY"), *thr = getenv("LADRO_LEADER_THREAD");
+    const char *pol = getenv("LADRO_POLICY");
     for (int i = 1; i + 1 < argc; i++)
         if (!strcmp(argv[i], "--policy"))
             pol = argv[i + 1];
-    return pol && !strcmp(pol, "leader") && !(thr && !strcmp(thr, "off"));
+    return pol && !strcmp(pol, "leader");
 }
 
 int main(int argc, char **argv)
 {
-    /* The leader policy serves from its own thread, as the A2WS paper's LW, when MPI
-     * provides MPI_THREAD_MULTIPLE; ask for it only then (Open MPI's osc pt2pt refuses
-     * windows under it), i.e. for --policy/LADRO_POLICY leader unless
-     * LADRO_LEADER_THREAD=off. */
-    int provided;
-    MPI_Init_thread(&argc, &argv, wants_threads(argc, argv) ? MPI_THREAD_MULTIPLE
-                                                             : MPI_THREAD_SINGLE, &provided);
+    /* The leader serves from its own thread (A2WS's LW) when MPI provides it. */
+    wl_mpi_init(&argc, &argv, leader_listed(argc, argv));
     int rank, size, rc;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);

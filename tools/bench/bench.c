@@ -487,9 +487,24 @@ static int write_file(const bench_t *b, const char *path, int mode, int size)
     return 0;
 }
 
+/* Will a run of this job use the leader policy? (Then its service thread needs
+ * MPI_THREAD_MULTIPLE, asked for before MPI_Init; parsing proper comes after.) */
+static bool leader_listed(int argc, char **argv)
+{
+    const char *pol = NULL;
+    for (int i = 1; i + 1 < argc; i++)
+        if (!strcmp(argv[i], "--policies"))
+            pol = argv[i + 1];
+    if (!pol || !strcmp(pol, "all")) /* every scenario's default list has leader */
+        return true;
+    char tmp[512];
+    snprintf(tmp, sizeof tmp, ",%s,", pol);
+    return strstr(tmp, ",leader,") != NULL;
+}
+
 int main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
+    wl_mpi_init(&argc, &argv, leader_listed(argc, argv));
     int rank, size;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
