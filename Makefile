@@ -6,7 +6,25 @@ BUILD ?= build
 JOBS  ?= 2
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
-.PHONY: all deps build check demo results clean
+# Hardening targets (the CI, .ci/run, runs check, check-asan and check-mpich):
+#   make check-asan  ASan+UBSan build in build-asan, runs the MPI tests named by SAN_TESTS
+#   make check-mpich build in build-mpich against MPICH (<= 8 ranks), runs MPICH_TESTS
+#   make fuzz        libFuzzer harnesses (clang) in build-fuzz, FUZZ_RUNS executions each
+SAN_BUILD   ?= build-asan
+MPICH_BUILD ?= build-mpich
+FUZZ_BUILD  ?= build-fuzz
+# Subsets by label (policy-generic: new policies join automatically). ASan: every MPI
+# test, fuzz-corpus replay and bad-input test except the osc pt2pt twins, > 8 ranks and
+# the seismic kernels (compute-bound; 20x slower sanitized). MPICH: every MPI test
+# (those above 8 ranks are not even registered in an MPICH build).
+SAN_TESTS   ?= -L "mpi|fuzz" -LE "pt2pt|np_gt8|seismic"
+MPICH_TESTS ?= -L "mpi|fuzz"
+FUZZ_RUNS   ?= 1000000
+SAN_ENV = ASAN_OPTIONS=fast_unwind_on_malloc=0:detect_leaks=1 \
+          LSAN_OPTIONS=suppressions=$(CURDIR)/tests/sanitize/lsan.supp:print_suppressions=0 \
+          UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+
+.PHONY: all deps build check demo results clean check-asan check-mpich fuzz fuzz-smoke
 all: build
 
 deps:
@@ -19,6 +37,30 @@ build: deps
 check: build
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
 
+check-asan: deps
+	cmake -S . -B $(SAN_BUILD) $(CMAKE_FLAGS) -DLADRO_ASAN=ON -DLADRO_UBSAN=ON
+	cmake --build $(SAN_BUILD) -j$(JOBS)
+	cd $(SAN_BUILD) && $(SAN_ENV) ctest --output-on-failure -j$(JOBS) $(SAN_TESTS)
+
+check-mpich:
+	@bash scripts/install-deps.sh mpich
+	cmake -S . -B $(MPICH_BUILD) $(CMAKE_FLAGS) -DMPI_C_COMPILER=/usr/bin/mpicc.mpich \
+	      -DMPIEXEC_EXECUTABLE=/usr/bin/mpiexec.mpich
+	cmake --build $(MPICH_BUILD) -j$(JOBS)
+	cd $(MPICH_BUILD) && ctest --output-on-failure -j$(JOBS) $(MPICH_TESTS)
+
+fuzz:
+	@bash scripts/install-deps.sh fuzz
+	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	      -DLADRO_FUZZ=ON -DLADRO_SEIS_NATIVE=OFF
+	cmake --build $(FUZZ_BUILD) -j$(JOBS) --target fuzz_all
+	bash tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_RUNS)
+
+# seconds: every libFuzzer harness over its kept corpus only (every build also replays
+# the corpus without libFuzzer: ctest -L fuzz)
+fuzz-smoke:
+	$(MAKE) fuzz FUZZ_RUNS=0
+
 demo: build
 	@bash scripts/demo.sh $(BUILD)
 
@@ -26,4 +68,4 @@ results: build
 	@bash scripts/results.sh $(BUILD)
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(SAN_BUILD) $(MPICH_BUILD) $(FUZZ_BUILD)

@@ -594,3 +594,8 @@ void ladro_print_config(FILE *out, const ladro_config_t *cfg)
                 ladro__keys[i].help);
     }
 }
+
+const char *ladroi_config_key(size_t i)
+{
+    return i < LADRO__NKEYS ? ladro__keys[i].key : NULL;
+}

@@ -18,6 +18,10 @@ int ladroi_fail(ladro_t *lb, int rc, const char *fmt, ...)
 int ladroi_failbuf(char *err, size_t errlen, int rc, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* Name of configuration key i (table order), NULL past the last: lets the config
+ * fuzzer (tests/fuzz) and tests walk every key without a second list. */
+const char *ladroi_config_key(size_t i);
+
 #define LADROI_MPI(lb, call)                                                           \
     do {                                                                               \
         int ladroi_mpi_rc_ = (call);                                                   \

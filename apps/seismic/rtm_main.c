@@ -34,7 +34,10 @@ static int rtm__read_gather(seis_app_t *app, int shot, float *data, int nrec, in
     double fdt, want = app->par.dt * app->geom.decim;
     if (seis_read_file(path, &buf, &n, err, errlen))
         return 1;
-    int rc = seis_su_parse(buf, n, &ntr, &fns, &fdt, err, errlen);
+    char e2[256];
+    int rc = seis_su_parse(buf, n, &ntr, &fns, &fdt, e2, sizeof e2);
+    if (rc) /* name the file */
+        snprintf(err, errlen, "%s: %s", path, e2);
     if (rc == 0 && (ntr != nrec || fns != ns || fabs(fdt - want) > 0.51e-6)) {
         snprintf(err, errlen, "%s: %d traces x %d samples at %g s; this run expects %d x %d "
                  "at %g s (same --dims, --shots, --receivers, --rec-step, --tmax, --courant/"

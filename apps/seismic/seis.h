@@ -42,6 +42,9 @@ int seis_model_generate(seis_model_t *m, const char *spec, char *err, size_t err
 /* Raw little-endian float32, x fastest, nx*ny*nz values; an optional 16-byte header
  * "LDRV" + int32 nx, ny, nz overrides/checks the dimensions. */
 int seis_model_read_raw(seis_model_t *m, const char *path, char *err, size_t errlen);
+/* The same on a file's contents in memory (path only names it in messages). */
+int seis_model_parse_raw(seis_model_t *m, const char *path, const void *buf, size_t n,
+                         char *err, size_t errlen);
 void seis_model_minmax(const seis_model_t *m, float *vmin, float *vmax);
 /* Box smoothing (in place) with half-width r points in every direction. */
 int seis_model_smooth(seis_model_t *m, int r, char *err, size_t errlen);
@@ -199,5 +202,8 @@ int seis_journal_append(const char *path, int shot, uint32_t crc, size_t bytes, 
 typedef void (*seis_outpath_fn)(char *buf, size_t n, const char *dir, int shot);
 int seis_journal_load(const char *path, const char *dir, seis_outpath_fn outpath, int nshots,
                       unsigned char *done, char *err, size_t errlen);
+/* The same on the journal's contents in memory (modified: lines are cut at '\n'). */
+int seis_journal_parse(char *buf, size_t n, const char *dir, seis_outpath_fn outpath,
+                       int nshots, unsigned char *done);
 
 #endif

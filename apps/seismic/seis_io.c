@@ -430,7 +430,15 @@ int seis_journal_load(const char *path, const char *dir, seis_outpath_fn outpath
         return 0;
     if (seis_read_file(path, &buf, &n, err, errlen))
         return -1;
-    char *s = buf;
+    int count = seis_journal_parse(buf, n, dir, outpath, nshots, done);
+    free(buf);
+    return count;
+}
+
+int seis_journal_parse(char *s, size_t n, const char *dir, seis_outpath_fn outpath,
+                       int nshots, unsigned char *done)
+{
+    memset(done, 0, (size_t)nshots);
     int count = 0;
     size_t pos = 0;
     while (pos < n) {
@@ -459,6 +467,5 @@ int seis_journal_load(const char *path, const char *dir, seis_outpath_fn outpath
         }
         pos = (size_t)(nl - s) + 1;
     }
-    free(buf);
     return count;
 }

@@ -136,6 +136,14 @@ int seis_model_read_raw(seis_model_t *m, const char *path, char *err, size_t err
     size_t n;
     if (seis_read_file(path, &buf, &n, err, errlen))
         return -1;
+    int rc = seis_model_parse_raw(m, path, buf, n, err, errlen);
+    free(buf);
+    return rc;
+}
+
+int seis_model_parse_raw(seis_model_t *m, const char *path, const void *buf, size_t n,
+                         char *err, size_t errlen)
+{
     const unsigned char *b = buf;
     size_t off = 0;
     if (n >= 16 && !memcmp(b, "LDRV", 4)) {
@@ -144,13 +152,20 @@ int seis_model_read_raw(seis_model_t *m, const char *path, char *err, size_t err
         if (m->vel && (d[0] != m->nx || d[1] != m->ny || d[2] != m->nz)) {
             snprintf(err, errlen, "%s: header says %d x %d x %d, the command line %d x %d x %d",
                      path, d[0], d[1], d[2], m->nx, m->ny, m->nz);
-            free(buf);
             return -1;
         }
-        if (!m->vel && seis_model_alloc(m, d[0], d[1], d[2], m->dx, m->dy, m->dz, err,
-                                        errlen)) {
-            free(buf);
-            return -1;
+        if (!m->vel) {
+            /* the file must hold the samples the header announces before anything is
+             * allocated: a corrupt header must not cost gigabytes */
+            if (d[0] >= 1 && d[1] >= 1 && d[2] >= 1 && d[0] <= 4096 && d[1] <= 4096 &&
+                d[2] <= 4096 && (size_t)d[0] * d[1] * d[2] * sizeof(float) != n - 16) {
+                snprintf(err, errlen, "%s: %zu bytes of samples, expected %zu for %d x %d x %d "
+                         "float32 (LDRV header)", path, n - 16,
+                         (size_t)d[0] * d[1] * d[2] * sizeof(float), d[0], d[1], d[2]);
+                return -1;
+            }
+            if (seis_model_alloc(m, d[0], d[1], d[2], m->dx, m->dy, m->dz, err, errlen))
+                return -1;
         }
         off = 16;
     }
@@ -159,11 +174,9 @@ int seis_model_read_raw(seis_model_t *m, const char *path, char *err, size_t err
         snprintf(err, errlen, "%s: %zu bytes of samples, expected %zu for %d x %d x %d "
                  "float32 (give dimensions with --dims or an LDRV header)", path, n - off,
                  want, m->nx, m->ny, m->nz);
-        free(buf);
         return -1;
     }
     memcpy(m->vel, b + off, want);
-    free(buf);
     return 0;
 }
 

@@ -94,14 +94,10 @@ static int parse_args(int argc, char **argv, opts_t *o)
     return 0;
 }
 
-/* Read the CSV; returns the records and the rank count, or NULL with a message. */
-static rec_t *read_trace(const char *path, size_t *n, int *nranks)
+/* Read the CSV from f (path names it in messages; f is closed); returns the records
+ * and the rank count, or NULL with a message. */
+static rec_t *read_trace_stream(FILE *f, const char *path, size_t *n, int *nranks)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        fprintf(stderr, "ladro-gantt: cannot read '%s': %s\n", path, strerror(errno));
-        return NULL;
-    }
     size_t cap = 1024, m = 0, line = 0;
     rec_t *r = malloc(cap * sizeof *r);
     char buf[512];
@@ -110,7 +106,14 @@ static rec_t *read_trace(const char *path, size_t *n, int *nranks)
     while (r && fgets(buf, sizeof buf, f)) {
         line++;
         if (buf[0] == '#') {
-            sscanf(buf, "# ladro trace, %d ranks", &hdr_ranks);
+            if (sscanf(buf, "# ladro trace, %d ranks", &hdr_ranks) == 1 &&
+                (hdr_ranks < 1 || hdr_ranks > 1000000)) {
+                /* a corrupt count must not size the per-rank arrays */
+                fprintf(stderr, "ladro-gantt: %s:%zu: rank count %d in the header is out of "
+                        "range (accepted: 1..1000000)\n", path, line, hdr_ranks);
+                bad = true;
+                break;
+            }
             continue;
         }
         if (!header) {
@@ -165,6 +168,16 @@ static rec_t *read_trace(const char *path, size_t *n, int *nranks)
     if (*nranks < 1)
         *nranks = 1;
     return r;
+}
+
+static rec_t *read_trace(const char *path, size_t *n, int *nranks)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "ladro-gantt: cannot read '%s': %s\n", path, strerror(errno));
+        return NULL;
+    }
+    return read_trace_stream(f, path, n, nranks);
 }
 
 static void color(int i, int n, char out[8])

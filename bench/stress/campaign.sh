@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Randomized exactly-once/termination stress campaign (issue 9; not part of CI).
+#
+#   bench/stress/campaign.sh [--runs N] [--minutes M] [--seed S] [--out DIR]
+#                            [--build DIR] [--mpich-build DIR] [--policies a,b]
+#                            [--max-np P] [--mpich-max-np P] [--timeout-base S]
+#
+# Each run draws: a policy (every policy of the build unless --policies), a rank count
+# in 2..64 (MPICH: 2..8, it busy-polls when oversubscribed), an initial distribution
+# (even, one, gauss70-10), a task-duration distribution (const, uniform, exp, gauss,
+# bimodal), an injected delay before every remote operation (LADRO_DELAY_US: 0 or up to
+# 1000 us), an MPI library (Open MPI with the default osc or osc pt2pt, or MPICH when
+# --mpich-build exists) and a seed; then runs ladro-synth --verify --json under a
+# timeout (SIGTERM, then SIGKILL) and the stall watchdog. Outcome per run: ok, lost (a
+# task never ran), dup (a task ran twice), corrupt (payload damaged), hung (timeout or
+# watchdog), fail (any other error). Every run is one line of DIR/runs.csv; every
+# failed run's exact command goes to DIR/failures.txt. The summary (runs, lost,
+# duplicated, hung, by policy) is printed at the end and written to DIR/summary.txt.
+set -u
+runs=1000000 minutes=0 seed=$$ out=stress-out build=build mpich_build=build-mpich
+policies="" max_np=64 mpich_max_np=8 tbase=60
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --runs) runs=$2; shift 2 ;;
+    --minutes) minutes=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    --build) build=$2; shift 2 ;;
+    --mpich-build) mpich_build=$2; shift 2 ;;
+    --policies) policies=$2; shift 2 ;;
+    --max-np) max_np=$2; shift 2 ;;
+    --mpich-max-np) mpich_max_np=$2; shift 2 ;;
+    --timeout-base) tbase=$2; shift 2 ;;
+    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "campaign.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+  esac
+done
+case "$runs$minutes$seed$max_np$mpich_max_np$tbase" in
+  *[!0-9]*) echo "campaign.sh: --runs, --minutes, --seed, --max-np, --mpich-max-np and --timeout-base take non-negative integers" >&2; exit 2 ;;
+esac
+synth=$build/bin/ladro-synth
+[ -x "$synth" ] || { echo "campaign.sh: $synth not found (build first, or --build DIR)" >&2; exit 2; }
+msynth=$mpich_build/bin/ladro-synth
+have_mpich=0
+[ -x "$msynth" ] && [ -x /usr/bin/mpiexec.mpich ] && have_mpich=1
+if [ -z "$policies" ]; then
+  policies=$("$synth" --help | sed -n 's/.*; one of: *//p' | tr ' ' ',')
+fi
+IFS=, read -r -a pols <<<"$policies"
+[ ${#pols[@]} -gt 0 ] || { echo "campaign.sh: no policy found" >&2; exit 2; }
+mkdir -p "$out"
+csv=$out/runs.csv fails=$out/failures.txt
+[ -s "$csv" ] || echo "run,policy,mpi,osc,np,init,dist,tasks_per_rank,work_ms,delay_us,seed,outcome,seconds,missing,duplicated,corrupt,steals_ok" >"$csv"
+: >>"$fails"
+RANDOM=$seed
+r() { echo $(( (RANDOM * 32768 + RANDOM) % $1 )); }  # uniform in [0, $1)
+nps=(2 2 3 4 4 5 6 8 8 12 16 16 24 32 48 64)
+inits=(even one gauss70-10)
+dists=(const uniform:0.5,1.5 exp gauss:1,0.5 bimodal:0.1,1,10)
+delays=(0 0 0 5 20 100 300 1000)
+start=$(date +%s)
+n=0
+declare -A cnt
+while [ "$n" -lt "$runs" ]; do
+  if [ "$minutes" -gt 0 ] && [ $(( $(date +%s) - start )) -ge $(( minutes * 60 )) ]; then break; fi
+  n=$((n + 1))
+  pol=${pols[$(r ${#pols[@]})]}
+  mpi=openmpi osc=default
+  if [ $have_mpich -eq 1 ] && [ "$(r 4)" -eq 0 ]; then mpi=mpich; fi
+  while :; do np=${nps[$(r ${#nps[@]})]}; [ "$np" -le "$max_np" ] && break; done
+  if [ $mpi = mpich ]; then np=$(( 2 + $(r $((mpich_max_np - 1))) )); fi
+  [ $mpi = openmpi ] && [ "$(r 3)" -eq 0 ] && osc=pt2pt
+  init=${inits[$(r 3)]} dist=${dists[$(r 5)]} delay=${delays[$(r ${#delays[@]})]}
+  [ "$delay" -gt 0 ] && delay=$(( 1 + $(r "$delay") ))
+  tpr=$(( 2 + $(r 20) ))
+  wms=0.$(( 1 + $(r 9) ))
+  s=$(r 1000000)
+  tmo=$(( tbase + 3 * np ))
+  args=(--policy "$pol" --init "$init" --work-dist "$dist" --tasks-per-rank "$tpr"
+        --work-ms "$wms" --seed "$s" --verify --json --no-progress)
+  if [ $mpi = mpich ]; then
+    cmd=(env LADRO_EXPECT_NP=$np LADRO_DELAY_US=$delay LADRO_WATCHDOG=$tbase
+         timeout -k 10 "$tmo" /usr/bin/mpiexec.mpich -n "$np" "$msynth" "${args[@]}")
+  else
+    oscenv=()
+    [ $osc = pt2pt ] && oscenv=(OMPI_MCA_osc=pt2pt)
+    cmd=(env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+         OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_rmaps_base_oversubscribe=1
+         "${oscenv[@]}" LADRO_EXPECT_NP=$np LADRO_DELAY_US=$delay LADRO_WATCHDOG=$tbase
+         timeout -k 10 "$tmo" mpiexec -n "$np" --oversubscribe "$synth" "${args[@]}")
+  fi
+  t0=$(date +%s.%N)
+  res=$(nice -n 15 "${cmd[@]}" 2>"$out/last.err")
+  rc=$?
+  secs=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')
+  field() { echo "$res" | grep -o "\"$1\": [0-9a-z.]*" | head -1 | sed 's/.*: //'; }
+  miss=$(field missing) dup=$(field duplicated) cor=$(field corrupt) st=$(field steals_ok)
+  if [ $rc -eq 124 ] || [ $rc -eq 137 ] || [ $rc -eq 3 ]; then outcome=hung
+  elif [ -n "$miss" ] && [ "$miss" != 0 ]; then outcome=lost
+  elif [ -n "$dup" ] && [ "$dup" != 0 ]; then outcome=dup
+  elif [ -n "$cor" ] && [ "$cor" != 0 ]; then outcome=corrupt
+  elif [ $rc -eq 0 ] && [ "$(field verified)" = true ]; then outcome=ok
+  else outcome=fail
+  fi
+  echo "$n,$pol,$mpi,$osc,$np,$init,\"$dist\",$tpr,$wms,$delay,$s,$outcome,$secs,${miss:-},${dup:-},${cor:-},${st:-}" >>"$csv"
+  cnt[$pol,$outcome]=$(( ${cnt[$pol,$outcome]:-0} + 1 ))
+  cnt[all,$outcome]=$(( ${cnt[all,$outcome]:-0} + 1 ))
+  if [ $outcome != ok ]; then
+    { printf '# run %d: %s (exit %d)\n' "$n" "$outcome" "$rc"; printf '%q ' "${cmd[@]}"; echo
+      head -c 2000 "$out/last.err"; echo; } >>"$fails"
+    echo "campaign.sh: run $n: $outcome: $pol $mpi/$osc np=$np (command in $fails)" >&2
+  fi
+  [ $((n % 50)) -eq 0 ] && echo "campaign.sh: $n runs, $(( $(date +%s) - start )) s, not ok: $(( n - ${cnt[all,ok]:-0} ))" >&2
+done
+{
+  echo "stress campaign: $n runs in $(( $(date +%s) - start )) s (seed $seed)"
+  printf "%-14s %6s %6s %6s %6s %6s %6s %7s\n" policy runs ok lost dup hung fail corrupt
+  for p in "${pols[@]}" all; do
+    t=0
+    for o in ok lost dup hung fail corrupt; do t=$(( t + ${cnt[$p,$o]:-0} )); done
+    printf "%-14s %6d %6d %6d %6d %6d %6d %7d\n" "$p" "$t" "${cnt[$p,ok]:-0}" "${cnt[$p,lost]:-0}" \
+      "${cnt[$p,dup]:-0}" "${cnt[$p,hung]:-0}" "${cnt[$p,fail]:-0}" "${cnt[$p,corrupt]:-0}"
+  done
+} | tee "$out/summary.txt"
+[ "${cnt[all,ok]:-0}" -eq "$n" ]

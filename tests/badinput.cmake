@@ -1,0 +1,128 @@
+# Bad-input catalogue (docs/errors.md): one test per class of bad input a user can give,
+# each checking the exit code and the one-line message (tests/expect_fail.sh). Classes
+# tested elsewhere are named in docs/errors.md (test_config, test_api, bench_bad*,
+# trace_bad_*, gantt_bad_input, *_cli_bad_value, seismic_refuse_*, watchdog_*).
+#
+#   ladro_badinput(NAME n PROG target NP p CODE c REGEX r [ARGS ...] [ENV k=v ...]
+#                  [SH "shell prelude"])
+# NP 0 runs the program directly (no MPI launcher). SH runs a shell command first (in
+# the test's scratch directory ${CMAKE_CURRENT_BINARY_DIR}/badinput, where files made by
+# the prelude live).
+set(_bi_dir ${CMAKE_CURRENT_BINARY_DIR}/badinput)
+file(MAKE_DIRECTORY ${_bi_dir})
+function(ladro_badinput)
+  cmake_parse_arguments(B "" "NAME;PROG;NP;CODE;REGEX;SH" "ARGS;ENV" ${ARGN})
+  if(B_NP GREATER LADRO_TEST_MAX_NP)
+    return()
+  endif()
+  set(_cmd ${CMAKE_CURRENT_SOURCE_DIR}/expect_fail.sh ${B_CODE} "${B_REGEX}" 1 --)
+  if(B_NP EQUAL 0)
+    list(APPEND _cmd $<TARGET_FILE:${B_PROG}> ${B_ARGS})
+    set(_labels "badinput")
+    set(_env ${B_ENV})
+  else()
+    list(APPEND _cmd ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} ${B_NP}
+         ${LADRO_MPI_PREFLAGS} $<TARGET_FILE:${B_PROG}> ${B_ARGS})
+    set(_labels "mpi;badinput")
+    set(_env ${LADRO_MPI_ENV} ${B_ENV})
+  endif()
+  if(B_SH)
+    list(PREPEND _cmd sh -c "${B_SH} && exec \"$@\"" sh)
+  endif()
+  math(EXPR _t "60 * ${LADRO_TEST_TIMEOUT_SCALE}")
+  add_test(NAME bad_${B_NAME} COMMAND ${_cmd} WORKING_DIRECTORY ${_bi_dir})
+  set_tests_properties(bad_${B_NAME} PROPERTIES TIMEOUT ${_t} LABELS "${_labels}"
+                       ENVIRONMENT "${_env}")
+endfunction()
+
+# ---- ladro-synth: flags, runtime keys given as flags, the environment, the launcher
+ladro_badinput(NAME synth_unknown_flag PROG ladro-synth NP 1 CODE 2
+  REGEX "^ladro-synth: option '--bogus': unknown" ARGS --bogus 1)
+ladro_badinput(NAME synth_missing_value PROG ladro-synth NP 1 CODE 2
+  REGEX "^ladro-synth: --init '': needs a value" ARGS --init)
+ladro_badinput(NAME synth_positional PROG ladro-synth NP 1 CODE 2
+  REGEX "^ladro-synth: argument 'extra': not an option" ARGS extra)
+ladro_badinput(NAME synth_bad_number PROG ladro-synth NP 1 CODE 2
+  REGEX "^ladro-synth: --tasks-per-rank '1.5': accepted: an integer in" ARGS --tasks-per-rank 1.5)
+ladro_badinput(NAME synth_bad_init PROG ladro-synth NP 1 CODE 2
+  REGEX "^ladro-synth: --init 'half': accepted: even" ARGS --init half)
+ladro_badinput(NAME synth_bad_dist PROG ladro-synth NP 1 CODE 2
+  REGEX "^ladro-synth: --work-dist 'uniform:3,1': accepted: const" ARGS --work-dist uniform:3,1)
+ladro_badinput(NAME synth_bad_key_flag PROG ladro-synth NP 1 CODE 2
+  REGEX "^ladro-synth: --policy: policy='fastest': unknown; accepted: " ARGS --policy fastest)
+ladro_badinput(NAME synth_cross_field PROG ladro-synth NP 1 CODE 2
+  REGEX "^ladro-synth: chunk=4096: must be at most task_capacity/2" ARGS --chunk 4096)
+ladro_badinput(NAME env_unknown PROG ladro-synth NP 1 CODE 2
+  REGEX "environment variable LADRO_POLCY: unknown LADRO_ variable" ENV LADRO_POLCY=random)
+ladro_badinput(NAME env_bad_value PROG ladro-synth NP 1 CODE 2
+  REGEX "environment variable LADRO_CHUNK: chunk='0': accepted: an integer in" ENV LADRO_CHUNK=0)
+ladro_badinput(NAME synth_wrong_np PROG ladro-synth NP 2 CODE 1
+  REGEX "^ladro-synth: expected 3 ranks, got 2" ENV LADRO_EXPECT_NP=3)
+
+# ---- ladro-bench: a flag without its value (the value classes: bench_bad* tests)
+ladro_badinput(NAME bench_missing_value PROG ladro-bench NP 1 CODE 2
+  REGEX "^ladro-bench: --policies '': needs a value" ARGS --policies)
+
+# ---- ladro-uts and ladro-nqueens: argument classes not covered by *_cli_bad_value
+ladro_badinput(NAME uts_unknown_argument PROG ladro-uts NP 1 CODE 2
+  REGEX "^ladro-uts: unknown argument '--bogus'" ARGS --bogus)
+ladro_badinput(NAME uts_missing_value PROG ladro-uts NP 1 CODE 2
+  REGEX "^ladro-uts: missing value for -t" ARGS -t)
+ladro_badinput(NAME uts_unknown_tree_flag PROG ladro-uts NP 1 CODE 2
+  REGEX "^ladro-uts: unknown flag '-z'" ARGS -z 1)
+ladro_badinput(NAME uts_bad_expect PROG ladro-uts NP 1 CODE 2
+  REGEX "^ladro-uts: bad value '1,2' for --expect: expected NODES,LEAVES,DEPTH" ARGS --expect 1,2)
+ladro_badinput(NAME nqueens_unknown_argument PROG ladro-nqueens NP 1 CODE 2
+  REGEX "^ladro-nqueens: unknown argument '--bogus'" ARGS --bogus)
+ladro_badinput(NAME nqueens_missing_value PROG ladro-nqueens NP 1 CODE 2
+  REGEX "^ladro-nqueens: missing value for -c" ARGS -c)
+
+# ---- ladro-seismic / ladro-rtm: arguments, the velocity model file, outputs, --data
+if(TARGET ladro-seismic)
+  ladro_badinput(NAME seismic_unknown_argument PROG ladro-seismic NP 1 CODE 2
+    REGEX "^ladro-seismic: unknown argument '--checkpoint'" ARGS --checkpoint)
+  ladro_badinput(NAME seismic_missing_value PROG ladro-seismic NP 1 CODE 2
+    REGEX "^ladro-seismic: missing value for --dims" ARGS --dims)
+  ladro_badinput(NAME seismic_bad_dims PROG ladro-seismic NP 1 CODE 2
+    REGEX "^ladro-seismic: bad value '8,8' for --dims: expected NX,NY,NZ" ARGS --dims 8,8)
+  ladro_badinput(NAME seismic_resume_policies PROG ladro-seismic NP 1 CODE 2
+    REGEX "^ladro-seismic: --resume needs a single policy, got 'all'" ARGS --resume --policy all)
+  ladro_badinput(NAME seismic_model_missing PROG ladro-seismic NP 1 CODE 2
+    REGEX "^ladro-seismic: refused: cannot open nosuch.bin: No such file"
+    ARGS --model-file nosuch.bin --out seis_bad)
+  ladro_badinput(NAME seismic_model_size PROG ladro-seismic NP 1 CODE 2
+    REGEX "^ladro-seismic: refused: short.bin: 5 bytes of samples, expected 409600 for 40 x 40 x 64 float32"
+    SH "printf 12345 > short.bin" ARGS --model-file short.bin --dims 40,40,64 --out seis_bad)
+  ladro_badinput(NAME seismic_model_header PROG ladro-seismic NP 1 CODE 2
+    REGEX "^ladro-seismic: refused: hdr.bin: header says 8 x 8 x 8, the command line 40 x 40 x 64"
+    SH "printf 'LDRV\\010\\000\\000\\000\\010\\000\\000\\000\\010\\000\\000\\000' > hdr.bin"
+    ARGS --model-file hdr.bin --dims 40,40,64 --out seis_bad)
+  ladro_badinput(NAME seismic_out_unwritable PROG ladro-seismic NP 1 CODE 2
+    REGEX "^ladro-seismic: cannot create /proc/ladro-nope: "
+    ARGS --dims 16,16,16 --shots 1,1 --tmax 0.05 --out /proc/ladro-nope)
+  ladro_badinput(NAME rtm_data_bad_su PROG ladro-rtm NP 1 CODE 1
+    REGEX "^ladro-rtm: shot 0: badsu/shot_00000.su: SU data of 7 bytes is shorter than one 240-byte header"
+    SH "mkdir -p badsu && printf garbage > badsu/shot_00000.su"
+    ARGS --dims 16,16,16 --shots 1,1 --tmax 0.05 --fpeak 8 --data badsu --out rtm_bad --quiet)
+endif()
+
+# ---- ladro-gantt: the command line and the CSV trace file
+ladro_badinput(NAME gantt_unknown_option PROG ladro-gantt NP 0 CODE 2
+  REGEX "^ladro-gantt: option '--bogus' unknown" ARGS t.csv --bogus 1)
+ladro_badinput(NAME gantt_missing_value PROG ladro-gantt NP 0 CODE 2
+  REGEX "^ladro-gantt: -o: needs a value" ARGS t.csv -o)
+ladro_badinput(NAME gantt_bad_width PROG ladro-gantt NP 0 CODE 2
+  REGEX "^ladro-gantt: --width '10': accepted: pixels in" ARGS t.csv --width 10)
+ladro_badinput(NAME gantt_two_files PROG ladro-gantt NP 0 CODE 2
+  REGEX "^ladro-gantt: 'b.csv': only one trace file" ARGS a.csv b.csv)
+ladro_badinput(NAME gantt_no_file PROG ladro-gantt NP 0 CODE 2
+  REGEX "^ladro-gantt: no trace file given")
+ladro_badinput(NAME gantt_missing_file PROG ladro-gantt NP 0 CODE 1
+  REGEX "^ladro-gantt: cannot read 'nosuch.csv': No such file" ARGS nosuch.csv)
+ladro_badinput(NAME gantt_empty_file PROG ladro-gantt NP 0 CODE 1
+  REGEX "^ladro-gantt: empty.csv: empty, no CSV header"
+  SH ": > empty.csv" ARGS empty.csv -o empty.svg)
+ladro_badinput(NAME gantt_bad_record PROG ladro-gantt NP 0 CODE 1
+  REGEX "^ladro-gantt: rec.csv:3: malformed record"
+  SH "printf '# ladro trace, 1 ranks\\nkind,rank,start,end,task_id,peer,count,what\\ntask,0,2,1,0,0,0,\\n' > rec.csv"
+  ARGS rec.csv -o rec.svg)
