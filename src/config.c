@@ -11,6 +11,10 @@
 
 extern char **environ;
 
+/* A value echoed in a message: at most 48 characters and "...", so that what is
+ * accepted (the end of the message) always fits in the error buffer. */
+#define LADRO__SHOW(v) (strlen(v) > 48 ? 48 : (int)strlen(v)), (v), (strlen(v) > 48 ? "..." : "")
+
 void ladro_config_init(ladro_config_t *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
@@ -110,13 +114,14 @@ int ladro_speed_of(const char *spec, int rank, int nranks, double *speed, char *
         size_t n = comma ? (size_t)(comma - p) : strlen(p);
         double v;
         if (n == 0 || n >= sizeof buf)
-            return ladroi_failbuf(err, errlen, LADRO_EINVAL, "speed '%s': empty or overlong "
-                                  "entry; %s", spec, accepted);
+            return ladroi_failbuf(err, errlen, LADRO_EINVAL, "speed '%.*s%s': empty or "
+                                  "overlong entry; %s", LADRO__SHOW(spec), accepted);
         memcpy(buf, p, n);
         buf[n] = 0;
         if (ladro__parse_double(buf, 0, 1e9, true, &v) != 0)
-            return ladroi_failbuf(err, errlen, LADRO_EINVAL, "speed '%s': entry '%s' is not a "
-                                  "positive number; %s", spec, buf, accepted);
+            return ladroi_failbuf(err, errlen, LADRO_EINVAL, "speed '%.*s%s': entry '%.*s%s' "
+                                  "is not a positive number; %s", LADRO__SHOW(spec),
+                                  LADRO__SHOW(buf), accepted);
         if (v > maxv)
             maxv = v;
         count++;
@@ -141,7 +146,7 @@ typedef struct ladro__key {
 } ladro__key_t;
 
 #define LADRO__BAD(key, v, what) \
-    ladroi_failbuf(err, errlen, LADRO_EINVAL, "%s='%s': %s", key, v, what)
+    ladroi_failbuf(err, errlen, LADRO_EINVAL, "%s='%.*s%s': %s", key, LADRO__SHOW(v), what)
 
 static int ladro__set_policy(ladro_config_t *c, const char *v, char *err, size_t errlen)
 {
@@ -152,8 +157,8 @@ static int ladro__set_policy(ladro_config_t *c, const char *v, char *err, size_t
             if (n[1])
                 strncat(names, ", ", sizeof names - strlen(names) - 1);
         }
-        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "policy='%s': unknown; accepted: %s",
-                              v, names);
+        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "policy='%.*s%s': unknown; accepted: %s",
+                              LADRO__SHOW(v), names);
     }
     snprintf(c->policy, sizeof c->policy, "%s", v);
     return 0;
@@ -297,7 +302,8 @@ static int ladro__set_speed(ladro_config_t *c, const char *v, char *err, size_t 
 {
     double s;
     if (strlen(v) >= sizeof c->speed)
-        return LADRO__BAD("speed", v, "longer than 255 characters");
+        return LADRO__BAD("speed", v, "longer than 255 characters; accepted: a comma list of "
+                          "positive numbers or C1..C5");
     int rc = ladro_speed_of(v, 0, 1, &s, err, errlen);
     if (rc)
         return rc;
@@ -513,8 +519,8 @@ int ladro_config_set(ladro_config_t *cfg, const char *key, const char *value, ch
         if (i + 1 < LADRO__NKEYS)
             strncat(names, ", ", sizeof names - strlen(names) - 1);
     }
-    return ladroi_failbuf(err, errlen, LADRO_EINVAL, "unknown configuration key '%s'; "
-                          "accepted: %s", key, names);
+    return ladroi_failbuf(err, errlen, LADRO_EINVAL, "unknown configuration key '%.*s%s'; "
+                          "accepted: %s", LADRO__SHOW(key), names);
 }
 
 int ladro_config_from_env(ladro_config_t *cfg, char *err, size_t errlen)
