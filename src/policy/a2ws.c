@@ -220,7 +220,7 @@ static int ladro__communicate(ladro_t *lb, ladro__a2ws_t *a)
 /* The subsystem as the equations see it. A rank that has not finished a task yet gets
  * the elapsed wall time of its first task as t_j (§2.2.1, preemptive stealing); a rank
  * that never had a task gets the mean known t (speed unknown: assume average). Slots
- * never heard of are left out (n = 0, q = 0). */
+ * never heard of are left out: n = q = 0 and 1/t = 0, so they add nothing to N or T. */
 static void ladro__subsystem(ladro_t *lb, ladro__a2ws_t *a)
 {
     double now = ladro__rel(lb), sum = 0;
@@ -237,8 +237,12 @@ static void ladro__subsystem(ladro_t *lb, ladro__a2ws_t *a)
         if (!(t > 0))
             t = v->first >= 0 ? now - v->first : tdef;
         a->t[x] = t > 1e-9 ? t : 1e-9;
-        a->n[x] = v->stamp > 0 ? v->n : 0;
-        a->q[x] = v->stamp > 0 ? v->q : 0;
+        a->n[x] = v->n;
+        a->q[x] = v->q;
+        if (!(v->stamp > 0)) { /* no news yet: no tasks, no speed (1/t = 0 in T) */
+            a->t[x] = 1e300;
+            a->n[x] = a->q[x] = 0;
+        }
     }
 }
 
