@@ -264,6 +264,10 @@ typedef struct ladro_rank_stats {
     uint64_t search_phases;    /* search phases that ended with tasks arriving */
     uint64_t victims_hist[8];  /* those phases by victims contacted in them: 0..6, 7 = 7+
                                   (SuccessOnlyWS Fig. 1(d)) */
+    uint64_t replies;          /* victims' replies received (baseline: grants and denials;
+                                  successonly: grants) */
+    double reply_wait_s;       /* summed time from request (lock+queue / registration) to
+                                  the victim's reply */
     /* smallworld / results routing (src/results.c; zero when results are off) */
     uint64_t result_chunks;   /* results of other ranks' tasks produced here (each routed) */
     uint64_t result_msgs;     /* result messages sent from here (every hop of a route) */

@@ -66,6 +66,8 @@ int ladro_stats_gather(ladro_t *lb, ladro_stats_t *st)
         t->search_phases += x->search_phases;
         for (int i = 0; i < 8; i++)
             t->victims_hist[i] += x->victims_hist[i];
+        t->replies += x->replies;
+        t->reply_wait_s += x->reply_wait_s;
         /* smallworld / results routing */
         t->result_chunks += x->result_chunks;
         t->result_msgs += x->result_msgs;
@@ -131,10 +133,13 @@ void ladro_stats_print(FILE *out, const ladro_stats_t *st, const char *policy)
     if (t->search_phases > 0 || t->load_reads > 0) {
         /* baseline / successonly */
         fprintf(out, "  load-aware: load reads %llu  lock busy %llu  withdrawn %llu  cyclic "
-                "steals %llu (%.3f%% of steals)\n", (unsigned long long)t->load_reads,
+                "steals %llu (%.3f%% of steals)  reply after %.3f ms mean (%llu replies)\n",
+                (unsigned long long)t->load_reads,
                 (unsigned long long)t->lock_busy, (unsigned long long)t->steals_withdrawn,
                 (unsigned long long)t->cyclic_steals,
-                t->steals_ok ? 100.0 * (double)t->cyclic_steals / (double)t->steals_ok : 0.0);
+                t->steals_ok ? 100.0 * (double)t->cyclic_steals / (double)t->steals_ok : 0.0,
+                t->replies ? 1e3 * t->reply_wait_s / (double)t->replies : 0.0,
+                (unsigned long long)t->replies);
         fprintf(out, "  victims per search phase (%llu phases):",
                 (unsigned long long)t->search_phases);
         for (int i = 0; i < 8; i++)

@@ -130,6 +130,8 @@ static int ladro__bl_idle(ladro_t *lb, void *state)
         ladroi_sleep_us(lb->cfg.backoff_min_us);
     }
     lb->st.steal_time_s += ladroi_now() - start;
+    lb->st.replies++;
+    lb->st.reply_wait_s += ladroi_now() - s->asked_at;
     /* Line 13: UNLOCK(v) — after the reply, whatever it was. */
     uint64_t seen;
     rc = ladroi_rma_cas_u64(lb, &s->la.win, v, ladroi_la_disp_word(LADROI_LA_LOCK),

@@ -28,6 +28,7 @@ typedef struct ladro__so {
     uint8_t *contacted;  /* [P] registered at v and not yet served (Alg. 1 line 6) */
     uint8_t *withdrawn;  /* [P] a withdrawn entry of this rank may still sit in v's ring */
     uint64_t *reg_index; /* [P] ring index of this rank's (last) registration at v */
+    double *reg_time;    /* [P] when this rank registered at v */
 } ladro__so_t;
 
 static void ladro__so_free(ladro__so_t *s)
@@ -35,6 +36,7 @@ static void ladro__so_free(ladro__so_t *s)
     free(s->contacted);
     free(s->withdrawn);
     free(s->reg_index);
+    free(s->reg_time);
     free(s);
 }
 
@@ -46,8 +48,9 @@ static int ladro__so_init(ladro_t *lb, void **state)
         s->contacted = calloc(n, 1);
         s->withdrawn = calloc(n, 1);
         s->reg_index = calloc(n, sizeof *s->reg_index);
+        s->reg_time = calloc(n, sizeof *s->reg_time);
     }
-    if (!s || !s->contacted || !s->withdrawn || !s->reg_index) {
+    if (!s || !s->contacted || !s->withdrawn || !s->reg_index || !s->reg_time) {
         if (s)
             ladro__so_free(s);
         return ladroi_fail(lb, LADRO_ENOMEM, "successonly: out of memory");
@@ -96,6 +99,8 @@ static int ladro__so_collect(ladro_t *lb, ladro__so_t *s)
                                "(reply 0x%llx): protocol violation", v,
                                (unsigned long long)reply);
         ladro__so_forget(s, v); /* line 16: FORGETVICTIM */
+        lb->st.replies++;
+        lb->st.reply_wait_s += ladroi_now() - s->reg_time[v];
         rc = ladroi_la_take(lb, &s->la, v, LADROI_LA_GRANTED(reply));
         if (rc < 0)
             return rc;
@@ -174,6 +179,7 @@ static int ladro__so_register(ladro_t *lb, ladro__so_t *s, int v)
     s->contacted[v] = 1;
     s->ncontacted++;
     s->reg_index[v] = idx;
+    s->reg_time[v] = ladroi_now();
     lb->st.steals_tried++;
     lb->st.info_msgs++;
     ladroi_la_phase_contact(&s->la);
