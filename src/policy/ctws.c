@@ -176,7 +176,8 @@ static int ladro__ctws_pass(ladro_t *lb, ladro__ctws_t *s)
         return rc;
     if (seen != LADRO__TOK_EMPTY)
         return ladroi_fail(lb, LADRO_ESTATE, "ctws: rank %d's token mailbox was not empty "
-                           "when rank %d passed the token (two tokens)", next, lb->rank);
+                           "(%" PRIu64 ") when rank %d passed the token %" PRIu64 " (two tokens; "
+                           "pass %" PRIu64 ")", next, seen, lb->rank, tok, s->passes + 1);
     s->token = LADRO__TOK_EMPTY;
     s->passes++;
     lb->st.info_msgs++;
