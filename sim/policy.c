@@ -1,6 +1,7 @@
 /* Policy-level simulation: independent tasks, heterogeneous ranks, one latency per message,
  * and the decision rule of each ladro policy. docs/sim.md "Policy-level simulation" says
  * what each rule keeps from its paper and where the simulation abstracts. */
+#include "a2ws_math.h" /* the runtime's A2WS equations (pure C, no MPI) */
 #include "policy.h"
 
 #include "cli.h"
@@ -401,20 +402,17 @@ static void ladro__a2_window(const ladro__sim_t *s, int32_t c, int64_t t, double
          ladro__fw_window(s, s->fu, c) / (t > 0 ? (double)t : 1.0);
 }
 
-/* A2WS eq. (5): S = N / (t_k * T) - n_k */
+/* A2WS eq. (5): S = n_ideal (eq. 3) - n_k, from the runtime's src/a2ws_math.c */
 static inline double ladro__a2_S(double N, double T, double n_k, double t_k)
 {
-    return T > 0 ? N / (t_k * T) - n_k : 0;
+    return T > 0 ? ladroi_a2ws_n_ideal(N, T, t_k) - n_k : 0;
 }
 
 /* A2WS eqs. (6)-(8): round S to floor or ceil, whichever gives the smaller max finish time
- * of the pair */
+ * of the pair (the runtime's function) */
 static int64_t ladro__a2_round(double S, double ni, double ti, double nj, double tj)
 {
-    double f = floor(S), c = ceil(S);
-    double gf = fmax((nj - f) * tj, (ni + f) * ti);
-    double gc = fmax((nj - c) * tj, (ni + c) * ti);
-    return (int64_t)(gf < gc ? f : c);
+    return (int64_t)ladroi_a2ws_round(S, ni, ti, nj, tj);
 }
 
 static void ladro__a2_set_n(ladro__sim_t *s, int32_t j, double n)
@@ -495,7 +493,7 @@ static void ladro__a2_decide(ladro__sim_t *s, int32_t i, int64_t t, int idle)
             if (j == i)
                 continue;
             double nj = s->pub_n[j], tj = ladro__a2_t(s, j, t);
-            double Sp = (ni + nj) * tj / (tj + ti) - ni;
+            double Sp = ladroi_a2ws_pair_rate(ni, ti, nj, tj);
             if (Sp >= 1) {
                 int64_t D = ladro__a2_round(Sp, ni, ti, nj, tj);
                 if (D >= 1) {
