@@ -185,6 +185,7 @@ static int ladro__send_range(ladro_t *lb, ladro__a2ws_t *a, int target, int x0, 
         if (rc)
             return rc;
         lb->st.info_msgs++;
+        LADROI_TRACE_MSG(lb, target, LADROI_MSG_INFO);
         x = e + 1;
     }
     return LADRO_OK;
