@@ -40,6 +40,13 @@ if(LADRO_ASAN)
       "UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1")
   list(APPEND LADRO_MPI_ENV ${LADRO_SAN_ENV})
 endif()
+# GCC 12 warns (-Wstringop-overflow) on MPICH's MPI_STATUS(ES)_IGNORE, which are sentinel
+# pointers like (MPI_Status *)1, as if they were zero-sized arrays passed to MPI_Waitall:
+# a false positive of MPICH's header, not of our code (the Open MPI build keeps the
+# warning on, so real overflows are still reported there).
+if(LADRO_MPI_FLAVOR STREQUAL "mpich" AND CMAKE_C_COMPILER_ID STREQUAL "GNU")
+  add_compile_options(-Wno-stringop-overflow)
+endif()
 # Largest rank count used by tests; MPICH busy-polls when oversubscribed (ENVIRONMENT.md).
 if(LADRO_MPI_FLAVOR STREQUAL "mpich")
   set(LADRO_TEST_MAX_NP 8 CACHE STRING "largest rank count in MPI tests")
@@ -55,9 +62,10 @@ else()
   set(LADRO_TEST_TIMEOUT_SCALE 1 CACHE STRING "multiplier of MPI test timeouts")
 endif()
 
-# Labels every MPI test gets: "mpi", "pt2pt" for the osc pt2pt twin, and "np_gt8" when
-# it needs more than 8 ranks (the sanitizer run leaves those out; MPICH never builds
-# them). Callers add their own (stress, uts, ...), so subsets stay policy-generic.
+# Labels every MPI test gets: "mpi", "pt2pt" for the osc pt2pt twin, "np_gt4" when it
+# needs more than 4 ranks and "np_gt8" more than 8 (MPICH never registers those). Callers
+# add their own (stress, uts, ...). make check-asan / check-mpich select by these labels,
+# so their subsets stay policy-generic: a new policy's stress tests join automatically.
 function(ladro_add_mpi_test)
   cmake_parse_arguments(T "NO_PT2PT" "NAME;NP;TIMEOUT" "COMMAND;ENV;LABELS;PT2PT_ENV" ${ARGN})
   if(T_NP GREATER LADRO_TEST_MAX_NP)
@@ -67,6 +75,9 @@ function(ladro_add_mpi_test)
     set(T_TIMEOUT 120)
   endif()
   math(EXPR T_TIMEOUT "${T_TIMEOUT} * ${LADRO_TEST_TIMEOUT_SCALE}")
+  if(T_NP GREATER 4)
+    list(APPEND T_LABELS np_gt4)
+  endif()
   if(T_NP GREATER 8)
     list(APPEND T_LABELS np_gt8)
   endif()

@@ -38,6 +38,8 @@ done
 case "$runs$minutes$seed$max_np$mpich_max_np$tbase" in
   *[!0-9]*) echo "campaign.sh: --runs, --minutes, --seed, --max-np, --mpich-max-np and --timeout-base take non-negative integers" >&2; exit 2 ;;
 esac
+build=$(cd "$build" 2>/dev/null && pwd) || { echo "campaign.sh: build directory not found (--build DIR)" >&2; exit 2; }
+[ -d "$mpich_build" ] && mpich_build=$(cd "$mpich_build" && pwd)
 synth=$build/bin/ladro-synth
 [ -x "$synth" ] || { echo "campaign.sh: $synth not found (build first, or --build DIR)" >&2; exit 2; }
 msynth=$mpich_build/bin/ladro-synth
@@ -106,8 +108,11 @@ while [ "$n" -lt "$runs" ]; do
   cnt[$pol,$outcome]=$(( ${cnt[$pol,$outcome]:-0} + 1 ))
   cnt[all,$outcome]=$(( ${cnt[all,$outcome]:-0} + 1 ))
   if [ $outcome != ok ]; then
-    { printf '# run %d: %s (exit %d)\n' "$n" "$outcome" "$rc"; printf '%q ' "${cmd[@]}"; echo
-      head -c 2000 "$out/last.err"; echo; } >>"$fails"
+    cp "$out/last.err" "$out/run-$n.err"
+    { printf '# run %d: %s (exit %d; full stderr: %s)\n' "$n" "$outcome" "$rc" "$out/run-$n.err"
+      printf '%q ' "${cmd[@]}"; echo
+      grep -v "^--------\|^$" "$out/last.err" | grep -iv "mpiexec has exited\|three reasons\|call \"init\"\|\"finalize\"\|by rule\|orte_create_session\|You can avoid\|This may have caused\|abnormal termination\|detect that the abort\|then ALL\|for all processes\|^[0-9]\. this process\|prior to termination\|exiting improperly" | head -c 3000
+      echo; } >>"$fails"
     echo "campaign.sh: run $n: $outcome: $pol $mpi/$osc np=$np (command in $fails)" >&2
   fi
   [ $((n % 50)) -eq 0 ] && echo "campaign.sh: $n runs, $(( $(date +%s) - start )) s, not ok: $(( n - ${cnt[all,ok]:-0} ))" >&2

@@ -48,6 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                  (long)getpid());
     }
     write_svg(&o, out, r, n, P);
+    remove(out);
     free(r);
     return 0;
 }

@@ -20,12 +20,23 @@ static void outpath(char *buf, size_t n, const char *d, int shot)
     snprintf(buf, n, "%s/shot_%05d.su", d, shot);
 }
 
+static void cleanup(void)
+{
+    for (int s = 0; s < 4; s++) {
+        char p[600];
+        outpath(p, sizeof p, dir, s);
+        remove(p);
+    }
+    rmdir(dir);
+}
+
 static void setup(void)
 {
     const char *t = getenv("TMPDIR");
     snprintf(dir, sizeof dir, "%s/ladro-fuzz-shots-%ld", t && *t ? t : "/tmp",
              (long)getpid());
     mkdir(dir, 0700);
+    atexit(cleanup);
     for (int s = 0; s < 4; s++) {
         char p[600];
         outpath(p, sizeof p, dir, s);
