@@ -16,6 +16,9 @@
 # watchdog), fail (any other error). Every run is one line of DIR/runs.csv; every
 # failed run's exact command goes to DIR/failures.txt. The summary (runs, lost,
 # duplicated, hung, by policy) is printed at the end and written to DIR/summary.txt.
+# Do not rebuild the build directories while a campaign runs: a ladro-synth relinked
+# against a newer libladro mid-run crashes (seen: 5 segfaults in the first campaign,
+# all passing when rerun with consistent binaries).
 set -u
 runs=1000000 minutes=0 seed=$$ out=stress-out build=build mpich_build=build-mpich
 policies="" max_np=64 mpich_max_np=8 tbase=60
