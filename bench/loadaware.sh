@@ -5,9 +5,11 @@
 # Prints one markdown table: median makespan and its ratio to baseline, steals tried /
 # ok / failed (means per run), mean time from request to the victim's reply, cyclic
 # steals as % of steals, victims per search phase
-# (SuccessOnlyWS Fig. 1(d); all runs pooled). A second table does the same for
-# SuccessOnlyWS with and without cyclic steals (two launches: the variant is a config key).
+# (SuccessOnlyWS Fig. 1(d); all runs pooled). A second table compares SuccessOnlyWS's
+# variants: as the paper, without cyclic steals, and withdrawing registrations once
+# served (three launches: the variant is a config key).
 #   BIN=build/bin REPS=3 NPS="8 16" NQ="15 6" YIELD=0 bench/loadaware.sh
+# VARIANTS=0 skips the second table; BENCHES="T1 NQ" and POLICIES=... narrow the first.
 set -eu
 BIN=${BIN:-build/bin}
 REPS=${REPS:-3}
@@ -57,8 +59,8 @@ summarise() { # bench np ref order
         hist = "-"; if (ph[p] > 0) { hist = ""; for (i = 0; i < 8; i++) if (h[p, i] > 0)
           hist = hist sprintf("%s%d%s:%.0f%%", hist == "" ? "" : " ", i, i == 7 ? "+" : "", 100 * h[p, i] / ph[p]) }
         printf "| %s | %d | %s | %.3f | %.2f | %.0f / %.0f / %.0f | %s | %s | %s |\n", b, np, p, m, m / r,
-          tr[p] / n[p], ok[p] / n[p], fa[p] / n[p], rw[p] > 0 ? sprintf("%.2f", rw[p] / n[p]) : "-",
-          (p ~ /successonly|nocycle/ && ok[p] > 0) ? sprintf("%.2f%%", 100 * cy[p] / ok[p]) : "-", hist } }'
+          tr[p] / n[p], ok[p] / n[p], fa[p] / n[p], (rw[p] > 0 ? sprintf("%.2f", rw[p] / n[p]) : "-"),
+          (p ~ /successonly|nocycle|withdraw/ && ok[p] > 0) ? sprintf("%.2f%%", 100 * cy[p] / ok[p]) : "-", hist } }'
 }
 
 printf '| bench | ranks | policy | makespan s (median of %s) | vs baseline | steals tried / ok / failed (per run) | mean reply ms | cyclic %% of steals | victims per search phase |\n' "$REPS"
@@ -72,8 +74,11 @@ for b in $BENCHES; do
   done
 done
 
-printf '\nSuccessOnlyWS with cyclic steals (default) and without (LADRO_SUCCESSONLY_NOCYCLE=1), one launch each, same REPS:\n\n'
-printf '| bench | ranks | variant | makespan s (median of %s) | vs cyclic | steals tried / ok / failed (per run) | mean reply ms | cyclic %% of steals | victims per search phase |\n' "$REPS"
+[ "${VARIANTS:-1}" = 1 ] || exit 0
+printf '\nSuccessOnlyWS variants, one launch each (the variant is a configuration key), same REPS:\n'
+printf 'successonly = the paper (cyclic steals allowed, registrations kept until served);\n'
+printf 'nocycle = LADRO_SUCCESSONLY_NOCYCLE=1; withdraw = LADRO_SUCCESSONLY_WITHDRAW=1.\n\n'
+printf '| bench | ranks | variant | makespan s (median of %s) | vs successonly | steals tried / ok / failed (per run) | mean reply ms | cyclic %% of steals | victims per search phase |\n' "$REPS"
 printf '|---|---|---|---|---|---|---|---|---|\n'
 list=""
 i=0
@@ -82,7 +87,9 @@ for b in $BENCHES; do
   for np in $NPS; do
     { $MPIRUN -np "$np" $(cmd_for "$b") --policy "$list" | parse
       LADRO_SUCCESSONLY_NOCYCLE=1 $MPIRUN -np "$np" $(cmd_for "$b") --policy "$list" | parse |
-        sed 's/^successonly /nocycle /'; } |
-      summarise "$b" "$np" successonly successonly,nocycle
+        sed 's/^successonly /nocycle /'
+      LADRO_SUCCESSONLY_WITHDRAW=1 $MPIRUN -np "$np" $(cmd_for "$b") --policy "$list" | parse |
+        sed 's/^successonly /withdraw /'; } |
+      summarise "$b" "$np" successonly successonly,nocycle,withdraw
   done
 done

@@ -106,6 +106,8 @@ typedef struct ladro_config {
                                     idle) */
     uint32_t load_threshold;     /* baseline/successonly: a victim must publish more than
                                     this many stealable tasks (0) */
+    int successonly_withdraw;    /* successonly: a thief withdraws its other registrations
+                                    once tasks arrived (0 = keep them, as the paper) */
     /* ctws, leader */
     char ctws_log[LADRO_PATH_MAX]; /* ctws: write the steal log (CSV) here at ladro_destroy
                                       ("" = off) */

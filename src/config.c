@@ -38,6 +38,7 @@ void ladro_config_init(ladro_config_t *cfg)
     cfg->watchdog_s = 0;
     cfg->progress_s = 0;
     cfg->load_threshold = 0;
+    cfg->successonly_withdraw = 0;
     cfg->ctws_log[0] = 0;
     cfg->leader_thread = -1;
 }
@@ -457,6 +458,21 @@ static void ladro__show_leader_thread(const ladro_config_t *c, char *b, size_t n
     snprintf(b, n, "%s", c->leader_thread < 0 ? "auto" : c->leader_thread ? "on" : "off");
 }
 
+static int ladro__set_withdraw(ladro_config_t *c, const char *v, char *err, size_t errlen)
+{
+    if (!strcmp(v, "0"))
+        c->successonly_withdraw = 0;
+    else if (!strcmp(v, "1"))
+        c->successonly_withdraw = 1;
+    else
+        return LADRO__BAD("successonly_withdraw", v, "accepted: 0, 1");
+    return 0;
+}
+static void ladro__show_withdraw(const ladro_config_t *c, char *b, size_t n)
+{
+    snprintf(b, n, "%d", c->successonly_withdraw);
+}
+
 static const ladro__key_t ladro__keys[] = {
     {"policy", "load-balancing policy", ladro__set_policy, ladro__show_policy},
     {"seed", "RNG seed (same on every rank)", ladro__set_seed, ladro__show_seed},
@@ -489,6 +505,8 @@ static const ladro__key_t ladro__keys[] = {
      ladro__set_progress, ladro__show_progress},
     {"load_threshold", "baseline/successonly: victims publish more stealable tasks than this",
      ladro__set_load_threshold, ladro__show_load_threshold},
+    {"successonly_withdraw", "successonly: withdraw other registrations once served",
+     ladro__set_withdraw, ladro__show_withdraw},
     {"ctws_log", "ctws: steal log CSV written at destroy", ladro__set_ctws_log,
      ladro__show_ctws_log},
     {"leader_thread", "leader: serve from a thread (auto|on|off)", ladro__set_leader_thread,

@@ -29,6 +29,8 @@ typedef struct ladro__so {
     uint8_t *withdrawn;  /* [P] a withdrawn entry of this rank may still sit in v's ring */
     uint64_t *reg_index; /* [P] ring index of this rank's (last) registration at v */
     double *reg_time;    /* [P] when this rank registered at v */
+    double next_reg_at;  /* search phase: no new registration before this time */
+    double reg_gap_us;   /* and the gap after the next one (doubles, backoff_max cap) */
 } ladro__so_t;
 
 static void ladro__so_free(ladro__so_t *s)
@@ -80,6 +82,22 @@ static void ladro__so_forget(ladro__so_t *s, int v)
     }
 }
 
+/* Withdraw this rank's registration at v: 1 if withdrawn, 0 if v already took it up
+ * (then v's grant is on its way and is collected as usual). */
+static int ladro__so_withdraw(ladro_t *lb, ladro__so_t *s, int v, int *done)
+{
+    uint64_t me = (uint64_t)lb->rank + 1, seen;
+    int rc = ladroi_rma_cas_u64(lb, &s->la.win, v, ladroi_la_disp_slot(&s->la, s->reg_index[v]),
+                                me, LADROI_LA_WITHDRAWN | me, &seen);
+    *done = rc == 0 && seen == me;
+    if (*done) {
+        ladro__so_forget(s, v);
+        s->withdrawn[v] = 1;
+        lb->st.steals_withdrawn++;
+    }
+    return rc;
+}
+
 /* Thief side, Alg. 1 lines 14-16: take what the contacted victims granted. Returns 1
  * when tasks arrived. */
 static int ladro__so_collect(ladro_t *lb, ladro__so_t *s)
@@ -108,6 +126,15 @@ static int ladro__so_collect(ladro_t *lb, ladro__so_t *s)
     }
     if (got)
         ladroi_la_phase_close(lb, &s->la); /* line 17: end of the search phase */
+    /* Variant (cfg.successonly_withdraw, not in the paper): once served, cancel the other
+     * registrations, so victims serve only thieves that are still searching. */
+    for (int v = 0; got && lb->cfg.successonly_withdraw && v < lb->size && s->ncontacted > 0;
+         v++) {
+        int done;
+        int rc = s->contacted[v] ? ladro__so_withdraw(lb, s, v, &done) : 0;
+        if (rc)
+            return rc;
+    }
     return got;
 }
 
@@ -215,16 +242,11 @@ static int ladro__so_serve(ladro_t *lb, ladro__so_t *s)
         bool cyclic = s->contacted[t] != 0;
         if (cyclic && lb->cfg.successonly_nocycle) {
             /* Withdraw this rank's own registration at t before serving t. */
-            uint64_t me = (uint64_t)lb->rank + 1;
-            rc = ladroi_rma_cas_u64(lb, w, t, ladroi_la_disp_slot(&s->la, s->reg_index[t]), me,
-                                    LADROI_LA_WITHDRAWN | me, &seen);
-            if (rc)
+            int done;
+            if ((rc = ladro__so_withdraw(lb, s, t, &done)) != 0)
                 return rc;
-            if (seen != me)
+            if (!done)
                 return LADRO_OK; /* t already took it up: serve t once its reply is here */
-            ladro__so_forget(s, t);
-            s->withdrawn[t] = 1;
-            lb->st.steals_withdrawn++;
             cyclic = false;
         }
         uint32_t k;
@@ -258,26 +280,56 @@ static int ladro__so_progress(ladro_t *lb, void *state)
     return ladro__so_serve(lb, s);
 }
 
+/* Lines 3-8: register at one more loaded, not yet contacted victim. */
+static int ladro__so_search(ladro_t *lb, ladro__so_t *s)
+{
+    ladro__so_skip_t k = {.lb = lb, .s = s, .rc = 0};
+    int v;
+    int rc = ladroi_la_pick(lb, ladro__so_skip, &k, &v);
+    if (rc == 0 && k.rc)
+        rc = k.rc;
+    if (rc == 0 && v >= 0)
+        rc = ladro__so_register(lb, s, v);
+    return rc;
+}
+
 static int ladro__so_idle(ladro_t *lb, void *state)
 {
     ladro__so_t *s = state;
     if (lb->size < 2)
         return 0;
-    ladroi_la_phase_open(&s->la); /* line 2: the task search cycle */
-    int rc = ladro__so_collect(lb, s);
-    if (rc != 0)
-        return rc;
-    /* Lines 3-8: one more loaded, not yet contacted victim per call; the core backs off
-     * between calls and serves this rank's own requests. */
-    ladro__so_skip_t k = {.lb = lb, .s = s, .rc = 0};
-    int v;
-    if ((rc = ladroi_la_pick(lb, ladro__so_skip, &k, &v)) != 0)
-        return rc;
-    if (k.rc)
-        return k.rc;
-    if (v >= 0 && (rc = ladro__so_register(lb, s, v)) != 0)
-        return rc;
-    return 0;
+    if (!s->la.in_phase) { /* line 2: a new task search cycle; first victim at once */
+        ladroi_la_phase_open(&s->la);
+        s->next_reg_at = 0;
+        s->reg_gap_us = lb->cfg.backoff_min_us;
+    }
+    /* Until tasks arrive (line 14), for at most backoff_max_us per call: look for grants
+     * every backoff_min_us — the paper's thief sees the victim's asyncAt at once — and
+     * register at the next victim at exponentially growing gaps. The paper's thief moves
+     * on after each registration's round trip; its victims' communication workers answer
+     * about as fast. Here a victim answers only when it next runs ladro_next/
+     * ladro_progress, so registering at that pace would contact nearly every rank in
+     * each phase. Meanwhile this rank serves its own registered thieves. */
+    double start = ladroi_now();
+    for (;;) {
+        int rc = ladro__so_collect(lb, s);
+        if (rc != 0)
+            return rc; /* > 0: tasks arrived, the phase closed */
+        double now = ladroi_now();
+        if (now >= s->next_reg_at) {
+            if ((rc = ladro__so_search(lb, s)) != 0)
+                return rc;
+            s->next_reg_at = now + 1e-6 * s->reg_gap_us;
+            s->reg_gap_us *= 2;
+            if (s->reg_gap_us > lb->cfg.backoff_max_us)
+                s->reg_gap_us = lb->cfg.backoff_max_us;
+        }
+        if ((rc = ladro__so_serve(lb, s)) != 0 || (rc = ladroi_la_poke(lb)) != 0)
+            return rc;
+        if (s->ncontacted == 0 || (now - start) * 1e6 >= lb->cfg.backoff_max_us)
+            return 0; /* nobody to wait for, or waited enough: the core backs off */
+        ladroi_sleep_us(lb->cfg.backoff_min_us);
+    }
 }
 
 static void ladro__so_dump(const ladro_t *lb, const void *state, FILE *out)

@@ -80,6 +80,9 @@ foreach(tree T1 T3)
     COMMAND ladro-uts ${_uts_${tree}} -c 8 -i 100 --policy successonly --max-failed 0 --quiet
     ENV LADRO_SUCCESSONLY_NOCYCLE=1 TIMEOUT 120 LABELS uts)
 endforeach()
+ladro_add_mpi_test(NAME uts_T3_successonly_withdraw_np8 NP 8 NO_PT2PT
+  COMMAND ladro-uts ${_uts_T3} -c 8 -i 100 --policy successonly --max-failed 0 --quiet
+  ENV LADRO_SUCCESSONLY_WITHDRAW=1 TIMEOUT 120 LABELS uts)
 ladro_add_mpi_test(NAME uts_max_failed_detects NP 4 NO_PT2PT
   COMMAND ladro-uts ${_uts_T1} -c 8 -i 100 --policy random --max-failed 0 --quiet
   TIMEOUT 60 LABELS uts)
