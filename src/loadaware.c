@@ -62,6 +62,7 @@ int ladroi_la_answer(ladro_t *lb, ladroi_la_t *la, int thief, uint32_t k)
     if (rc)
         return rc;
     lb->st.info_msgs++;
+    LADROI_TRACE_MSG(lb, thief, LADROI_MSG_REPLY);
     if (seen != 0)
         return ladroi_fail(lb, LADRO_ESTATE, "%s: rank %d's reply slot for rank %d is busy "
                            "(0x%llx): protocol violation", lb->policy->name, thief, lb->rank,

@@ -93,6 +93,7 @@ static int ladro__bl_request(ladro_t *lb, ladro__bl_t *s)
     s->asked_at = ladroi_now();
     lb->st.steals_tried++;
     lb->st.info_msgs++;
+    LADROI_TRACE_MSG(lb, v, LADROI_MSG_REQUEST);
     ladroi_la_phase_contact(&s->la);
     return LADRO_OK;
 }

@@ -209,6 +209,7 @@ static int ladro__so_register(ladro_t *lb, ladro__so_t *s, int v)
     s->reg_time[v] = ladroi_now();
     lb->st.steals_tried++;
     lb->st.info_msgs++;
+    LADROI_TRACE_MSG(lb, v, LADROI_MSG_REQUEST);
     ladroi_la_phase_contact(&s->la);
     return LADRO_OK;
 }
