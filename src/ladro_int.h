@@ -141,6 +141,10 @@ void ladroi_pool_unreserve(ladroi_pool_t *p, uint32_t k);
  * LADROI_STEAL_EMPTY, or a negative error. */
 int ladroi_pool_steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fraction,
                       uint32_t max_take, uint32_t *got);
+/* One steal attempt from victim into lb's pool, counted in the statistics as every
+ * policy reports it (tried; ok with tasks and bytes moved, or failed; time spent).
+ * Returns 1 when tasks arrived, 0 when the victim had none, < 0 on error. */
+int ladroi_steal_attempt(ladro_t *lb, int victim, double fraction, uint32_t max_take);
 /* A2WS §2.3.2 theft: claim `want` tasks from victim with one fetch-and-add on the word
  * (MPI_Fetch_and_op(SUM), the one-element MPI_Get_accumulate, moves top and returns top
  * and split), copy the part that was

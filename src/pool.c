@@ -345,6 +345,38 @@ void ladroi_pool_unreserve(ladroi_pool_t *p, uint32_t k)
     p->reserve_end = (p->reserve_end - k) & LADRO__MASK;
 }
 
+/* The thief's half of every claim (compare-and-swap or fetch-and-add): copy the k claimed
+ * records [top, top + k) from the victim's ring (at most two pieces around its end),
+ * release the claim (inflight -= 1), count the move in each header, keep them privately. */
+static int ladro__take_claimed(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t top,
+                               uint32_t k)
+{
+    uint32_t first = top & (p->capacity - 1);
+    uint32_t n1 = p->capacity - first < k ? p->capacity - first : k;
+    int rc = ladroi_rma_get(lb, &p->win, victim, ladro__slot_disp(p, top), p->scratch,
+                            (size_t)n1 * p->rec_bytes);
+    if (rc == 0 && n1 < k)
+        rc = ladroi_rma_get(lb, &p->win, victim, LADRO__RING_OFF,
+                            p->scratch + (size_t)n1 * p->rec_bytes,
+                            (size_t)(k - n1) * p->rec_bytes);
+    if (rc)
+        return rc;
+    rc = ladroi_rma_add_u64(lb, &p->win, victim, 0, UINT64_MAX); /* inflight -= 1 */
+    if (rc)
+        return rc;
+    for (uint32_t i = 0; i < k; i++) {
+        unsigned char *r = p->scratch + (size_t)i * p->rec_bytes;
+        ladroi_rec_hdr_t h;
+        memcpy(&h, r, sizeof h);
+        h.moves++;
+        memcpy(r, &h, sizeof h);
+        rc = ladro__priv_push_rec(lb, p, r);
+        if (rc)
+            return rc;
+    }
+    return LADRO_OK;
+}
+
 static int ladro__steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fraction,
                         uint32_t max_take, uint32_t *got);
 
@@ -396,30 +428,10 @@ static int ladro__steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fracti
         lb->st.steal_retries++;
         w = seen;
     }
-    /* Claimed [top, top + k): copy (at most two pieces around the ring's end). */
-    uint32_t first = top & (p->capacity - 1);
-    uint32_t n1 = p->capacity - first < k ? p->capacity - first : k;
-    rc = ladroi_rma_get(lb, &p->win, victim, ladro__slot_disp(p, top), p->scratch,
-                        (size_t)n1 * p->rec_bytes);
-    if (rc == 0 && n1 < k)
-        rc = ladroi_rma_get(lb, &p->win, victim, LADRO__RING_OFF,
-                            p->scratch + (size_t)n1 * p->rec_bytes,
-                            (size_t)(k - n1) * p->rec_bytes);
+    /* Claimed [top, top + k): copy, release the claim, keep the tasks. */
+    rc = ladro__take_claimed(lb, p, victim, top, k);
     if (rc)
         return rc;
-    rc = ladroi_rma_add_u64(lb, &p->win, victim, 0, UINT64_MAX); /* inflight -= 1 */
-    if (rc)
-        return rc;
-    for (uint32_t i = 0; i < k; i++) {
-        unsigned char *r = p->scratch + (size_t)i * p->rec_bytes;
-        ladroi_rec_hdr_t h;
-        memcpy(&h, r, sizeof h);
-        h.moves++;
-        memcpy(r, &h, sizeof h);
-        rc = ladro__priv_push_rec(lb, p, r);
-        if (rc)
-            return rc;
-    }
     *got = k;
     return LADROI_STEAL_GOT;
 }
@@ -475,29 +487,28 @@ static int ladro__steal_faa(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t 
             return rc;
     }
     /* Claimed [top, top + take), all below the split seen: copy, then release. */
-    uint32_t first = top & (p->capacity - 1);
-    uint32_t n1 = p->capacity - first < take ? p->capacity - first : take;
-    rc = ladroi_rma_get(lb, &p->win, victim, ladro__slot_disp(p, top), p->scratch,
-                        (size_t)n1 * p->rec_bytes);
-    if (rc == 0 && n1 < take)
-        rc = ladroi_rma_get(lb, &p->win, victim, LADRO__RING_OFF,
-                            p->scratch + (size_t)n1 * p->rec_bytes,
-                            (size_t)(take - n1) * p->rec_bytes);
+    rc = ladro__take_claimed(lb, p, victim, top, take);
     if (rc)
         return rc;
-    rc = ladroi_rma_add_u64(lb, &p->win, victim, 0, UINT64_MAX); /* inflight -= 1 */
-    if (rc)
-        return rc;
-    for (uint32_t i = 0; i < take; i++) {
-        unsigned char *r = p->scratch + (size_t)i * p->rec_bytes;
-        ladroi_rec_hdr_t h;
-        memcpy(&h, r, sizeof h);
-        h.moves++;
-        memcpy(r, &h, sizeof h);
-        rc = ladro__priv_push_rec(lb, p, r);
-        if (rc)
-            return rc;
-    }
     *got = take;
     return LADROI_STEAL_GOT;
+}
+
+int ladroi_steal_attempt(ladro_t *lb, int victim, double fraction, uint32_t max_take)
+{
+    uint32_t got = 0;
+    double t = ladroi_now();
+    lb->st.steals_tried++;
+    int rc = ladroi_pool_steal(lb, &lb->pool, victim, fraction, max_take, &got);
+    lb->st.steal_time_s += ladroi_now() - t;
+    if (rc < 0)
+        return rc;
+    if (rc == LADROI_STEAL_GOT) {
+        lb->st.steals_ok++;
+        lb->st.tasks_stolen += got;
+        lb->st.bytes_stolen += (uint64_t)got * lb->pool.rec_bytes;
+        return 1;
+    }
+    lb->st.steals_failed++;
+    return 0;
 }

@@ -12,21 +12,7 @@ static int ladro__random_idle(ladro_t *lb, void *state)
     int victim = (int)ladroi_rng_below(&lb->rng, (uint64_t)lb->size - 1);
     if (victim >= lb->rank)
         victim++;
-    uint32_t got = 0;
-    double t = ladroi_now();
-    lb->st.steals_tried++;
-    int rc = ladroi_pool_steal(lb, &lb->pool, victim, lb->cfg.steal_fraction, 0, &got);
-    lb->st.steal_time_s += ladroi_now() - t;
-    if (rc < 0)
-        return rc;
-    if (rc == LADROI_STEAL_GOT) {
-        lb->st.steals_ok++;
-        lb->st.tasks_stolen += got;
-        lb->st.bytes_stolen += (uint64_t)got * lb->pool.rec_bytes;
-        return 1;
-    }
-    lb->st.steals_failed++;
-    return 0;
+    return ladroi_steal_attempt(lb, victim, lb->cfg.steal_fraction, 0);
 }
 
 const ladroi_policy_ops_t ladroi_policy_random = {

@@ -52,21 +52,7 @@ static int ladro__sw_idle(ladro_t *lb, void *state)
     if (s->ov.n == 0)
         return 0;
     int victim = s->ov.nbr[ladroi_rng_below(&lb->rng, (uint64_t)s->ov.n)];
-    uint32_t got = 0;
-    double t = ladroi_now();
-    lb->st.steals_tried++;
-    int rc = ladroi_pool_steal(lb, &lb->pool, victim, lb->cfg.steal_fraction, 0, &got);
-    lb->st.steal_time_s += ladroi_now() - t;
-    if (rc < 0)
-        return rc;
-    if (rc == LADROI_STEAL_GOT) {
-        lb->st.steals_ok++;
-        lb->st.tasks_stolen += got;
-        lb->st.bytes_stolen += (uint64_t)got * lb->pool.rec_bytes;
-        return 1;
-    }
-    lb->st.steals_failed++;
-    return 0;
+    return ladroi_steal_attempt(lb, victim, lb->cfg.steal_fraction, 0);
 }
 
 static void ladro__sw_dump(const ladro_t *lb, const void *state, FILE *out)
