@@ -7,6 +7,8 @@
  * against OEIS A000170. As in the SuccessOnlyWS paper's runs: -n 18 -c 6. */
 #include "nqueens.h"
 
+#include "../common/cli.h"
+
 #include <ladro.h>
 #include <mpi.h>
 
@@ -107,14 +109,8 @@ static int nq__parse(int argc, char **argv, nq_opts_t *o, char *err, size_t errl
             }
             snprintf(o->policy, sizeof o->policy, "%s", v);
         } else if (!strcmp(a, "--max-failed")) {
-            char *end;
-            errno = 0;
-            o->max_failed = strtoll(v, &end, 10);
-            if (errno || end == v || *end || o->max_failed < 0) {
-                snprintf(err, errlen, "bad value '%s' for --max-failed: expected a "
-                         "non-negative integer", v);
+            if (app_parse_nonneg("--max-failed", v, &o->max_failed, err, errlen))
                 return 2;
-            }
         } else {
             char *end;
             errno = 0;

@@ -12,6 +12,8 @@
  * runtime's share of a node's cost can be measured (docs/uts.md). */
 #include "uts_tree.h"
 
+#include "../common/cli.h"
+
 #include <ladro.h>
 #include <mpi.h>
 
@@ -163,14 +165,8 @@ static int uts__parse(int argc, char **argv, uts_opts_t *o, char *err, size_t er
             }
             o->have_expect = 1;
         } else if (!strcmp(a, "--max-failed")) {
-            char *end;
-            errno = 0;
-            o->max_failed = strtoll(v, &end, 10);
-            if (errno || end == v || *end || o->max_failed < 0) {
-                snprintf(err, errlen, "bad value '%s' for --max-failed: expected a "
-                         "non-negative integer", v);
+            if (app_parse_nonneg("--max-failed", v, &o->max_failed, err, errlen))
                 return 2;
-            }
         } else if (!strcmp(a, "--ref-rate")) {
             char *end;
             errno = 0;
