@@ -301,6 +301,11 @@ LADRO_API int ladro_stats_gather(ladro_t *lb, ladro_stats_t *st);
 LADRO_API void ladro_stats_free(ladro_stats_t *st);
 /* Local counters of this rank (valid at any time). */
 LADRO_API int ladro_stats_local(const ladro_t *lb, ladro_rank_stats_t *out);
+/* Mean steal latency in seconds: time in remote steal attempts / attempts (0 when no
+ * attempt was made). What one attempt spans is the policy's (docs/architecture.md
+ * §Measurements): a CAS/fetch-and-add theft for random, smallworld, ctws and a2ws; lock,
+ * request and wait for the victim's reply for baseline and successonly. */
+LADRO_API double ladro_stats_steal_latency(const ladro_stats_t *st);
 /* One-screen summary (policy, makespan, lower bound, efficiency, idle, steals). */
 LADRO_API void ladro_stats_print(FILE *out, const ladro_stats_t *st, const char *policy);
 

@@ -109,6 +109,13 @@ void ladro_stats_free(ladro_stats_t *st)
     }
 }
 
+double ladro_stats_steal_latency(const ladro_stats_t *st)
+{
+    if (!st || st->total.steals_tried == 0)
+        return 0.0;
+    return st->total.steal_time_s / (double)st->total.steals_tried;
+}
+
 void ladro_stats_print(FILE *out, const ladro_stats_t *st, const char *policy)
 {
     const ladro_rank_stats_t *t = &st->total;
@@ -116,11 +123,12 @@ void ladro_stats_print(FILE *out, const ladro_stats_t *st, const char *policy)
             "efficiency %.3f\n", policy ? policy : "?", st->nranks,
             (unsigned long long)t->tasks_run, st->makespan, st->lower_bound, st->efficiency);
     fprintf(out, "  idle mean %.1f%%  max %.1f%%  imbalance %.3f  steals %llu ok / %llu "
-            "failed (%llu tried)  tasks moved %llu  stolen twice %llu  waves %llu\n",
-            100 * st->idle_mean, 100 * st->idle_max, st->imbalance,
+            "failed (%llu tried, %.1f us each)  tasks moved %llu  stolen twice %llu  waves "
+            "%llu\n", 100 * st->idle_mean, 100 * st->idle_max, st->imbalance,
             (unsigned long long)t->steals_ok, (unsigned long long)t->steals_failed,
-            (unsigned long long)t->steals_tried, (unsigned long long)t->tasks_stolen,
-            (unsigned long long)t->tasks_stolen_twice, (unsigned long long)t->term_waves);
+            (unsigned long long)t->steals_tried, 1e6 * ladro_stats_steal_latency(st),
+            (unsigned long long)t->tasks_stolen, (unsigned long long)t->tasks_stolen_twice,
+            (unsigned long long)t->term_waves);
     if (t->result_msgs > 0 || t->result_chunks > 0) /* results routing (src/results.c) */
         fprintf(out, "  results: %llu chunks routed, %llu messages (%.3f per chunk, %.2f "
                 "records each), %llu bytes; route mean %.2f hops, max %llu\n",

@@ -95,6 +95,16 @@ static void run(int rank, int size, int thread, uint32_t chunk)
     CHECK(moved + chunk > (uint64_t)chunk * ok);
     CHECK(st.ranks[0].tasks_run > 0); /* the leader computes too */
     CHECK_EQ(st.total.tasks_run, NTASKS);
+    /* every worker's request/reply round trip is timed: a positive latency, and the mean
+     * is the total over the attempts */
+    if (st.total.steals_tried > 0) {
+        CHECK(st.total.steal_time_s > 0.0);
+        double lat = ladro_stats_steal_latency(&st);
+        CHECK(lat > 0.0);
+        CHECK(lat * (double)st.total.steals_tried <= st.total.steal_time_s * 1.000001);
+        CHECK(lat * (double)st.total.steals_tried >= st.total.steal_time_s * 0.999999);
+    }
+    CHECK(ladro_stats_steal_latency(NULL) == 0.0);
     if (rank == 0)
         printf("test_leader: thread=%d chunk=%u: leader ran %llu, workers %llu in %llu "
                "replies (+%llu empty)\n", thread, chunk,

@@ -349,7 +349,8 @@ int main(int argc, char **argv)
                    "\"lower_bound\": %.6f, \"efficiency\": %.4f, \"idle_mean\": %.4f, "
                    "\"idle_max\": %.4f, \"imbalance\": %.4f, \"steals_tried\": %llu, "
                    "\"steals_ok\": %llu, \"steals_failed\": %llu, \"tasks_moved\": %llu, "
-                   "\"bytes_moved\": %llu, \"stolen_twice\": %llu, \"waves\": %llu",
+                   "\"bytes_moved\": %llu, \"stolen_twice\": %llu, \"waves\": %llu, "
+                   "\"steal_time\": %.6f, \"steal_us\": %.2f",
                    o.cfg.policy, size, (unsigned long long)st.total.tasks_run, st.makespan,
                    st.lower_bound, st.efficiency, st.idle_mean, st.idle_max, st.imbalance,
                    (unsigned long long)st.total.steals_tried,
@@ -358,7 +359,8 @@ int main(int argc, char **argv)
                    (unsigned long long)st.total.tasks_stolen,
                    (unsigned long long)st.total.bytes_stolen,
                    (unsigned long long)st.total.tasks_stolen_twice,
-                   (unsigned long long)st.total.term_waves);
+                   (unsigned long long)st.total.term_waves, st.total.steal_time_s,
+                   1e6 * ladro_stats_steal_latency(&st));
             printf(", \"result_bytes\": %zu, \"results\": %llu, \"result_chunks\": %llu, "
                    "\"result_msgs\": %llu, \"result_records_sent\": %llu, "
                    "\"result_bytes_sent\": %llu, \"results_home\": %llu, \"route_hops\": %llu, "

@@ -55,7 +55,7 @@ IFS=, read -r -a pols <<<"$policies"
 [ ${#pols[@]} -gt 0 ] || { echo "campaign.sh: no policy found" >&2; exit 2; }
 mkdir -p "$out"
 csv=$out/runs.csv fails=$out/failures.txt
-[ -s "$csv" ] || echo "run,policy,mpi,osc,np,init,dist,tasks_per_rank,work_ms,delay_us,seed,outcome,seconds,missing,duplicated,corrupt,steals_ok" >"$csv"
+[ -s "$csv" ] || echo "run,policy,mpi,osc,np,init,dist,tasks_per_rank,work_ms,delay_us,seed,outcome,seconds,missing,duplicated,corrupt,steals_ok,steal_us" >"$csv"
 : >>"$fails"
 RANDOM=$seed
 r() { echo $(( (RANDOM * 32768 + RANDOM) % $1 )); }  # uniform in [0, $1)
@@ -100,6 +100,7 @@ while [ "$n" -lt "$runs" ]; do
   secs=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')
   field() { echo "$res" | grep -o "\"$1\": [0-9a-z.]*" | head -1 | sed 's/.*: //'; }
   miss=$(field missing) dup=$(field duplicated) cor=$(field corrupt) st=$(field steals_ok)
+  slat=$(field steal_us)
   if [ $rc -eq 124 ] || [ $rc -eq 137 ] || [ $rc -eq 3 ]; then outcome=hung
   elif [ -n "$miss" ] && [ "$miss" != 0 ]; then outcome=lost
   elif [ -n "$dup" ] && [ "$dup" != 0 ]; then outcome=dup
@@ -107,7 +108,7 @@ while [ "$n" -lt "$runs" ]; do
   elif [ $rc -eq 0 ] && [ "$(field verified)" = true ]; then outcome=ok
   else outcome=fail
   fi
-  echo "$n,$pol,$mpi,$osc,$np,$init,\"$dist\",$tpr,$wms,$delay,$s,$outcome,$secs,${miss:-},${dup:-},${cor:-},${st:-}" >>"$csv"
+  echo "$n,$pol,$mpi,$osc,$np,$init,\"$dist\",$tpr,$wms,$delay,$s,$outcome,$secs,${miss:-},${dup:-},${cor:-},${st:-},${slat:-}" >>"$csv"
   cnt[$pol,$outcome]=$(( ${cnt[$pol,$outcome]:-0} + 1 ))
   cnt[all,$outcome]=$(( ${cnt[all,$outcome]:-0} + 1 ))
   if [ $outcome != ok ]; then

@@ -414,7 +414,8 @@ static int ladro__leader_idle(ladro_t *lb, void *state)
     lb->st.info_msgs++;
     uint64_t k;
     memcpy(&k, s->wbuf, 8);
-    /* the request/reply round trip is this policy's steal: traced as one */
+    /* the request/reply round trip is this policy's steal: timed and traced as one */
+    lb->st.steal_time_s += ladroi_now() - s->asked_at;
     LADROI_TRACE(lb, LADROI_TEV_STEAL, s->asked_at, ladroi_now(), 0, LADRO__LEADER, (uint32_t)k);
     if (k == 0) {
         lb->st.steals_failed++;
