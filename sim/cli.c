@@ -6,7 +6,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 int ladro_sim_parse_i64(const char *s, int64_t lo, int64_t hi, int64_t *out)
 {
@@ -107,13 +106,6 @@ void ladro_sim_summarize(double *v, size_t n, ladro_sim_stats_t *st)
     st->q1 = ladro__quantile(v, n, 0.25);
     st->median = ladro__quantile(v, n, 0.5);
     st->q3 = ladro__quantile(v, n, 0.75);
-}
-
-double ladro_sim_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 int ladro_sim_usage_error(const char *mode, const char *fmt, ...)

@@ -17,7 +17,6 @@ typedef struct {
 /* Summary of n values (sorts v in place). Quartiles interpolate linearly (R type 7). */
 void ladro_sim_summarize(double *v, size_t n, ladro_sim_stats_t *st);
 
-double ladro_sim_now(void); /* monotonic seconds */
 
 /* Print one-line error "ladro-sim <mode>: <msg>" to stderr; returns 2. */
 int ladro_sim_usage_error(const char *mode, const char *fmt, ...)

@@ -134,18 +134,3 @@ int32_t ladro_sim_heap_pop(ladro_sim_heap_t *q, int64_t *t)
         *t = top.t;
     return top.h;
 }
-
-static uint64_t ladro__splitmix(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-void ladro_sim_rng_seed(ladro_sim_rng_t *r, uint64_t seed, uint64_t stream)
-{
-    uint64_t x = seed ^ (stream * 0xD1B54A32D192ED03ull);
-    for (int i = 0; i < 4; i++)
-        r->s[i] = ladro__splitmix(&x);
-}

@@ -10,6 +10,8 @@
 #ifndef LADRO_SIM_ENGINE_H
 #define LADRO_SIM_ENGINE_H
 
+#include "util.h" /* the runtime's RNG (ladroi_rng_*) and clock (ladroi_now), src/util.h */
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -50,52 +52,6 @@ static inline int32_t ladro_sim_heap_size(const ladro_sim_heap_t *q) { return q-
 static inline int64_t ladro_sim_heap_time(const ladro_sim_heap_t *q, int32_t h)
 {
     return q->a[q->pos[h]].t;
-}
-
-/* ---- random numbers: xoshiro256** seeded by splitmix64 (deterministic per stream) ---- */
-typedef struct {
-    uint64_t s[4];
-} ladro_sim_rng_t;
-
-void ladro_sim_rng_seed(ladro_sim_rng_t *r, uint64_t seed, uint64_t stream);
-
-static inline uint64_t ladro_sim_rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-static inline uint64_t ladro_sim_rng_next(ladro_sim_rng_t *r)
-{
-    uint64_t *s = r->s;
-    uint64_t result = ladro_sim_rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = ladro_sim_rotl(s[3], 45);
-    return result;
-}
-
-/* Uniform integer in [0, n), unbiased (Lemire's multiply-and-reject). n >= 1. */
-static inline uint64_t ladro_sim_rng_below(ladro_sim_rng_t *r, uint64_t n)
-{
-    uint64_t x = ladro_sim_rng_next(r);
-    __uint128_t m = (__uint128_t)x * n;
-    uint64_t l = (uint64_t)m;
-    if (l < n) {
-        uint64_t thr = -n % n;
-        while (l < thr) {
-            x = ladro_sim_rng_next(r);
-            m = (__uint128_t)x * n;
-            l = (uint64_t)m;
-        }
-    }
-    return (uint64_t)(m >> 64);
-}
-
-/* Uniform double in [0, 1). */
-static inline double ladro_sim_rng_unit(ladro_sim_rng_t *r)
-{
-    return (double)(ladro_sim_rng_next(r) >> 11) * 0x1.0p-53;
 }
 
 #endif

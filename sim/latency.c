@@ -75,16 +75,16 @@ int ladro_sim_lat_check(const ladro_sim_lat_params_t *prm, char *err, size_t err
 
 /* R3: uniform among the other p-1 processors, never itself. */
 static inline int32_t ladro__victim(const ladro_sim_lat_params_t *prm, int32_t thief,
-                                    ladro_sim_rng_t *rng)
+                                    ladroi_rng_t *rng)
 {
     if (prm->pick)
         return prm->pick(prm->pick_ctx, thief, prm->p, rng);
-    int32_t v = (int32_t)ladro_sim_rng_below(rng, (uint64_t)(prm->p - 1));
+    int32_t v = (int32_t)ladroi_rng_below(rng, (uint64_t)(prm->p - 1));
     return v >= thief ? v + 1 : v;
 }
 
 int ladro_sim_lat_run(ladro_sim_lat_t *s, const ladro_sim_lat_params_t *prm,
-                      ladro_sim_rng_t *rng, ladro_sim_lat_result_t *out)
+                      ladroi_rng_t *rng, ladro_sim_lat_result_t *out)
 {
     if (!s || !prm || !out || ladro_sim_lat_check(prm, NULL, 0) != 0 || prm->p > s->pmax)
         return -1;

@@ -44,7 +44,7 @@ typedef struct {
     int64_t threshold; /* g: a steal succeeds only if floor(r/2) > g; 0 = no threshold */
     int split;         /* LADRO_SIM_SEND_CEIL (default) or LADRO_SIM_SEND_FLOOR */
     /* Victim choice; NULL = uniform among the other p-1 processors. Tests script it. */
-    int32_t (*pick)(void *ctx, int32_t thief, int32_t p, ladro_sim_rng_t *rng);
+    int32_t (*pick)(void *ctx, int32_t thief, int32_t p, ladroi_rng_t *rng);
     void *pick_ctx;
     const ladro_sim_lat_observer_t *obs; /* NULL = none */
 } ladro_sim_lat_params_t;
@@ -67,7 +67,7 @@ ladro_sim_lat_t *ladro_sim_lat_new(int32_t p);
 void ladro_sim_lat_free(ladro_sim_lat_t **s);
 /* One run. prm->p must be <= the p given to ladro_sim_lat_new. Returns 0, -1 on bad params. */
 int ladro_sim_lat_run(ladro_sim_lat_t *s, const ladro_sim_lat_params_t *prm,
-                      ladro_sim_rng_t *rng, ladro_sim_lat_result_t *out);
+                      ladroi_rng_t *rng, ladro_sim_lat_result_t *out);
 /* Check parameters; on error writes a one-line message. */
 int ladro_sim_lat_check(const ladro_sim_lat_params_t *prm, char *err, size_t errlen);
 

@@ -46,7 +46,7 @@ static void ladro__progress(ladro__opts_t *o, int64_t run, int64_t runs, int fin
 {
     if (!o->progress)
         return;
-    double now = ladro_sim_now();
+    double now = ladroi_now();
     if (!final && now - o->last < 0.5)
         return;
     o->last = now;
@@ -90,11 +90,11 @@ static int ladro__run_cfg(ladro__opts_t *o, ladro__cfg_t *c, const char *paje)
             return -2;
         }
     }
-    double t0 = ladro_sim_now();
+    double t0 = ladroi_now();
     c->total_events = 0;
     for (int64_t r = 0; r < R; r++) {
-        ladro_sim_rng_t rng;
-        ladro_sim_rng_seed(&rng, o->seed, (uint64_t)r);
+        ladroi_rng_t rng;
+        ladroi_rng_seed(&rng, o->seed, (uint64_t)r);
         ladro_sim_lat_result_t res;
         ladro_sim_lat_observer_t ob;
         prm.obs = NULL;
@@ -114,7 +114,7 @@ static int ladro__run_cfg(ladro__opts_t *o, ladro__cfg_t *c, const char *paje)
         if ((r & 63) == 0)
             ladro__progress(o, r, R, 0);
     }
-    c->wall = ladro_sim_now() - t0;
+    c->wall = ladroi_now() - t0;
     ladro_sim_lat_free(&s);
     int prc = 0;
     if (pj)
@@ -373,7 +373,7 @@ static int ladro__latency(ladro__opts_t *o, ladro__args_t *a)
         return ladro_sim_usage_error(mode, "--variant '%s': accepted swt or mwt", a->variant);
     c.variant = v[0];
     c.runs = o->runs;
-    o->t0 = o->last = ladro_sim_now();
+    o->t0 = o->last = ladroi_now();
     o->n_cfg = 1;
     FILE *csv = NULL;
     if (a->csv && !(csv = ladro__open_out(a->csv, mode)))
@@ -494,7 +494,7 @@ static int ladro__sweep(ladro__opts_t *o, ladro__args_t *a)
         return 2;
     }
     FILE *ana = out == stdout ? stderr : stdout;
-    o->t0 = o->last = ladro_sim_now();
+    o->t0 = o->last = ladroi_now();
     o->n_cfg = (int64_t)nW * np * nl * nv;
     /* least squares accumulators: overall and per p */
     double sxy = 0, sxx = 0;
@@ -647,7 +647,7 @@ static int ladro__limit(ladro__opts_t *o, ladro__args_t *a)
         free(ps);
         return 2;
     }
-    o->t0 = o->last = ladro_sim_now();
+    o->t0 = o->last = ladroi_now();
     o->n_cfg = (int64_t)nW * np;
     fprintf(out, "W,p,W_over_p,variant,runs,accept,limit_lambda_measured,"
                  "mean_makespan_at_limit,limit_lambda_formula,limit_lambda_470,"

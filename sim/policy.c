@@ -2,6 +2,7 @@
  * and the decision rule of each ladro policy. docs/sim.md "Policy-level simulation" says
  * what each rule keeps from its paper and where the simulation abstracts. */
 #include "a2ws_math.h" /* the runtime's A2WS equations (pure C, no MPI) */
+#include "speed.h"     /* the runtime's speed specs (pure C, no MPI) */
 #include "policy.h"
 
 #include "cli.h"
@@ -69,7 +70,7 @@ typedef struct {
     int32_t p, R;
     ladro__rank_t *r;
     ladro_sim_heap_t q;
-    ladro_sim_rng_t rng;
+    ladroi_rng_t rng;
     int64_t *dur; /* per task, ns at speed 1 */
     uint8_t *ran; /* exactly-once check: times each task started */
     uint64_t dup;
@@ -303,7 +304,7 @@ static void ladro__charge(ladro__sim_t *s, int32_t v, int64_t cost)
 
 static int32_t ladro__uniform_other(ladro__sim_t *s, int32_t i)
 {
-    int32_t v = (int32_t)ladro_sim_rng_below(&s->rng, (uint64_t)(s->p - 1));
+    int32_t v = (int32_t)ladroi_rng_below(&s->rng, (uint64_t)(s->p - 1));
     return v >= i ? v + 1 : v;
 }
 
@@ -347,7 +348,7 @@ static void ladro__rma_steal(ladro__sim_t *s, int32_t i, int64_t t)
         int64_t n = s->off[i + 1] - s->off[i];
         if (n < 1)
             return;
-        v = s->nbr[s->off[i] + (int64_t)ladro_sim_rng_below(&s->rng, (uint64_t)n)];
+        v = s->nbr[s->off[i] + (int64_t)ladroi_rng_below(&s->rng, (uint64_t)n)];
     } else
         v = ladro__uniform_other(s, i);
     r->stealing = 1;
@@ -460,7 +461,7 @@ static void ladro__a2_decide(ladro__sim_t *s, int32_t i, int64_t t, int idle)
     /* criterion 1, closest rate: victims whose own S_j < 0 (surplus), weight by how close
      * their surplus is to the thief's need */
     for (int k = 0; k < C; k++) {
-        int32_t off = (int32_t)ladro_sim_rng_below(&s->rng, (uint64_t)span);
+        int32_t off = (int32_t)ladroi_rng_below(&s->rng, (uint64_t)span);
         int32_t j;
         if (span == s->p - 1)
             j = off >= i ? off + 1 : off;
@@ -487,7 +488,7 @@ static void ladro__a2_decide(ladro__sim_t *s, int32_t i, int64_t t, int idle)
         for (int k = 0; k < C; k++) {
             int32_t j = span == s->p - 1 ? ladro__uniform_other(s, i)
                                          : (int32_t)(((int64_t)i + s->p +
-                                                      ((int64_t)ladro_sim_rng_below(
+                                                      ((int64_t)ladroi_rng_below(
                                                            &s->rng, (uint64_t)(2 * s->R + 1)) -
                                                        s->R)) % s->p);
             if (j == i)
@@ -510,7 +511,7 @@ static void ladro__a2_decide(ladro__sim_t *s, int32_t i, int64_t t, int idle)
             ladro__backoff(s, i, t);
         return;
     }
-    double x = ladro_sim_rng_unit(&s->rng) * wsum;
+    double x = ladroi_rng_unit(&s->rng) * wsum;
     int pick = 0;
     for (; pick < nc - 1; pick++) {
         x -= w[pick];
@@ -879,12 +880,12 @@ int ladro_sim_sw_draws(int32_t nranks, int32_t sw_degree)
 static void ladro__sw_shortcuts(uint64_t seed, int32_t nranks, int32_t rank, int draws,
                                 int32_t *out)
 {
-    ladro_sim_rng_t g;
-    ladro_sim_rng_seed(&g, seed ^ 0x736d616c6c776f72ull, (uint64_t)rank);
+    ladroi_rng_t g;
+    ladroi_rng_seed(&g, seed ^ 0x736d616c6c776f72ull, (uint64_t)rank);
     double lnp = log((double)nranks);
     for (int i = 0; i < draws; i++) {
-        double u = ladro_sim_rng_unit(&g);
-        int minus = (ladro_sim_rng_next(&g) >> 63) != 0;
+        double u = ladroi_rng_unit(&g);
+        int minus = (ladroi_rng_next(&g) >> 63) != 0;
         int64_t d = nranks > 1 ? (int64_t)floor(exp(lnp * u)) : 0;
         if (d > nranks - 1)
             d = nranks - 1;
@@ -984,12 +985,22 @@ int ladro_sim_overlay(uint64_t seed, int32_t p, int32_t sw_degree, int64_t **off
 }
 
 /* ---- set-up, run, tear-down --------------------------------------------------------- */
+int ladro_sim_speeds(const char *spec, int32_t nranks, double *speed, char *err,
+                     size_t errlen)
+{
+    for (int32_t r = 0; r < nranks; r++)
+        if (ladroi_speed_of(spec, r, nranks, &speed[r], err, errlen))
+            return -1;
+    return 0;
+}
+
 void ladro_sim_pol_defaults(ladro_sim_pol_params_t *prm)
 {
     memset(prm, 0, sizeof *prm);
     prm->policy = LADRO_SIM_POL_RANDOM;
     prm->p = 8;
-    ladro_sim_wl_init(&prm->wl);
+    wl_spec_init(&prm->wl);
+    prm->wl.tasks_per_rank = 10;
     prm->lambda_ns = 5000;
     prm->poll_ns = 1000000;
     prm->msg_ns = 1000;
@@ -1046,14 +1057,14 @@ int ladro_sim_pol_run(const ladro_sim_pol_params_t *prm, ladro_sim_pol_result_t 
         snprintf(err, errlen, "tasks (%llu) must be in [1, 2^32)", (unsigned long long)N);
         return -1;
     }
-    double t0 = ladro_sim_now();
+    double t0 = ladroi_now();
     s->prm = prm;
     s->p = prm->p;
     s->N = N;
     s->out = out;
     s->obs = prm->obs;
     s->holder = -1;
-    ladro_sim_rng_seed(&s->rng, prm->seed, 0x51u);
+    ladroi_rng_seed(&s->rng, prm->seed, 0x51u);
     s->r = calloc((size_t)s->p, sizeof *s->r);
     s->dur = malloc(N * sizeof *s->dur);
     s->ran = calloc(N, 1);
@@ -1069,14 +1080,14 @@ int ladro_sim_pol_run(const ladro_sim_pol_params_t *prm, ladro_sim_pol_result_t 
     /* workload: same durations and owners as ladro-synth for the same seed */
     double sum_d = 0, max_d = 0, sum_speed = 0;
     for (uint64_t id = 0; id < N; id++) {
-        double sec = ladro_sim_wl_task_seconds(&prm->wl, id);
+        double sec = wl_task_seconds(&prm->wl, id);
         s->dur[id] = (int64_t)llround(sec * 1e9);
         sum_d += (double)s->dur[id];
         if ((double)s->dur[id] > max_d)
             max_d = (double)s->dur[id];
         own[id] = prm->policy == LADRO_SIM_POL_LEADER
                       ? 0
-                      : ladro_sim_wl_task_owner(&prm->wl, id, N, s->p);
+                      : wl_task_owner(&prm->wl, id, N, s->p);
         cnt[own[id]]++;
     }
     for (int32_t i = 0; i < s->p; i++) {
@@ -1188,7 +1199,7 @@ int ladro_sim_pol_run(const ladro_sim_pol_params_t *prm, ladro_sim_pol_result_t 
     out->efficiency = out->makespan_s > 0 ? out->lower_bound_s / out->makespan_s : 0;
     out->idle_mean = s->end_t > 0 ? 1.0 - busy / ((double)s->p * (double)s->end_t) : 0;
     out->events = s->q.pops;
-    out->wall_s = ladro_sim_now() - t0;
+    out->wall_s = ladroi_now() - t0;
     ladro__free(s);
     return rc;
 }

@@ -5,7 +5,7 @@
 #define LADRO_SIM_POLICY_H
 
 #include "latency.h"
-#include "workload.h"
+#include "workload_gen.h" /* ladro-synth's workload (apps/common, pure) */
 
 enum {
     LADRO_SIM_POL_STATIC,
@@ -23,7 +23,7 @@ extern const char *const ladro_sim_policy_names[LADRO_SIM_POL_COUNT];
 typedef struct {
     int policy;
     int32_t p;
-    ladro_sim_wl_t wl;
+    wl_spec_t wl;
     const double *speed;    /* p speeds in (0, 1] */
     int64_t lambda_ns;      /* latency of one message */
     int64_t hop_ns;         /* + per unit of ring distance between the two ranks */
@@ -52,6 +52,10 @@ typedef struct {
 } ladro_sim_pol_result_t;
 
 void ladro_sim_pol_defaults(ladro_sim_pol_params_t *prm);
+/* Every rank's speed for a --speed spec, by the runtime's resolver (src/speed.c, the code
+ * of ladro_speed_of): 0, or -1 with a one-line message. */
+int ladro_sim_speeds(const char *spec, int32_t nranks, double *speed, char *err,
+                     size_t errlen);
 /* The smallworld overlay of src/overlay.c for all ranks, in CSR form (malloc'd). */
 int ladro_sim_sw_draws(int32_t nranks, int32_t sw_degree);
 int ladro_sim_overlay(uint64_t seed, int32_t p, int32_t sw_degree, int64_t **off,

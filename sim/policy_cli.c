@@ -103,11 +103,11 @@ int ladro_sim_policy_main(int argc, char **argv)
                 return ladro__bad(k, v, "accepted: a number of ms in [1e-6, 1e9]");
             prm.wl.work_ms = d;
         } else if (!strcmp(k, "--dist") || !strcmp(k, "--work-dist")) {
-            if (ladro_sim_wl_parse_dist(&prm.wl, v))
-                return ladro__bad(k, v, ladro_sim_wl_dist_accepted);
+            if (wl_parse_dist(&prm.wl, v))
+                return ladro__bad(k, v, wl_dist_accepted);
         } else if (!strcmp(k, "--init")) {
-            if (ladro_sim_wl_parse_init(&prm.wl, v))
-                return ladro__bad(k, v, ladro_sim_wl_init_accepted);
+            if (wl_parse_init(&prm.wl, v))
+                return ladro__bad(k, v, wl_init_accepted);
         } else if (!strcmp(k, "--lambda-us") || !strcmp(k, "--lambda") || !strcmp(k, "--hop-us") ||
                    !strcmp(k, "--poll-us") || !strcmp(k, "--msg-us") ||
                    !strcmp(k, "--task-overhead-us") ||

@@ -2,6 +2,7 @@
  * environment and ladro_print_config, and validation with messages that name the key,
  * the value and what is accepted. */
 #include "ladro_int.h"
+#include "speed.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -10,10 +11,6 @@
 #include <stdlib.h>
 
 extern char **environ;
-
-/* A value echoed in a message: at most 48 characters and "...", so that what is
- * accepted (the end of the message) always fits in the error buffer. */
-#define LADRO__SHOW(v) (strlen(v) > 48 ? 48 : (int)strlen(v)), (v), (strlen(v) > 48 ? "..." : "")
 
 void ladro_config_init(ladro_config_t *cfg)
 {
@@ -57,85 +54,12 @@ static int ladro__parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *o
     return 0;
 }
 
-static int ladro__parse_double(const char *s, double lo, double hi, bool lo_open, double *out)
-{
-    if (!s || !*s || isspace((unsigned char)*s))
-        return -1;
-    errno = 0;
-    char *end;
-    double v = strtod(s, &end);
-    if (errno || *end || !isfinite(v) || v < lo || v > hi || (lo_open && v == lo))
-        return -1;
-    *out = v;
-    return 0;
-}
-
-/* ---- speed specs: "1,0.5" cycled over ranks, or A2WS Table 2 profiles C1..C5 ------- */
-/* A2WS Table 2: per configuration, nodes of 1, 2, 4, 8, 16, 24 cores in counts
- * 2k, k, k, k, k, 2k with k = 2^(c-1). A rank of P maps to node floor(r * N / P). */
-static int ladro__profile_speed(int c, int rank, int nranks, double *speed)
-{
-    static const int cores[6] = {1, 2, 4, 8, 16, 24};
-    static const int mult[6] = {2, 1, 1, 1, 1, 2};
-    int k = 1 << (c - 1);
-    int nodes = 8 * k;
-    int node = (int)(((int64_t)rank * nodes) / nranks);
-    for (int i = 0; i < 6; i++) {
-        int n = mult[i] * k;
-        if (node < n) {
-            *speed = cores[i] / 24.0;
-            return 0;
-        }
-        node -= n;
-    }
-    return -1; /* unreachable for rank < nranks */
-}
-
+/* ---- speed specs: resolved by src/speed.c (shared with ladro-sim) ---------------- */
 int ladro_speed_of(const char *spec, int rank, int nranks, double *speed, char *err,
                    size_t errlen)
 {
-    static const char accepted[] =
-        "accepted: a comma list of positive numbers (cycled over ranks) or C1..C5";
-    if (!spec || !*spec)
-        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "speed '': empty; %s", accepted);
-    if (nranks < 1 || rank < 0 || rank >= nranks)
-        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "speed: rank %d of %d is invalid",
-                              rank, nranks);
-    if ((spec[0] == 'C' || spec[0] == 'c') && spec[1] >= '1' && spec[1] <= '5' && !spec[2])
-        return ladro__profile_speed(spec[1] - '0', rank, nranks, speed) == 0
-                   ? LADRO_OK
-                   : ladroi_failbuf(err, errlen, LADRO_EINVAL, "speed profile failed");
-    /* list: validate all entries, find the max, pick entry rank % count */
-    double maxv = 0, mine = 0;
-    int count = 0;
-    const char *p = spec;
-    char buf[64];
-    for (;;) {
-        const char *comma = strchr(p, ',');
-        size_t n = comma ? (size_t)(comma - p) : strlen(p);
-        double v;
-        if (n == 0 || n >= sizeof buf)
-            return ladroi_failbuf(err, errlen, LADRO_EINVAL, "speed '%.*s%s': empty or "
-                                  "overlong entry; %s", LADRO__SHOW(spec), accepted);
-        memcpy(buf, p, n);
-        buf[n] = 0;
-        if (ladro__parse_double(buf, 0, 1e9, true, &v) != 0)
-            return ladroi_failbuf(err, errlen, LADRO_EINVAL, "speed '%.*s%s': entry '%.*s%s' "
-                                  "is not a positive number; %s", LADRO__SHOW(spec),
-                                  LADRO__SHOW(buf), accepted);
-        if (v > maxv)
-            maxv = v;
-        count++;
-        if (!comma)
-            break;
-        p = comma + 1;
-    }
-    p = spec;
-    for (int i = 0; i < rank % count; i++)
-        p = strchr(p, ',') + 1;
-    mine = strtod(p, NULL);
-    *speed = mine / maxv;
-    return LADRO_OK;
+    return ladroi_speed_of(spec, rank, nranks, speed, err, errlen) == 0 ? LADRO_OK
+                                                                          : LADRO_EINVAL;
 }
 
 /* ---- the key table -------------------------------------------------------------------- */
@@ -147,7 +71,7 @@ typedef struct ladro__key {
 } ladro__key_t;
 
 #define LADRO__BAD(key, v, what) \
-    ladroi_failbuf(err, errlen, LADRO_EINVAL, "%s='%.*s%s': %s", key, LADRO__SHOW(v), what)
+    ladroi_failbuf(err, errlen, LADRO_EINVAL, "%s='%.*s%s': %s", key, LADROI_SHOW(v), what)
 
 static int ladro__set_policy(ladro_config_t *c, const char *v, char *err, size_t errlen)
 {
@@ -159,7 +83,7 @@ static int ladro__set_policy(ladro_config_t *c, const char *v, char *err, size_t
                 strncat(names, ", ", sizeof names - strlen(names) - 1);
         }
         return ladroi_failbuf(err, errlen, LADRO_EINVAL, "policy='%.*s%s': unknown; accepted: %s",
-                              LADRO__SHOW(v), names);
+                              LADROI_SHOW(v), names);
     }
     snprintf(c->policy, sizeof c->policy, "%s", v);
     return 0;
@@ -224,7 +148,7 @@ static void ladro__show_chunk(const ladro_config_t *c, char *b, size_t n)
 static int ladro__set_fraction(ladro_config_t *c, const char *v, char *err, size_t errlen)
 {
     double x;
-    if (ladro__parse_double(v, 0, 1, true, &x))
+    if (ladroi_parse_double(v, 0, 1, true, &x))
         return LADRO__BAD("steal_fraction", v, "accepted: a number in (0, 1]");
     c->steal_fraction = x;
     return 0;
@@ -250,7 +174,7 @@ static void ladro__show_radius(const ladro_config_t *c, char *b, size_t n)
 static int ladro__set_bmin(ladro_config_t *c, const char *v, char *err, size_t errlen)
 {
     double x;
-    if (ladro__parse_double(v, 0, 1e6, false, &x))
+    if (ladroi_parse_double(v, 0, 1e6, false, &x))
         return LADRO__BAD("backoff_min_us", v, "accepted: a number of microseconds in [0, 1e6]");
     c->backoff_min_us = x;
     return 0;
@@ -263,7 +187,7 @@ static void ladro__show_bmin(const ladro_config_t *c, char *b, size_t n)
 static int ladro__set_bmax(ladro_config_t *c, const char *v, char *err, size_t errlen)
 {
     double x;
-    if (ladro__parse_double(v, 0, 1e7, false, &x))
+    if (ladroi_parse_double(v, 0, 1e7, false, &x))
         return LADRO__BAD("backoff_max_us", v, "accepted: a number of microseconds in [0, 1e7]");
     c->backoff_max_us = x;
     return 0;
@@ -289,7 +213,7 @@ static void ladro__show_poll(const ladro_config_t *c, char *b, size_t n)
 static int ladro__set_delay(ladro_config_t *c, const char *v, char *err, size_t errlen)
 {
     double x;
-    if (ladro__parse_double(v, 0, 1e6, false, &x))
+    if (ladroi_parse_double(v, 0, 1e6, false, &x))
         return LADRO__BAD("delay_us", v, "accepted: a number of microseconds in [0, 1e6]");
     c->delay_us = x;
     return 0;
@@ -391,7 +315,7 @@ static void ladro__show_trace(const ladro_config_t *c, char *b, size_t n)
 static int ladro__set_watchdog(ladro_config_t *c, const char *v, char *err, size_t errlen)
 {
     double x;
-    if (ladro__parse_double(v, 0, 1e6, false, &x))
+    if (ladroi_parse_double(v, 0, 1e6, false, &x))
         return LADRO__BAD("watchdog", v, "accepted: 0 (off) or seconds in (0, 1e6]");
     c->watchdog_s = x;
     return 0;
@@ -404,7 +328,7 @@ static void ladro__show_watchdog(const ladro_config_t *c, char *b, size_t n)
 static int ladro__set_progress(ladro_config_t *c, const char *v, char *err, size_t errlen)
 {
     double x;
-    if (ladro__parse_double(v, 0, 1e6, false, &x))
+    if (ladroi_parse_double(v, 0, 1e6, false, &x))
         return LADRO__BAD("progress", v, "accepted: 0 (off) or seconds in (0, 1e6]");
     c->progress_s = x;
     return 0;
@@ -538,7 +462,7 @@ int ladro_config_set(ladro_config_t *cfg, const char *key, const char *value, ch
             strncat(names, ", ", sizeof names - strlen(names) - 1);
     }
     return ladroi_failbuf(err, errlen, LADRO_EINVAL, "unknown configuration key '%.*s%s'; "
-                          "accepted: %s", LADRO__SHOW(key), names);
+                          "accepted: %s", LADROI_SHOW(key), names);
 }
 
 int ladro_config_from_env(ladro_config_t *cfg, char *err, size_t errlen)

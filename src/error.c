@@ -47,17 +47,6 @@ int ladroi_fail(ladro_t *lb, int rc, const char *fmt, ...)
     return rc;
 }
 
-int ladroi_failbuf(char *err, size_t errlen, int rc, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return rc;
-}
-
 const char *ladro_last_error(const ladro_t *lb)
 {
     return lb ? lb->err : "";

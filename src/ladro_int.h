@@ -3,6 +3,7 @@
 #define LADRO_INT_H
 
 #include "ladro.h"
+#include "util.h" /* rng, time, number parsing, ladroi_failbuf: pure, shared with ladro-sim */
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -14,9 +15,8 @@
 /* Record a message on the handle and return rc (a negative LADRO_E* code). */
 int ladroi_fail(ladro_t *lb, int rc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-/* Same, into a caller's buffer (config parsing has no handle). */
-int ladroi_failbuf(char *err, size_t errlen, int rc, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+/* The same into a caller's buffer (config parsing has no handle): ladroi_failbuf,
+ * util.h. */
 
 /* Name of configuration key i (table order), NULL past the last: lets the config
  * fuzzer (tests/fuzz) and tests walk every key without a second list. */
@@ -29,22 +29,6 @@ const char *ladroi_config_key(size_t i);
             return ladroi_fail((lb), LADRO_EMPI, "%s failed (MPI error %d) at %s:%d",  \
                                #call, ladroi_mpi_rc_, __FILE__, __LINE__);             \
     } while (0)
-
-/* ---- rng: splitmix64-seeded xoshiro256** (per handle, deterministic per seed) ------- */
-typedef struct ladroi_rng {
-    uint64_t s[4];
-} ladroi_rng_t;
-void ladroi_rng_seed(ladroi_rng_t *r, uint64_t seed, uint64_t stream);
-uint64_t ladroi_rng_next(ladroi_rng_t *r);
-/* Uniform in [0, n), n >= 1, without modulo bias. */
-uint64_t ladroi_rng_below(ladroi_rng_t *r, uint64_t n);
-/* Uniform in [0, 1). */
-double ladroi_rng_unit(ladroi_rng_t *r);
-
-/* ---- time --------------------------------------------------------------------------- */
-double ladroi_now(void);               /* seconds, monotonic */
-void ladroi_sleep_us(double us);       /* nanosleep, us >= 0 */
-void ladroi_spin_s(double s);          /* busy wait */
 
 /* ---- remote memory access: the one place where MPI one-sided calls live -------------
  * Every call here applies the debug delay (cfg.delay_us) and completes the operation

@@ -1,9 +1,14 @@
-/* Random numbers and time: small, deterministic, per handle. */
+/* Random numbers, time, number parsing and messages: small, deterministic, pure (no MPI;
+ * shared with ladro-sim, see util.h). */
 #define _POSIX_C_SOURCE 200809L
-#include "ladro_int.h"
+#include "util.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 static uint64_t ladro__splitmix(uint64_t *x)
@@ -19,40 +24,6 @@ void ladroi_rng_seed(ladroi_rng_t *r, uint64_t seed, uint64_t stream)
     uint64_t x = seed ^ (stream * 0xD1B54A32D192ED03ull);
     for (int i = 0; i < 4; i++)
         r->s[i] = ladro__splitmix(&x);
-}
-
-static inline uint64_t ladro__rotl(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-
-uint64_t ladroi_rng_next(ladroi_rng_t *r)
-{
-    uint64_t *s = r->s;
-    uint64_t result = ladro__rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = ladro__rotl(s[3], 45);
-    return result;
-}
-
-uint64_t ladroi_rng_below(ladroi_rng_t *r, uint64_t n)
-{
-    uint64_t limit = UINT64_MAX - UINT64_MAX % n;
-    uint64_t x;
-    do
-        x = ladroi_rng_next(r);
-    while (x >= limit);
-    return x % n;
-}
-
-double ladroi_rng_unit(ladroi_rng_t *r)
-{
-    return (double)(ladroi_rng_next(r) >> 11) * 0x1.0p-53;
 }
 
 double ladroi_now(void)
@@ -78,4 +49,28 @@ void ladroi_spin_s(double s)
     double end = ladroi_now() + s;
     while (ladroi_now() < end)
         ;
+}
+
+int ladroi_parse_double(const char *s, double lo, double hi, bool lo_open, double *out)
+{
+    if (!s || !*s || isspace((unsigned char)*s))
+        return -1;
+    errno = 0;
+    char *end;
+    double v = strtod(s, &end);
+    if (errno || *end || !isfinite(v) || v < lo || v > hi || (lo_open && v == lo))
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int ladroi_failbuf(char *err, size_t errlen, int rc, const char *fmt, ...)
+{
+    if (err && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return rc;
 }

@@ -1,153 +1,12 @@
-/* The synthetic workload shared by ladro-synth and ladro-bench; see workload.h. */
-#define _DEFAULT_SOURCE /* M_PI, nanosleep */
+/* Running the synthetic workload under MPI (ladro-synth, ladro-bench); see workload.h. */
+#define _DEFAULT_SOURCE /* nanosleep */
 #include "workload.h"
 
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-const char wl_dist_accepted[] = "accepted: const, uniform:A,B (0<=A<=B), gauss:MEAN,SD, exp, "
-                                "bimodal:P,A,B (0<=P<=1)";
-const char wl_init_accepted[] = "accepted: even, one, gauss70-10";
-
-void wl_spec_init(wl_spec_t *w)
-{
-    memset(w, 0, sizeof *w);
-    w->seed = 1;
-    w->tasks_per_rank = 50;
-    w->work_ms = 10;
-    w->dist = WL_CONST;
-    w->init = WL_EVEN;
-    w->payload = 16;
-}
-
-int wl_parse_dist(wl_spec_t *w, const char *v)
-{
-    double a, b, c;
-    char tail;
-    if (!strcmp(v, "const")) {
-        w->dist = WL_CONST;
-    } else if (!strcmp(v, "exp")) {
-        w->dist = WL_EXP;
-    } else if (sscanf(v, "uniform:%lf,%lf%c", &a, &b, &tail) == 2 && a >= 0 && b >= a &&
-               isfinite(b)) {
-        w->dist = WL_UNIFORM, w->a = a, w->b = b;
-    } else if (sscanf(v, "gauss:%lf,%lf%c", &a, &b, &tail) == 2 && a >= 0 && b >= 0 &&
-               isfinite(a) && isfinite(b)) {
-        w->dist = WL_GAUSS, w->a = a, w->b = b;
-    } else if (sscanf(v, "bimodal:%lf,%lf,%lf%c", &a, &b, &c, &tail) == 3 && a >= 0 &&
-               a <= 1 && b >= 0 && c >= 0 && isfinite(b) && isfinite(c)) {
-        w->dist = WL_BIMODAL, w->a = a, w->b = b, w->c = c;
-    } else {
-        return -1;
-    }
-    return 0;
-}
-
-int wl_parse_init(wl_spec_t *w, const char *v)
-{
-    if (!strcmp(v, "even"))
-        w->init = WL_EVEN;
-    else if (!strcmp(v, "one"))
-        w->init = WL_ONE;
-    else if (!strcmp(v, "gauss70-10"))
-        w->init = WL_GAUSS70_10;
-    else
-        return -1;
-    return 0;
-}
-
-/* splitmix64: per-task deterministic numbers */
-static uint64_t mix(uint64_t x)
-{
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-}
-static double unit(uint64_t *s)
-{
-    *s = mix(*s);
-    return ((double)(*s >> 11) + 0.5) * 0x1.0p-53;
-}
-static double normal(uint64_t *s)
-{
-    double u1 = unit(s), u2 = unit(s);
-    return sqrt(-2 * log(u1)) * cos(2 * M_PI * u2);
-}
-
-double wl_task_seconds(const wl_spec_t *w, uint64_t id)
-{
-    uint64_t s = mix(w->seed * 0x100000001B3ull ^ id);
-    double x;
-    switch (w->dist) {
-    case WL_UNIFORM: x = w->a + (w->b - w->a) * unit(&s); break;
-    case WL_GAUSS: x = w->a + w->b * normal(&s); break;
-    case WL_EXP: x = -log(unit(&s)); break;
-    case WL_BIMODAL: x = unit(&s) < w->a ? w->c : w->b; break;
-    default: x = 1; break;
-    }
-    return x < 0 ? 0 : w->work_ms * 1e-3 * x;
-}
-
-int wl_task_owner(const wl_spec_t *w, uint64_t id, uint64_t ntasks, int nranks)
-{
-    switch (w->init) {
-    case WL_ONE: return 0;
-    case WL_GAUSS70_10: { /* DLB_Bench: ~70% of tasks on ~10% of ranks, gaussian */
-        uint64_t s = mix(w->seed ^ 0xABCDEFull ^ (id * 0x9E37ull));
-        double r = nranks / 2.0 + 0.05 * nranks * normal(&s);
-        long k = lround(floor(r));
-        return k < 0 ? 0 : k >= nranks ? nranks - 1 : (int)k;
-    }
-    default: return (int)(id * (uint64_t)nranks / ntasks);
-    }
-}
-
-void wl_fill_payload(unsigned char *p, size_t n, uint64_t id, double secs)
-{
-    memcpy(p, &secs, 8);
-    uint64_t tag = mix(id);
-    memcpy(p + 8, &tag, 8);
-    for (size_t i = 16; i < n; i++)
-        p[i] = (unsigned char)(mix(id + i) & 0xFF);
-}
-
-bool wl_check_payload(const unsigned char *p, size_t n, uint64_t id)
-{
-    uint64_t tag;
-    memcpy(&tag, p + 8, 8);
-    if (tag != mix(id))
-        return false;
-    for (size_t i = 16; i < n; i++)
-        if (p[i] != (unsigned char)(mix(id + i) & 0xFF))
-            return false;
-    return true;
-}
-
-void wl_task_result(const unsigned char *payload, size_t n, uint64_t id, unsigned char *out,
-                    size_t rb)
-{
-    uint64_t h = 1469598103934665603ull ^ id; /* FNV-1a over the payload */
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ payload[i]) * 1099511628211ull;
-    for (size_t i = 0; i < rb; i += 8) {
-        uint64_t v = mix(h + i);
-        memcpy(out + i, &v, rb - i < 8 ? rb - i : 8);
-    }
-}
-
-/* Checksum term of one result (summed over an owner's tasks). */
-static uint64_t wl__result_sum(uint64_t id, const unsigned char *r, size_t rb)
-{
-    uint64_t h = mix(id);
-    for (size_t i = 0; i < rb; i++)
-        h = (h ^ r[i]) * 1099511628211ull;
-    return mix(h);
-}
 
 bool wl_verify_results(ladro_t *lb, const wl_spec_t *w, const char *prog,
                        wl_results_check_t *out)
@@ -164,7 +23,7 @@ bool wl_verify_results(ladro_t *lb, const wl_spec_t *w, const char *prog,
     }
     while (home && got && want && pay && ladro_result_next(lb, &id, got) == 1) {
         mine[0]++;
-        sum_got += wl__result_sum(id, got, rb);
+        sum_got += wl_result_sum(id, got, rb);
         if (id >= ntasks || wl_task_owner(w, id, ntasks, size) != rank || home[id]++) {
             if (mine[1]++ < 5)
                 fprintf(stderr, "%s: rank %d: result of task %llu is not mine or came "
@@ -182,7 +41,7 @@ bool wl_verify_results(ladro_t *lb, const wl_spec_t *w, const char *prog,
             continue;
         wl_fill_payload(pay, w->payload, i, wl_task_seconds(w, i));
         wl_task_result(pay, w->payload, i, want, rb);
-        sum_want += wl__result_sum(i, want, rb);
+        sum_want += wl_result_sum(i, want, rb);
         if (!home[i] && mine[2]++ < 5)
             fprintf(stderr, "%s: rank %d: result of task %llu never came home\n", prog, rank,
                     (unsigned long long)i);

@@ -14,7 +14,7 @@ typedef struct {
     int k[16];
 } script_t;
 
-static int32_t scripted(void *ctx, int32_t thief, int32_t p, ladro_sim_rng_t *rng)
+static int32_t scripted(void *ctx, int32_t thief, int32_t p, ladroi_rng_t *rng)
 {
     (void)rng;
     script_t *s = ctx;
@@ -68,8 +68,8 @@ static ladro_sim_lat_result_t run(int64_t W, int32_t p, int64_t lam, int variant
     ladro_sim_lat_params_t prm = {W, p, lam, variant, g, split, script ? scripted : NULL, &s,
                                   o ? &ob : NULL};
     ladro_sim_lat_t *sim = ladro_sim_lat_new(p);
-    ladro_sim_rng_t r;
-    ladro_sim_rng_seed(&r, seed, 0);
+    ladroi_rng_t r;
+    ladroi_rng_seed(&r, seed, 0);
     ladro_sim_lat_result_t res;
     memset(&res, 0, sizeof res);
     CHECK_EQ(ladro_sim_lat_run(sim, &prm, &r, &res), 0);

@@ -68,7 +68,7 @@ int main(void)
     prm.p = 2;
     prm.speed = sp2;
     prm.wl.tasks_per_rank = 2;
-    prm.wl.init = LADRO_SIM_INIT_ONE;
+    prm.wl.init = WL_ONE;
     r = run(&prm, 1);
     CHECK(NEAR(r.makespan_s, 0.030));
     CHECK_EQ(r.steals_ok, 1);
@@ -108,7 +108,7 @@ int main(void)
                 prm.speed = sp16;
                 prm.wl.tasks_per_rank = 12;
                 prm.wl.init = init;
-                CHECK_EQ(ladro_sim_wl_parse_dist(&prm.wl, dists[d]), 0);
+                CHECK_EQ(wl_parse_dist(&prm.wl, dists[d]), 0);
                 prm.seed = prm.wl.seed = 3 + (uint64_t)d;
                 r = run(&prm, 1);
                 CHECK(r.makespan_s >= r.lower_bound_s * (1 - 1e-9));
@@ -116,7 +116,7 @@ int main(void)
                 CHECK_EQ(r.tasks, 192);
                 if (pol == LADRO_SIM_POL_STATIC)
                     static_ms = r.makespan_s;
-                else if (init == LADRO_SIM_INIT_ONE && pol != LADRO_SIM_POL_CTWS)
+                else if (init == WL_ONE && pol != LADRO_SIM_POL_CTWS)
                     CHECK(r.makespan_s < static_ms);
                 ladro_sim_pol_result_t r2 = run(&prm, 1);
                 CHECK(r2.makespan_s == r.makespan_s);

@@ -1,0 +1,48 @@
+/* The synthetic workload's definition (DLB_Bench style), pure: no MPI, no handle, no
+ * global state. Every task's duration, owner, payload and result are functions of
+ * (seed, task id), so every policy and rank count - and ladro-sim, which links this file
+ * without MPI - sees the same tasks. workload.h adds the running side (seeding, running,
+ * checking under MPI). Not part of the library's API. */
+#ifndef LADRO_WORKLOAD_GEN_H
+#define LADRO_WORKLOAD_GEN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum wl_dist { WL_CONST, WL_UNIFORM, WL_GAUSS, WL_EXP, WL_BIMODAL };
+enum wl_init { WL_EVEN, WL_ONE, WL_GAUSS70_10 };
+
+typedef struct wl_spec {
+    uint64_t seed;
+    uint64_t tasks_per_rank;
+    double work_ms;   /* mean duration at full speed */
+    enum wl_dist dist;
+    double a, b, c;   /* distribution parameters, in units of work_ms */
+    enum wl_init init;
+    size_t payload;   /* bytes, >= 16: duration, tag, pattern */
+    bool spin;        /* burn by spinning (else sleeping) */
+    const char *progress; /* non-NULL: rank 0 prints a progress line on stderr, about
+                             every second, prefixed with this program name */
+} wl_spec_t;
+
+/* Defaults: 50 tasks per rank of 10 ms, const, even, 16-byte payloads, sleeping. */
+void wl_spec_init(wl_spec_t *w);
+/* Parsers for the flag values; 0 or -1 (then `accepted` says what is). */
+int wl_parse_dist(wl_spec_t *w, const char *v);
+int wl_parse_init(wl_spec_t *w, const char *v);
+extern const char wl_dist_accepted[], wl_init_accepted[];
+
+double wl_task_seconds(const wl_spec_t *w, uint64_t id);
+int wl_task_owner(const wl_spec_t *w, uint64_t id, uint64_t ntasks, int nranks);
+void wl_fill_payload(unsigned char *p, size_t n, uint64_t id, double secs);
+bool wl_check_payload(const unsigned char *p, size_t n, uint64_t id);
+
+/* A task's result (cfg.result_bytes long): a pure function of its id and payload, so it
+ * does not depend on where the task ran. wl_run hands it to ladro_result. */
+void wl_task_result(const unsigned char *payload, size_t n, uint64_t id, unsigned char *out,
+                    size_t rb);
+/* Checksum term of one result (an owner sums them over its tasks). */
+uint64_t wl_result_sum(uint64_t id, const unsigned char *r, size_t rb);
+
+#endif
