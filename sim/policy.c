@@ -3,6 +3,7 @@
  * what each rule keeps from its paper and where the simulation abstracts. */
 #include "a2ws_math.h" /* the runtime's A2WS equations (pure C, no MPI) */
 #include "speed.h"     /* the runtime's speed specs (pure C, no MPI) */
+#include "sw_math.h"   /* the runtime's small-world overlay graph (pure C, no MPI) */
 #include "policy.h"
 
 #include "cli.h"
@@ -85,8 +86,9 @@ typedef struct {
     int64_t *seg;
     /* a2ws: published information, Fenwick trees over ring positions */
     double *pub_n, *pub_inv, *fn, *fi, *fu;
-    /* smallworld overlay (CSR: neighbours of i are nbr[off[i] .. off[i+1])) */
-    int32_t *nbr;
+    /* smallworld overlay, the runtime's graph (ladroi_sw_graph, src/sw_math.c), CSR:
+     * neighbours of i are nbr[off[i] .. off[i+1]) */
+    int *nbr;
     int64_t *off;
     /* leader service thread: busy until */
     int64_t srv_busy;
@@ -862,128 +864,6 @@ static void ladro__on_srv(ladro__sim_t *s, int32_t v, int64_t t)
     ladro__charge(s, v, cost);
 }
 
-/* ---- smallworld overlay: the same graph as the runtime's src/overlay.c ---------------- */
-int ladro_sim_sw_draws(int32_t nranks, int32_t sw_degree)
-{
-    if (sw_degree > 0)
-        return sw_degree;
-    if (nranks < 3)
-        return 0;
-    int l = 0; /* floor(log2(P - 1)); average degree ~ 4 log2 P */
-    for (unsigned v = (unsigned)(nranks - 1); v > 1; v >>= 1)
-        l++;
-    return 2 * l;
-}
-
-/* Shortcuts of `rank`: D = floor(exp(ln P * u)), sign +/- with equal odds, from the RNG
- * stream (seed ^ salt, rank) - the runtime's ladroi_sw_shortcuts, draw for draw. */
-static void ladro__sw_shortcuts(uint64_t seed, int32_t nranks, int32_t rank, int draws,
-                                int32_t *out)
-{
-    ladroi_rng_t g;
-    ladroi_rng_seed(&g, seed ^ 0x736d616c6c776f72ull, (uint64_t)rank);
-    double lnp = log((double)nranks);
-    for (int i = 0; i < draws; i++) {
-        double u = ladroi_rng_unit(&g);
-        int minus = (ladroi_rng_next(&g) >> 63) != 0;
-        int64_t d = nranks > 1 ? (int64_t)floor(exp(lnp * u)) : 0;
-        if (d > nranks - 1)
-            d = nranks - 1;
-        if (d < 1) {
-            out[i] = -1;
-            continue;
-        }
-        int64_t t = ((int64_t)rank + (minus ? -d : d)) % nranks;
-        out[i] = (int32_t)(t < 0 ? t + nranks : t);
-    }
-}
-
-static int ladro__cmp_i32(const void *a, const void *b)
-{
-    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-    return (x > y) - (x < y);
-}
-
-/* Whole overlay in CSR form: ring neighbours, own shortcuts, and the ranks whose
- * shortcuts hit i (edges go both ways), sorted without duplicates or self-links. */
-int ladro_sim_overlay(uint64_t seed, int32_t p, int32_t sw_degree, int64_t **offp,
-                      int32_t **nbrp)
-{
-    int draws = ladro_sim_sw_draws(p, sw_degree);
-    int32_t *sc = malloc(((size_t)p * draws + 1) * sizeof *sc);
-    int64_t *cnt = calloc((size_t)p + 1, sizeof *cnt);
-    if (!sc || !cnt) {
-        free(sc);
-        free(cnt);
-        return -1;
-    }
-    for (int32_t r = 0; r < p; r++)
-        ladro__sw_shortcuts(seed, p, r, draws, sc + (int64_t)r * draws);
-    /* upper bound of each list: 2 ring + own draws + incoming */
-    for (int32_t r = 0; r < p; r++) {
-        cnt[r] += 2 + draws;
-        for (int i = 0; i < draws; i++) {
-            int32_t t = sc[(int64_t)r * draws + i];
-            if (t >= 0)
-                cnt[t]++;
-        }
-    }
-    int64_t *off = malloc(((size_t)p + 1) * sizeof *off);
-    int64_t total = 0;
-    for (int32_t r = 0; r < p; r++)
-        total += cnt[r];
-    int32_t *nbr = malloc(((size_t)total + 1) * sizeof *nbr);
-    int64_t *fill = calloc((size_t)p + 1, sizeof *fill);
-    if (!off || !nbr || !fill) {
-        free(sc);
-        free(cnt);
-        free(off);
-        free(nbr);
-        free(fill);
-        return -1;
-    }
-    off[0] = 0;
-    for (int32_t r = 0; r < p; r++)
-        off[r + 1] = off[r] + cnt[r];
-#define LADRO__ADD(r, v)                                                                     \
-    do {                                                                                     \
-        if ((v) >= 0 && (v) != (r))                                                          \
-            nbr[off[r] + fill[r]++] = (v);                                                   \
-    } while (0)
-    for (int32_t r = 0; r < p; r++) {
-        if (p > 1) {
-            LADRO__ADD(r, (r + 1) % p);
-            LADRO__ADD(r, (r + p - 1) % p);
-        }
-        for (int i = 0; i < draws; i++) {
-            int32_t t = sc[(int64_t)r * draws + i];
-            LADRO__ADD(r, t);
-            if (t >= 0)
-                LADRO__ADD(t, r);
-        }
-    }
-#undef LADRO__ADD
-    /* sort + unique each list, compact */
-    int64_t w = 0;
-    for (int32_t r = 0; r < p; r++) {
-        int32_t *a = nbr + off[r];
-        int64_t n = fill[r];
-        qsort(a, (size_t)n, sizeof *a, ladro__cmp_i32);
-        int64_t start = w;
-        for (int64_t k = 0; k < n; k++)
-            if (k == 0 || a[k] != a[k - 1])
-                nbr[w++] = a[k];
-        off[r] = start;
-    }
-    off[p] = w;
-    free(sc);
-    free(cnt);
-    free(fill);
-    *offp = off;
-    *nbrp = nbr;
-    return 0;
-}
-
 /* ---- set-up, run, tear-down --------------------------------------------------------- */
 int ladro_sim_speeds(const char *spec, int32_t nranks, double *speed, char *err,
                      size_t errlen)
@@ -1140,7 +1020,8 @@ int ladro_sim_pol_run(const ladro_sim_pol_params_t *prm, ladro_sim_pol_result_t 
         }
     }
     if (prm->policy == LADRO_SIM_POL_SMALLWORLD && s->p > 1)
-        fail = ladro_sim_overlay(prm->seed, s->p, prm->degree, &s->off, &s->nbr) != 0;
+        fail = ladroi_sw_graph(prm->seed, s->p, ladroi_sw_draws(s->p, prm->degree), &s->off,
+                               &s->nbr) != 0;
     if (fail) {
         ladro__free(s);
         snprintf(err, errlen, "out of memory");

@@ -56,10 +56,6 @@ void ladro_sim_pol_defaults(ladro_sim_pol_params_t *prm);
  * of ladro_speed_of): 0, or -1 with a one-line message. */
 int ladro_sim_speeds(const char *spec, int32_t nranks, double *speed, char *err,
                      size_t errlen);
-/* The smallworld overlay of src/overlay.c for all ranks, in CSR form (malloc'd). */
-int ladro_sim_sw_draws(int32_t nranks, int32_t sw_degree);
-int ladro_sim_overlay(uint64_t seed, int32_t p, int32_t sw_degree, int64_t **off,
-                      int32_t **nbr);
 int ladro_sim_pol_run(const ladro_sim_pol_params_t *prm, ladro_sim_pol_result_t *out,
                       char *err, size_t errlen);
 

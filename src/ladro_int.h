@@ -3,6 +3,7 @@
 #define LADRO_INT_H
 
 #include "ladro.h"
+#include "sw_math.h" /* the small-world overlay's graph: pure, shared with ladro-sim */
 #include "util.h" /* rng, time, number parsing, ladroi_failbuf: pure, shared with ladro-sim */
 
 #include <stdbool.h>
@@ -227,22 +228,16 @@ void ladroi_hue(int i, int n, double rgb[3]);
             ladroi_trace_add((lb), LADROI_TEV_MSG, ladroi_t_, ladroi_t_, 0, (peer), (what)); \
         }                                                                              \
     } while (0)
-/* ---- small-world overlay (src/overlay.c; pure, no MPI) ------------------------------
+/* ---- small-world overlay (src/overlay.c; no MPI) --------------------------------------
  * Kleinberg graph on the 1-D ring of ranks (TITUS_DLB §4): ring neighbours plus shortcuts
- * of length D = floor(exp(ln P * u)), +/- with equal odds, edges both ways. */
+ * of length D = floor(exp(ln P * u)), +/- with equal odds, edges both ways. The draws,
+ * ring distance, greedy choice and the whole graph: sw_math.h (shared with ladro-sim). */
 typedef struct ladroi_overlay {
     int nranks, rank, draws;
     int n;    /* neighbours */
     int *nbr; /* sorted, unique, never `rank` */
 } ladroi_overlay_t;
 
-/* Shortcut draws per rank: sw_degree if > 0, else 2 * floor(log2(P - 1)) (0 for P < 3). */
-int ladroi_sw_draws(int nranks, int sw_degree);
-/* Distance on the ring of nranks. */
-int ladroi_ring_dist(int nranks, int a, int b);
-/* The `draws` shortcut targets rank draws (out[draws]; -1 when P == 1). Deterministic
- * from (seed, rank); never `rank` itself; may repeat. */
-void ladroi_sw_shortcuts(uint64_t seed, int nranks, int rank, int draws, int *out);
 /* This rank's neighbour list (own draws, ring, and incoming draws regenerated from every
  * other rank: O(P * draws) time, O(degree) memory). LADRO_EINVAL, LADRO_ENOMEM. */
 int ladroi_overlay_build(ladroi_overlay_t *ov, uint64_t seed, int nranks, int rank, int draws);
@@ -251,8 +246,6 @@ void ladroi_overlay_fini(ladroi_overlay_t *ov);
 int ladroi_overlay_index(const ladroi_overlay_t *ov, int r);
 /* Greedy routing: the neighbour closest to dest (dest itself when dest == rank). */
 int ladroi_overlay_next_hop(const ladroi_overlay_t *ov, int dest);
-/* The same choice over any neighbour array (tests and tools holding the whole graph). */
-int ladroi_sw_greedy(const int *nbr, int n, int nranks, int dest);
 
 /* ---- results routing (src/results.c) -------------------------------------------------
  * Each task's result goes back to its owner, greedily over the overlay `ov` (smallworld)

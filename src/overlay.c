@@ -9,64 +9,13 @@
  * plus the ranks whose draws hit r. Draws come from a per-rank RNG stream seeded by
  * (seed, rank), so any rank's draws can be regenerated anywhere; a rank finds its
  * incoming edges by regenerating every other rank's draws (O(P * draws) time once,
- * O(degree) memory), never storing the whole graph. */
+ * O(degree) memory), never storing the whole graph.
+ *
+ * The draws, the ring arithmetic and greedy routing are src/sw_math.c (pure, shared with
+ * ladro-sim, which holds the whole graph: ladroi_sw_graph); this file is one rank's list. */
 #include "ladro_int.h"
 
-#include <math.h>
 #include <stdlib.h>
-
-/* Salt that separates the overlay's RNG streams from the handle's (seed, rank + 1). */
-#define LADRO__SW_SALT 0x736d616c6c776f72ull /* "smallwor" */
-
-int ladroi_sw_draws(int nranks, int sw_degree)
-{
-    if (sw_degree > 0)
-        return sw_degree;
-    if (nranks < 3)
-        return 0;
-    int l = 0; /* floor(log2(P - 1)), TITUS's default; average degree ~ 4 log2 P */
-    for (unsigned v = (unsigned)(nranks - 1); v > 1; v >>= 1)
-        l++;
-    return 2 * l;
-}
-
-int ladroi_ring_dist(int nranks, int a, int b)
-{
-    int d = a > b ? a - b : b - a;
-    return d <= nranks - d ? d : nranks - d;
-}
-
-/* (r + off) mod P in signed arithmetic: a negative offset never wraps through unsigned. */
-static int ladro__ring_add(int nranks, int r, int64_t off)
-{
-    int64_t t = ((int64_t)r + off) % nranks;
-    return (int)(t < 0 ? t + nranks : t);
-}
-
-void ladroi_sw_shortcuts(uint64_t seed, int nranks, int rank, int draws, int *out)
-{
-    ladroi_rng_t g;
-    ladroi_rng_seed(&g, seed ^ LADRO__SW_SALT, (uint64_t)rank);
-    double lnp = log((double)nranks);
-    for (int i = 0; i < draws; i++) {
-        double u = ladroi_rng_unit(&g);
-        bool minus = (ladroi_rng_next(&g) >> 63) != 0;
-        int64_t d = nranks > 1 ? (int64_t)floor(exp(lnp * u)) : 0;
-        if (d > nranks - 1) /* exp rounding at u -> 1 */
-            d = nranks - 1;
-        if (d < 1) {
-            out[i] = -1; /* P == 1: nothing to link */
-            continue;
-        }
-        out[i] = ladro__ring_add(nranks, rank, minus ? -d : d);
-    }
-}
-
-static int ladro__cmp_int(const void *a, const void *b)
-{
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
-}
 
 static int ladro__ov_add(ladroi_overlay_t *ov, size_t *cap, int v)
 {
@@ -98,8 +47,8 @@ int ladroi_overlay_build(ladroi_overlay_t *ov, uint64_t seed, int nranks, int ra
         return LADRO_ENOMEM;
     int rc = 0;
     /* the ring lattice */
-    rc |= ladro__ov_add(ov, &cap, nranks > 1 ? ladro__ring_add(nranks, rank, 1) : -1);
-    rc |= ladro__ov_add(ov, &cap, nranks > 1 ? ladro__ring_add(nranks, rank, -1) : -1);
+    rc |= ladro__ov_add(ov, &cap, nranks > 1 ? ladroi_ring_add(nranks, rank, 1) : -1);
+    rc |= ladro__ov_add(ov, &cap, nranks > 1 ? ladroi_ring_add(nranks, rank, -1) : -1);
     /* outgoing shortcuts */
     ladroi_sw_shortcuts(seed, nranks, rank, draws, mine);
     for (int i = 0; i < draws && rc == 0; i++)
@@ -122,7 +71,7 @@ int ladroi_overlay_build(ladroi_overlay_t *ov, uint64_t seed, int nranks, int ra
     }
     /* sorted, no duplicates */
     if (ov->n > 1) {
-        qsort(ov->nbr, (size_t)ov->n, sizeof *ov->nbr, ladro__cmp_int);
+        qsort(ov->nbr, (size_t)ov->n, sizeof *ov->nbr, ladroi_cmp_int);
         int k = 1;
         for (int i = 1; i < ov->n; i++)
             if (ov->nbr[i] != ov->nbr[k - 1])
@@ -152,22 +101,6 @@ int ladroi_overlay_index(const ladroi_overlay_t *ov, int r)
             hi = mid - 1;
     }
     return -1;
-}
-
-int ladroi_sw_greedy(const int *nbr, int n, int nranks, int dest)
-{
-    /* TITUS §4.2: forward to the neighbour closest to the destination on the lattice
-     * (ties: the lower rank, so every run routes alike). The ring neighbours are always
-     * there, so each hop strictly shortens the distance: routes end in < P/2 hops. */
-    int best = -1, bestd = nranks + 1;
-    for (int i = 0; i < n; i++) {
-        int d = ladroi_ring_dist(nranks, nbr[i], dest);
-        if (d < bestd || (d == bestd && nbr[i] < best)) {
-            best = nbr[i];
-            bestd = d;
-        }
-    }
-    return best;
 }
 
 int ladroi_overlay_next_hop(const ladroi_overlay_t *ov, int dest)

@@ -1,7 +1,8 @@
 /* The small-world overlay (src/overlay.c), no MPI:
  *   - for P = 1, 2, 3, 5, 7, 100: every rank's list is sorted, unique, without self-link,
- *     holds the ring neighbours, is symmetric, and equals the graph built globally from
- *     the same draws; determinism; the default draw count;
+ *     holds the ring neighbours, is symmetric, and equals the row of the whole graph
+ *     built at once from the same draws (ladroi_sw_graph, the graph ladro-sim uses);
+ *     determinism; the default draw count;
  *   - greedy routing: every pair of small graphs routes, each hop strictly closer;
  *   - the routing check of TITUS §4.2 (10 000 nodes, average degree ~64): mean and max
  *     greedy route over random pairs, with every route terminating and the mean below an
@@ -17,56 +18,26 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Whole graph from the draws (what a simulator would hold): adjacency with both ways. */
+/* The whole graph in CSR form (ladroi_sw_graph, what ladro-sim holds): the per-rank
+ * lists of ladroi_overlay_build must equal its rows. */
 typedef struct graph {
-    int P;
-    int *deg, *cap;
-    int **adj;
+    int64_t *off;
+    int *nbr;
 } graph_t;
-
-static void g_add(graph_t *g, int a, int b)
-{
-    if (a == b || a < 0 || b < 0)
-        return;
-    for (int i = 0; i < g->deg[a]; i++)
-        if (g->adj[a][i] == b)
-            return;
-    if (g->deg[a] == g->cap[a]) {
-        g->cap[a] = g->cap[a] ? 2 * g->cap[a] : 8;
-        g->adj[a] = realloc(g->adj[a], (size_t)g->cap[a] * sizeof(int));
-    }
-    g->adj[a][g->deg[a]++] = b;
-}
 
 static void g_build(graph_t *g, uint64_t seed, int P, int draws)
 {
-    g->P = P;
-    g->deg = calloc((size_t)P, sizeof(int));
-    g->cap = calloc((size_t)P, sizeof(int));
-    g->adj = calloc((size_t)P, sizeof(int *));
-    int *d = malloc(((size_t)draws + 1) * sizeof(int));
-    for (int r = 0; r < P; r++) {
-        if (P > 1) {
-            g_add(g, r, (r + 1) % P);
-            g_add(g, (r + 1) % P, r);
-        }
-        ladroi_sw_shortcuts(seed, P, r, draws, d);
-        for (int i = 0; i < draws; i++) {
-            g_add(g, r, d[i]);
-            g_add(g, d[i], r);
-        }
-    }
-    free(d);
+    CHECK_EQ(ladroi_sw_graph(seed, P, draws, &g->off, &g->nbr), 0);
 }
 
 static void g_free(graph_t *g)
 {
-    for (int r = 0; r < g->P; r++)
-        free(g->adj[r]);
-    free(g->adj);
-    free(g->deg);
-    free(g->cap);
+    free(g->off);
+    free(g->nbr);
 }
+
+#define G_DEG(g, r) ((int)((g).off[(r) + 1] - (g).off[r]))
+#define G_ADJ(g, r) ((g).nbr + (g).off[r])
 
 static int has(const int *a, int n, int v)
 {
@@ -85,14 +56,14 @@ static void unit_graph(int P, int draws, uint64_t seed)
         CHECK_EQ(ladroi_overlay_build(&ov[r], seed, P, r, draws), LADRO_OK);
     for (int r = 0; r < P; r++) {
         const ladroi_overlay_t *o = &ov[r];
-        CHECK_EQ(o->n, g.deg[r]); /* same as the globally built graph */
+        CHECK_EQ(o->n, G_DEG(g, r)); /* same as the globally built graph */
         for (int i = 0; i < o->n; i++) {
             int v = o->nbr[i];
             CHECK(v >= 0 && v < P);
             CHECK(v != r); /* never a self-link */
             if (i > 0)
                 CHECK(o->nbr[i - 1] < v); /* sorted, no duplicates */
-            CHECK(has(g.adj[r], g.deg[r], v));
+            CHECK(has(G_ADJ(g, r), G_DEG(g, r), v));
             CHECK(ladroi_overlay_index(&ov[v], r) >= 0); /* symmetric */
             CHECK_EQ(ladroi_overlay_index(o, v), i);
         }
@@ -151,9 +122,9 @@ static int route_check(int P, int draws, long pairs, uint64_t seed, int verbose)
     double degsum = 0;
     int degmax = 0;
     for (int r = 0; r < P; r++) {
-        degsum += g.deg[r];
-        if (g.deg[r] > degmax)
-            degmax = g.deg[r];
+        degsum += G_DEG(g, r);
+        if (G_DEG(g, r) > degmax)
+            degmax = G_DEG(g, r);
     }
     ladroi_rng_t rng;
     ladroi_rng_seed(&rng, seed, 424242);
@@ -165,7 +136,7 @@ static int route_check(int P, int draws, long pairs, uint64_t seed, int verbose)
         int t = (int)ladroi_rng_below(&rng, (uint64_t)P);
         int x = s, h = 0;
         while (x != t) {
-            int y = ladroi_sw_greedy(g.adj[x], g.deg[x], P, t);
+            int y = ladroi_sw_greedy(G_ADJ(g, x), G_DEG(g, x), P, t);
             if (ladroi_ring_dist(P, y, t) >= ladroi_ring_dist(P, x, t)) {
                 broken++; /* would loop: greedy must always get closer */
                 break;
@@ -282,9 +253,9 @@ int main(int argc, char **argv)
         for (int r = 0; r < 10000; r += 1237) {
             ladroi_overlay_t o;
             CHECK_EQ(ladroi_overlay_build(&o, 3, 10000, r, 26), LADRO_OK);
-            CHECK_EQ(o.n, g.deg[r]);
+            CHECK_EQ(o.n, G_DEG(g, r));
             for (int i = 0; i < o.n; i++)
-                CHECK(has(g.adj[r], g.deg[r], o.nbr[i]));
+                CHECK(has(G_ADJ(g, r), G_DEG(g, r), o.nbr[i]));
             ladroi_overlay_fini(&o);
         }
         g_free(&g);

@@ -1,0 +1,154 @@
+/* The small-world overlay's graph, pure; see sw_math.h (and src/overlay.c for the
+ * runtime's per-rank list and the model). */
+#include "sw_math.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+/* Salt that separates the overlay's RNG streams from the handle's (seed, rank + 1). */
+#define LADRO__SW_SALT 0x736d616c6c776f72ull /* "smallwor" */
+
+int ladroi_sw_draws(int nranks, int sw_degree)
+{
+    if (sw_degree > 0)
+        return sw_degree;
+    if (nranks < 3)
+        return 0;
+    int l = 0; /* floor(log2(P - 1)), TITUS's default; average degree ~ 4 log2 P */
+    for (unsigned v = (unsigned)(nranks - 1); v > 1; v >>= 1)
+        l++;
+    return 2 * l;
+}
+
+int ladroi_ring_dist(int nranks, int a, int b)
+{
+    int d = a > b ? a - b : b - a;
+    return d <= nranks - d ? d : nranks - d;
+}
+
+int ladroi_ring_add(int nranks, int r, int64_t off)
+{
+    int64_t t = ((int64_t)r + off) % nranks;
+    return (int)(t < 0 ? t + nranks : t);
+}
+
+void ladroi_sw_shortcuts(uint64_t seed, int nranks, int rank, int draws, int *out)
+{
+    ladroi_rng_t g;
+    ladroi_rng_seed(&g, seed ^ LADRO__SW_SALT, (uint64_t)rank);
+    double lnp = log((double)nranks);
+    for (int i = 0; i < draws; i++) {
+        double u = ladroi_rng_unit(&g);
+        bool minus = (ladroi_rng_next(&g) >> 63) != 0;
+        int64_t d = nranks > 1 ? (int64_t)floor(exp(lnp * u)) : 0;
+        if (d > nranks - 1) /* exp rounding at u -> 1 */
+            d = nranks - 1;
+        if (d < 1) {
+            out[i] = -1; /* P == 1: nothing to link */
+            continue;
+        }
+        out[i] = ladroi_ring_add(nranks, rank, minus ? -d : d);
+    }
+}
+
+int ladroi_sw_greedy(const int *nbr, int n, int nranks, int dest)
+{
+    /* TITUS §4.2: forward to the neighbour closest to the destination on the lattice
+     * (ties: the lower rank, so every run routes alike). The ring neighbours are always
+     * there, so each hop strictly shortens the distance: routes end in < P/2 hops. */
+    int best = -1, bestd = nranks + 1;
+    for (int i = 0; i < n; i++) {
+        int d = ladroi_ring_dist(nranks, nbr[i], dest);
+        if (d < bestd || (d == bestd && nbr[i] < best)) {
+            best = nbr[i];
+            bestd = d;
+        }
+    }
+    return best;
+}
+
+
+int ladroi_cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+int ladroi_sw_graph(uint64_t seed, int nranks, int draws, int64_t **offp, int **nbrp)
+{
+    int p = nranks;
+    *offp = NULL;
+    *nbrp = NULL;
+    if (p < 1 || draws < 0)
+        return -1;
+    int *sc = malloc(((size_t)p * (size_t)draws + 1) * sizeof *sc);
+    int64_t *cnt = calloc((size_t)p + 1, sizeof *cnt);
+    int64_t *off = malloc(((size_t)p + 1) * sizeof *off);
+    int64_t *fill = calloc((size_t)p + 1, sizeof *fill);
+    int *nbr = NULL;
+    if (sc && cnt && off && fill) {
+        for (int r = 0; r < p; r++)
+            ladroi_sw_shortcuts(seed, p, r, draws, sc + (int64_t)r * draws);
+        /* upper bound of each list: 2 ring + own draws + incoming */
+        int64_t total = 0;
+        for (int r = 0; r < p; r++) {
+            cnt[r] += 2 + draws;
+            for (int i = 0; i < draws; i++) {
+                int t = sc[(int64_t)r * draws + i];
+                if (t >= 0)
+                    cnt[t]++;
+            }
+        }
+        for (int r = 0; r < p; r++)
+            total += cnt[r];
+        nbr = malloc(((size_t)total + 1) * sizeof *nbr);
+    }
+    if (!nbr) {
+        free(sc);
+        free(cnt);
+        free(off);
+        free(fill);
+        return -1;
+    }
+    off[0] = 0;
+    for (int r = 0; r < p; r++)
+        off[r + 1] = off[r] + cnt[r];
+#define LADRO__ADD(r, v)                                                                 \
+    do {                                                                                 \
+        if ((v) >= 0 && (v) != (r))                                                      \
+            nbr[off[r] + fill[r]++] = (v);                                               \
+    } while (0)
+    for (int r = 0; r < p; r++) {
+        if (p > 1) {
+            LADRO__ADD(r, ladroi_ring_add(p, r, 1));
+            LADRO__ADD(r, ladroi_ring_add(p, r, -1));
+        }
+        for (int i = 0; i < draws; i++) {
+            int t = sc[(int64_t)r * draws + i];
+            LADRO__ADD(r, t);
+            if (t >= 0)
+                LADRO__ADD(t, r); /* every edge goes both ways */
+        }
+    }
+#undef LADRO__ADD
+    /* sort + unique each list, compacting to the front (never past unread entries) */
+    int64_t w = 0;
+    for (int r = 0; r < p; r++) {
+        int *a = nbr + off[r];
+        int64_t n = fill[r];
+        qsort(a, (size_t)n, sizeof *a, ladroi_cmp_int);
+        int64_t start = w;
+        for (int64_t k = 0; k < n; k++)
+            if (k == 0 || a[k] != a[k - 1])
+                nbr[w++] = a[k];
+        off[r] = start;
+    }
+    off[p] = w;
+    free(sc);
+    free(cnt);
+    free(fill);
+    *offp = off;
+    *nbrp = nbr;
+    return 0;
+}
