@@ -86,7 +86,7 @@ typedef struct ladro_config {
     uint32_t capacity;           /* stealable slots per rank, power of two (4096) */
     uint32_t chunk;              /* tasks kept private before exposing more (1) */
     double steal_fraction;       /* share of a victim's stealable tasks taken (0.5) */
-    int radius;                  /* a2ws ring radius; 0 = 20% of the ranks, >= 1 */
+    int radius;                  /* a2ws ring radius; 0 = ceil(ranks/4), >= 1 */
     double backoff_min_us;       /* idle back-off, first sleep (20) */
     double backoff_max_us;       /* idle back-off, cap (2000) */
     int poll_interval;           /* ladro_next polls MPI every N calls while busy (1) */

@@ -139,6 +139,12 @@ int ladroi_a2ws_pick(const double *weight, int count, double u)
     return last; /* rounding: u close to 1 */
 }
 
+/* A2WS §4, Fig. 4: the default radius, a quarter of the ranks rounded up */
+int ladroi_a2ws_default_radius(int P)
+{
+    return P > 1 ? (P + 3) / 4 : 1;
+}
+
 /* A2WS eq. (1): P_sub = 2R + 1, clamped to distinct ranks */
 void ladroi_a2ws_ring(int P, int R, int *L, int *Rr)
 {

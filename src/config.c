@@ -162,7 +162,8 @@ static int ladro__set_radius(ladro_config_t *c, const char *v, char *err, size_t
 {
     uint64_t x;
     if (ladro__parse_u64(v, 0, 1u << 24, &x))
-        return LADRO__BAD("radius", v, "accepted: 0 (= 20% of the ranks) or an integer >= 1");
+        return LADRO__BAD("radius", v,
+                          "accepted: 0 (= a quarter of the ranks, rounded up) or an integer >= 1");
     c->radius = (int)x;
     return 0;
 }
@@ -407,7 +408,7 @@ static const ladro__key_t ladro__keys[] = {
     {"chunk", "tasks kept private before exposing more", ladro__set_chunk, ladro__show_chunk},
     {"steal_fraction", "share of a victim's stealable tasks taken", ladro__set_fraction,
      ladro__show_fraction},
-    {"radius", "a2ws ring radius (0 = 20% of ranks)", ladro__set_radius, ladro__show_radius},
+    {"radius", "a2ws ring radius (0 = ceil(ranks/4))", ladro__set_radius, ladro__show_radius},
     {"backoff_min_us", "idle back-off first sleep", ladro__set_bmin, ladro__show_bmin},
     {"backoff_max_us", "idle back-off cap", ladro__set_bmax, ladro__show_bmax},
     {"poll_interval", "MPI polls every N ladro_next calls while busy", ladro__set_poll,

@@ -1,6 +1,7 @@
 /* The handle's lifecycle and the ladro_next loop: finish the previous task (with the
  * speed emulation's padding), serve the protocol, pop a local task or ask the policy
  * for work, back off, and detect termination. */
+#include "a2ws_math.h"
 #include "ladro_int.h"
 
 #include <stdlib.h>
@@ -87,8 +88,8 @@ int ladro_create(MPI_Comm comm, const ladro_config_t *cfg, ladro_t **out, char *
         lb->idle_since = -1;
         MPI_Comm_rank(comm, &lb->rank);
         MPI_Comm_size(comm, &lb->size);
-        if (lb->cfg.radius == 0) /* A2WS §4: 20% of the ranks, at least 1 */
-            lb->cfg.radius = lb->size / 5 > 0 ? lb->size / 5 : 1;
+        if (lb->cfg.radius == 0) /* A2WS §4, Fig. 4: a quarter of the ranks, rounded up */
+            lb->cfg.radius = ladroi_a2ws_default_radius(lb->size);
         lb->policy = ladroi_policy_find(cfg->policy);
         ladroi_rng_seed(&lb->rng, cfg->seed, (uint64_t)lb->rank + 1);
         rc = ladro_speed_of(cfg->speed, lb->rank, lb->size, &lb->speed, msg, sizeof msg);

@@ -74,10 +74,24 @@ static void check_ring(void)
                     CHECK(hops == (y > L ? y - L : L - y));
                 }
         }
-    /* 8 ranks: the default radius 1 gives 3 slots, radius 4 the whole ring (3 + 1 + 4) */
+    /* the default radius: ceil(P/4) -- 1 up to 4 ranks, 2 at 8, 4 at 16, and 16 at 64,
+     * the paper's best of R = 1 .. 32 on 64 nodes (Fig. 4) */
+    for (int P = 1; P <= 200; P++) {
+        int Rd = ladroi_a2ws_default_radius(P);
+        CHECK(Rd >= 1 && 4 * Rd >= P && (P <= 4 || 4 * (Rd - 1) < P));
+    }
+    CHECK_EQ(ladroi_a2ws_default_radius(4), 1);
+    CHECK_EQ(ladroi_a2ws_default_radius(8), 2);
+    CHECK_EQ(ladroi_a2ws_default_radius(9), 3);
+    CHECK_EQ(ladroi_a2ws_default_radius(16), 4);
+    CHECK_EQ(ladroi_a2ws_default_radius(64), 16);
+    /* 8 ranks: radius 1 gives 3 slots, the default 2 gives 5, radius 4 the whole ring
+     * (3 + 1 + 4) */
     int L, Rr;
     ladroi_a2ws_ring(8, 1, &L, &Rr);
     CHECK(L == 1 && Rr == 1);
+    ladroi_a2ws_ring(8, ladroi_a2ws_default_radius(8), &L, &Rr);
+    CHECK(L == 2 && Rr == 2);
     ladroi_a2ws_ring(8, 4, &L, &Rr);
     CHECK(L == 3 && Rr == 4);
     ladroi_a2ws_ring(2, 3, &L, &Rr);

@@ -65,6 +65,7 @@ int main(int argc, char **argv)
     ladro_config_init(&cfg);
     cfg.task_bytes = 16;
     CHECK_EQ(ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err), LADRO_OK);
+    CHECK_EQ(ladro_config(lb)->radius, (size + 3) / 4); /* radius 0 -> ceil(P/4) */
     ladro_task_t t = {.id = 1, .payload = NULL};
     CHECK_EQ(ladro_push(lb, &t), LADRO_EINVAL); /* task_bytes > 0 needs a payload */
     CHECK_STR_CONTAINS(ladro_last_error(lb), "payload");

@@ -31,7 +31,7 @@ typedef struct run {
 
 typedef struct bench {
     const char *scenario;
-    char policies[MAX_POL][LADRO_NAME_MAX];
+    char policies[MAX_POL][64]; /* entry as given: NAME or NAME:key=value[:key=value] */
     int npol;
     char speeds[MAX_CONF][LADRO_PATH_MAX];
     int nspeed;
@@ -58,7 +58,9 @@ static void usage(FILE *f)
         "                       uniform in [1, 6.2] (CTWS: shots of 1.5 h to 9.3 h),\n"
         "                       policies static,ctws,random,a2ws,leader\n"
         "      custom           what the flags below say\n"
-        "  --policies LIST      comma list or 'all' (registered:");
+        "  --policies LIST      comma list or 'all'; an entry NAME:key=value[:key=value...]\n"
+        "                       runs NAME with those configuration keys (docs/envvars.md),\n"
+        "                       e.g. a2ws:radius=1,a2ws:radius=2 (registered:");
     for (const char *const *n = ladro_policy_names(); *n; n++)
         fprintf(f, " %s", *n);
     fprintf(f, ")\n"
@@ -94,23 +96,61 @@ static bool registered(const char *name)
     return false;
 }
 
-static int add_policy(bench_t *b, const char *name, int rank, bool strict)
+/* One --policies entry: NAME, or NAME:key=value[:key=value...] (configuration keys that
+ * apply to that entry's runs only, checked here against a copy of the base config). */
+static int apply_entry(const ladro_config_t *base, const char *entry, ladro_config_t *cfg,
+                       char *err, size_t errlen)
 {
+    char tmp[64];
+    *cfg = *base;
+    snprintf(tmp, sizeof tmp, "%s", entry);
+    char *save, *tok = strtok_r(tmp, ":", &save);
+    if (!tok || ladro_config_set(cfg, "policy", tok, err, errlen))
+        return tok ? 1 : (snprintf(err, errlen, "empty policy name"), 1);
+    while ((tok = strtok_r(NULL, ":", &save)) != NULL) {
+        char *eq = strchr(tok, '=');
+        if (!eq || eq == tok) {
+            snprintf(err, errlen, "option '%s' is not key=value", tok);
+            return 1;
+        }
+        *eq = 0;
+        if (ladro_config_set(cfg, tok, eq + 1, err, errlen))
+            return 1;
+    }
+    return 0;
+}
+
+static int add_policy(bench_t *b, const char *entry, int rank, bool strict)
+{
+    char name[64];
+    snprintf(name, sizeof name, "%s", entry);
+    name[strcspn(name, ":")] = 0;
     if (!registered(name)) {
         if (!strict)
             return 0; /* scenario default not in this build: skipped, said in the header */
-        char acc[512] = "accepted: all, or a comma list of:";
+        char acc[512] = "accepted: all, or a comma list of (each optionally NAME:key=value):";
         for (const char *const *n = ladro_policy_names(); *n; n++)
             strncat(acc, " ", sizeof acc - strlen(acc) - 1),
                 strncat(acc, *n, sizeof acc - strlen(acc) - 1);
         return bad(rank, "--policies: policy", name, acc);
     }
+    if (strlen(entry) >= sizeof b->policies[0])
+        return bad(rank, "--policies: entry", entry, "accepted: at most 63 characters");
+    ladro_config_t cfg;
+    char err[256];
+    if (apply_entry(&b->base, entry, &cfg, err, sizeof err) ||
+        ladro_config_validate(&cfg, err, sizeof err)) {
+        char acc[400];
+        snprintf(acc, sizeof acc, "accepted: NAME:key=value with keys of docs/envvars.md "
+                 "(%.300s)", err);
+        return bad(rank, "--policies: entry", entry, acc);
+    }
     for (int i = 0; i < b->npol; i++)
-        if (!strcmp(b->policies[i], name))
+        if (!strcmp(b->policies[i], entry))
             return 0;
     if (b->npol == MAX_POL)
-        return bad(rank, "--policies", name, "at most 16 policies");
-    snprintf(b->policies[b->npol++], LADRO_NAME_MAX, "%s", name);
+        return bad(rank, "--policies", entry, "at most 16 policies");
+    snprintf(b->policies[b->npol++], sizeof b->policies[0], "%s", entry);
     return 0;
 }
 
@@ -272,9 +312,13 @@ static int run_one(bench_t *b, int conf, int pol, int repeat, run_t *out)
     int size, rank, rc;
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    ladro_config_t cfg = b->base;
+    ladro_config_t cfg;
     char err[256];
-    snprintf(cfg.policy, sizeof cfg.policy, "%s", b->policies[pol]);
+    if (apply_entry(&b->base, b->policies[pol], &cfg, err, sizeof err)) { /* checked at parse */
+        if (rank == 0)
+            fprintf(stderr, "ladro-bench: --policies '%s': %s\n", b->policies[pol], err);
+        return LADRO_EINVAL;
+    }
     snprintf(cfg.speed, sizeof cfg.speed, "%s", b->speeds[conf / b->ntpr]);
     wl_spec_t wl = b->wl;
     wl.tasks_per_rank = b->tpr[conf % b->ntpr];
@@ -364,7 +408,7 @@ static void print_tables(const bench_t *b, int size)
                b->scenario, size, b->speeds[c / b->ntpr],
                (unsigned long long)b->tpr[c % b->ntpr],
                (unsigned long long)(b->tpr[c % b->ntpr] * (uint64_t)size), b->repeat);
-        printf("%-12s %10s %10s %7s %7s %7s %9s %9s %8s %8s\n", "policy", "makespan", "lower_bd",
+        printf("%-16s %10s %10s %7s %7s %7s %9s %9s %8s %8s\n", "policy", "makespan", "lower_bd",
                "effic", "idle%", "idlemx%", "steals_ok", "failed", "moved", "verified");
         double best = INFINITY;
         for (int p = 0; p < b->npol; p++)
@@ -375,22 +419,22 @@ static void print_tables(const bench_t *b, int size)
             for (int i = 0; i < b->nruns; i++)
                 if (b->runs[i].conf == c && b->runs[i].pol == p)
                     ok = ok && b->runs[i].verified;
-            printf("%-12s %10.4f %10.4f %7.3f %7.1f %7.1f %9.0f %9.0f %8.0f %8s%s\n",
+            printf("%-16s %10.4f %10.4f %7.3f %7.1f %7.1f %9.0f %9.0f %8.0f %8s%s\n",
                    b->policies[p], mk, lbd, lbd / mk, 100 * MED_D(b, c, p, idle_mean),
                    100 * MED_D(b, c, p, idle_max), MED_U(b, c, p, steals_ok),
                    MED_U(b, c, p, steals_failed), MED_U(b, c, p, tasks_moved),
                    ok ? "yes" : "NO", mk == best ? "  <- best" : "");
         }
         if (b->npol > 1) {
-            printf("gain %% (A2WS eq. 13) = (1 - median(row) / median(column)) x 100\n%-12s",
+            printf("gain %% (A2WS eq. 13) = (1 - median(row) / median(column)) x 100\n%-16s",
                    "row \\ col");
             for (int q = 0; q < b->npol; q++)
-                printf(" %10s", b->policies[q]);
+                printf(" %16s", b->policies[q]);
             printf("\n");
             for (int p = 0; p < b->npol; p++) {
-                printf("%-12s", b->policies[p]);
+                printf("%-16s", b->policies[p]);
                 for (int q = 0; q < b->npol; q++)
-                    printf(" %10.2f", 100 * (1 - MED_D(b, c, p, makespan) /
+                    printf(" %16.2f", 100 * (1 - MED_D(b, c, p, makespan) /
                                                  MED_D(b, c, q, makespan)));
                 printf("\n");
             }
@@ -499,7 +543,7 @@ static bool leader_listed(int argc, char **argv)
         return true;
     char tmp[512];
     snprintf(tmp, sizeof tmp, ",%s,", pol);
-    return strstr(tmp, ",leader,") != NULL;
+    return strstr(tmp, ",leader,") != NULL || strstr(tmp, ",leader:") != NULL;
 }
 
 int main(int argc, char **argv)
