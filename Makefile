@@ -10,9 +10,13 @@ CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
 #   make check-asan  ASan+UBSan build in build-asan, runs the MPI tests named by SAN_TESTS
 #   make check-mpich build in build-mpich against MPICH (<= 8 ranks), runs MPICH_TESTS
 #   make fuzz        libFuzzer harnesses (clang) in build-fuzz, FUZZ_RUNS executions each
+# Not in the CI: make check-smpi builds ladro-synth with SimGrid's smpicc in build-smpi and
+# runs every policy at 16 and 64 simulated ranks with --verify (docs/results.md, "SimGrid
+# SMPI"; about 2 minutes).
 SAN_BUILD   ?= build-asan
 MPICH_BUILD ?= build-mpich
 FUZZ_BUILD  ?= build-fuzz
+SMPI_BUILD  ?= build-smpi
 # Subsets by label (policy-generic: a new policy's stress tests join automatically; see
 # cmake/LadroMPI.cmake). Both keep the MPI tests (runtime, every policy's stress, tools,
 # bad input) at <= 4 ranks plus the fuzz-corpus replays, and leave out the osc pt2pt twins
@@ -26,7 +30,7 @@ SAN_ENV = ASAN_OPTIONS=fast_unwind_on_malloc=0:detect_leaks=1 \
           LSAN_OPTIONS=suppressions=$(CURDIR)/tests/sanitize/lsan.supp:print_suppressions=0 \
           UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-.PHONY: all deps build check demo results clean check-asan check-mpich fuzz fuzz-smoke
+.PHONY: all deps build check demo results clean check-asan check-mpich check-smpi fuzz fuzz-smoke
 all: build
 
 deps:
@@ -51,6 +55,10 @@ check-mpich:
 	cmake --build $(MPICH_BUILD) -j$(JOBS)
 	cd $(MPICH_BUILD) && ctest --output-on-failure -j$(JOBS) $(MPICH_TESTS)
 
+check-smpi:
+	@bash scripts/install-deps.sh smpi
+	bash scripts/smpi/check.sh $(SMPI_BUILD)
+
 fuzz:
 	@bash scripts/install-deps.sh fuzz
 	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
@@ -70,4 +78,4 @@ results: build
 	@bash scripts/results.sh $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(SAN_BUILD) $(MPICH_BUILD) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(SAN_BUILD) $(MPICH_BUILD) $(FUZZ_BUILD) $(SMPI_BUILD)

@@ -2,13 +2,15 @@
 # Install the Debian packages ladro needs, when they are missing. Root installs them with
 # apt-get; anyone else is told exactly what to install.
 set -euo pipefail
-# Optional sets by argument: `mpich` (make check-mpich), `fuzz` (make fuzz: clang's libFuzzer).
+# Optional sets by argument: `mpich` (make check-mpich), `fuzz` (make fuzz: clang's libFuzzer),
+# `smpi` (make check-smpi: SimGrid's SMPI, smpicc and smpirun; libsimgrid-dev, ~205 MB).
 pkgs=(build-essential cmake libopenmpi-dev openmpi-bin gnuplot-nox python3 spin)
 for extra in "$@"; do
   case "$extra" in
     mpich) pkgs+=(mpich libmpich-dev) ;;
     fuzz) pkgs+=(clang) ;;
-    *) echo "install-deps.sh: unknown package set '$extra'; accepted: mpich, fuzz" >&2; exit 2 ;;
+    smpi) pkgs+=(libsimgrid-dev) ;;
+    *) echo "install-deps.sh: unknown package set '$extra'; accepted: mpich, fuzz, smpi" >&2; exit 2 ;;
   esac
 done
 missing=()

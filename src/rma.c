@@ -10,6 +10,52 @@
  * of ladro ever reaches the end of a window. */
 #define LADRO__WIN_PAD 64
 
+/* SimGrid SMPI (smpicc; its mpi.h defines SMPI_H). SMPI 3.32's MPI_Compare_and_swap is
+ * not atomic: it reads the target under a mutex but its conditional write is an
+ * asynchronous put that lands after the mutex is released, so two CAS on one word can
+ * both succeed and a CAS can overwrite a concurrent fetch-and-add (reproduced without
+ * ladro by scripts/smpi/atomics.c; docs/results.md, "SimGrid SMPI"). ladro's pool word
+ * needs linearisable atomics, so under SMPI only, each atomic on a 64-bit word is the
+ * MPI call below with no effect on the target (it charges the simulated cost: a round
+ * trip to the target under its atomic mutex), followed by the read-modify-write done
+ * directly on the target's window memory. SMPI runs every rank in one address space and
+ * switches ranks only inside MPI calls, so nothing can come between that read and write;
+ * MPI_Win_shared_query gives the target's base address. Real MPI never takes this path. */
+#if defined(SMPI_H) && !defined(LADRO_SMPI)
+#define LADRO_SMPI 1
+#endif
+#ifdef LADRO_SMPI
+enum { LADRO__SG_FETCH, LADRO__SG_CAS, LADRO__SG_ADD };
+static int ladro__smpi_atomic(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, int op,
+                              uint64_t a, uint64_t b, uint64_t *old)
+{
+    MPI_Aint size;
+    int unit;
+    unsigned char *base = NULL;
+    uint64_t zero = 0, dummy;
+    LADROI_MPI(lb, MPI_Win_shared_query(w->win, target, &size, &unit, &base));
+    if (!base || disp + sizeof zero > (size_t)size)
+        return ladroi_fail(lb, LADRO_EMPI, "SMPI: no window memory at rank %d offset %zu",
+                           target, disp);
+    /* The simulated cost, with no effect on the word: an atomic read (fetch, CAS) or an
+     * add of zero (fetch-and-add, accumulate). */
+    LADROI_MPI(lb, MPI_Fetch_and_op(&zero, &dummy, MPI_UINT64_T, target, (MPI_Aint)disp,
+                                    op == LADRO__SG_ADD ? MPI_SUM : MPI_NO_OP, w->win));
+    LADROI_MPI(lb, MPI_Win_flush(target, w->win));
+    /* The operation itself: no MPI call, hence no other rank, between read and write. */
+    uint64_t v;
+    memcpy(&v, base + disp, sizeof v);
+    if (old)
+        *old = v;
+    if (op == LADRO__SG_ADD)
+        v += a;
+    else if (op == LADRO__SG_CAS && v == a)
+        v = b;
+    memcpy(base + disp, &v, sizeof v);
+    return LADRO_OK;
+}
+#endif
+
 int ladroi_win_alloc(ladro_t *lb, size_t bytes, ladroi_win_t *w)
 {
     memset(w, 0, sizeof *w);
@@ -42,13 +88,17 @@ void ladroi_rma_delay(ladro_t *lb)
 
 int ladroi_rma_fetch_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, uint64_t *out)
 {
-    uint64_t dummy = 0;
     if (target != lb->rank)
         ladroi_rma_delay(lb);
+#ifdef LADRO_SMPI
+    return ladro__smpi_atomic(lb, w, target, disp, LADRO__SG_FETCH, 0, 0, out);
+#else
+    uint64_t dummy = 0;
     LADROI_MPI(lb, MPI_Fetch_and_op(&dummy, out, MPI_UINT64_T, target, (MPI_Aint)disp,
                                     MPI_NO_OP, w->win));
     LADROI_MPI(lb, MPI_Win_flush(target, w->win));
     return LADRO_OK;
+#endif
 }
 
 int ladroi_rma_cas_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp,
@@ -56,20 +106,28 @@ int ladroi_rma_cas_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp,
 {
     if (target != lb->rank)
         ladroi_rma_delay(lb);
+#ifdef LADRO_SMPI
+    return ladro__smpi_atomic(lb, w, target, disp, LADRO__SG_CAS, expect, desired, seen);
+#else
     LADROI_MPI(lb, MPI_Compare_and_swap(&desired, &expect, seen, MPI_UINT64_T, target,
                                         (MPI_Aint)disp, w->win));
     LADROI_MPI(lb, MPI_Win_flush(target, w->win));
     return LADRO_OK;
+#endif
 }
 
 int ladroi_rma_add_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, uint64_t add)
 {
     if (target != lb->rank)
         ladroi_rma_delay(lb);
+#ifdef LADRO_SMPI
+    return ladro__smpi_atomic(lb, w, target, disp, LADRO__SG_ADD, add, 0, NULL);
+#else
     LADROI_MPI(lb, MPI_Accumulate(&add, 1, MPI_UINT64_T, target, (MPI_Aint)disp, 1,
                                   MPI_UINT64_T, MPI_SUM, w->win));
     LADROI_MPI(lb, MPI_Win_flush(target, w->win));
     return LADRO_OK;
+#endif
 }
 
 int ladroi_rma_fadd_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, uint64_t add,
@@ -77,10 +135,14 @@ int ladroi_rma_fadd_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, u
 {
     if (target != lb->rank)
         ladroi_rma_delay(lb);
+#ifdef LADRO_SMPI
+    return ladro__smpi_atomic(lb, w, target, disp, LADRO__SG_ADD, add, 0, old);
+#else
     LADROI_MPI(lb, MPI_Fetch_and_op(&add, old, MPI_UINT64_T, target, (MPI_Aint)disp, MPI_SUM,
                                     w->win));
     LADROI_MPI(lb, MPI_Win_flush(target, w->win));
     return LADRO_OK;
+#endif
 }
 
 int ladroi_rma_get(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, void *dst, size_t n)

@@ -1,5 +1,7 @@
 /* Running the synthetic workload under MPI (ladro-synth, ladro-bench); see workload.h. */
+#ifndef _DEFAULT_SOURCE /* smpicc defines it already */
 #define _DEFAULT_SOURCE /* nanosleep */
+#endif
 #include "workload.h"
 
 #include <errno.h>

@@ -361,6 +361,12 @@ int main(int argc, char **argv)
                    (unsigned long long)st.total.tasks_stolen_twice,
                    (unsigned long long)st.total.term_waves, st.total.steal_time_s,
                    1e6 * ladro_stats_steal_latency(&st));
+            /* baseline, successonly: victims' replies and the mean wait for one */
+            printf(", \"replies\": %llu, \"reply_wait_us\": %.2f, \"info_msgs\": %llu",
+                   (unsigned long long)st.total.replies,
+                   st.total.replies ? 1e6 * st.total.reply_wait_s / (double)st.total.replies
+                                    : 0.0,
+                   (unsigned long long)st.total.info_msgs);
             printf(", \"result_bytes\": %zu, \"results\": %llu, \"result_chunks\": %llu, "
                    "\"result_msgs\": %llu, \"result_records_sent\": %llu, "
                    "\"result_bytes_sent\": %llu, \"results_home\": %llu, \"route_hops\": %llu, "
