@@ -1,5 +1,7 @@
 /* The synthetic workload's definition, pure; see workload_gen.h. */
+#ifndef _DEFAULT_SOURCE /* smpicc defines it already */
 #define _DEFAULT_SOURCE /* M_PI */
+#endif
 #include "workload_gen.h"
 
 #include <math.h>

@@ -29,15 +29,14 @@ if cmp -s "$out/gen/ladro_policy_list.h.new" "$out/gen/ladro_policy_list.h"; the
 else
   mv "$out/gen/ladro_policy_list.h.new" "$out/gen/ladro_policy_list.h"
 fi
-lib=$(sed -n '/^set(LADRO_SOURCES/,/)/p' "$root/src/CMakeLists.txt" | tr ' ()' '\n\n\n' |
-      grep '\.c$' | sed "s|^|$root/src/|")
-srcs=($lib)
+# The library: every src/*.c (the MPI modules and the pure ones), the registry, policies.
+srcs=("$root"/src/*.c "$root/src/policy/registry.c")
 for n in "${list[@]}"; do srcs+=("$root/src/policy/$n.c"); done
 cflags=(-O2 -g -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -DLADRO_BUILDING
         -I"$root/include" -I"$root/src" -I"$out/gen")
 log=$out/build.log
 echo "smpi build: ${#srcs[@]} library sources, policies: ${list[*]}" >&2
-smpicc "${cflags[@]}" "${srcs[@]}" "$root/apps/common/workload.c" "$root/apps/synth/synth.c" \
+smpicc "${cflags[@]}" "${srcs[@]}" "$root"/apps/common/workload*.c "$root/apps/synth/synth.c" \
   -o "$out/ladro-synth" -lm -lpthread >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
 smpicc -O2 -std=c11 -Wall -Wextra "$root/scripts/smpi/atomics.c" -o "$out/atomics" \
   >>"$log" 2>&1 || { cat "$log" >&2; exit 1; }
