@@ -1,0 +1,24 @@
+#!/bin/sh
+# Efficiency under SimGrid SMPI vs ladro-sim, per policy and rank count (docs/results.md,
+# "SimGrid SMPI"). Input: data/compare.csv from scripts/smpi/compare.py.
+# Usage: sh docs/figures/smpi/plot.sh   (from the repository root) -> docs/figures/smpi/efficiency.svg
+set -e
+d=docs/figures/smpi
+awk -F, 'NR > 1 { print $1 "-" $2, $9, $10 }' "$d/data/compare.csv" > "$d/data/efficiency.dat"
+gnuplot <<GP
+set terminal svg size 900,420 font "Helvetica,12" background "white"
+set output "$d/efficiency.svg"
+set title "Efficiency (lower bound / makespan): SimGrid SMPI vs ladro-sim, gauss70-10, 8 tasks/rank of 2 ms"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.8 border -1
+set boxwidth 0.9
+set yrange [0:1]
+set ylabel "efficiency"
+set xtics rotate by -40 scale 0
+set key top right
+set grid ytics
+plot "$d/data/efficiency.dat" using 2:xtic(1) title "SMPI (ladro-synth, unmodified)" lc rgb "#4c72b0", \
+     "" using 3 title "ladro-sim (same workload, λ from SMPI)" lc rgb "#dd8452"
+GP
+echo "$d/efficiency.svg"
