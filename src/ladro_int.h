@@ -141,11 +141,45 @@ int ladroi_steal_attempt(ladro_t *lb, int victim, double fraction, uint32_t max_
 int ladroi_pool_steal_faa(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t want,
                           uint32_t *got, uint32_t *avail);
 
-/* ---- termination (src/term.c): four-counter waves over MPI_Iallreduce --------------- */
+/* ---- non-blocking collectives (src/coll.c): a two-level tree over point-to-point ----
+ * One operation of a kind in flight per rank: start, then test until done (the result is
+ * in c->out: n words for a sum, n words per rank in rank order for a gather). Every rank
+ * of the handle must start each operation; a rank's part advances only inside its test
+ * calls. Each kind has its own tag on lb->comm. */
+enum { LADROI_COLL_SUM, LADROI_COLL_GATHER };
+enum { LADROI_TAG_TERM = 0x5401, LADROI_TAG_CTWS_LIST = 0x5402, LADROI_TAG_GATE = 0x5403 };
+typedef struct ladroi_coll {
+    int kind, tag, phase;
+    size_t n;     /* words per contribution */
+    size_t words; /* words of the result: n (sum) or n * size (gather) */
+    MPI_Comm comm;
+    int rank, size, parent, nchild, nreq;
+    int *child;
+    MPI_Request *req;
+    uint64_t *up;  /* contributions on the way up */
+    uint64_t *out; /* the result */
+    uint64_t ops;  /* operations started */
+} ladroi_coll_t;
+
+/* Local: the tree and buffers for operations of `kind` over lb->comm. */
+int ladroi_coll_init(ladro_t *lb, ladroi_coll_t *c, int kind, size_t n, int tag);
+/* Contribute n words (copied). LADRO_ESTATE when one is already in flight. */
+int ladroi_coll_start(ladro_t *lb, ladroi_coll_t *c, const uint64_t *mine);
+/* Advance this rank's part; *done once the result is in c->out and the rank's sends
+ * completed. */
+int ladroi_coll_test(ladro_t *lb, ladroi_coll_t *c, bool *done);
+bool ladroi_coll_pending(const ladroi_coll_t *c);
+/* Test until done: only where every rank is known to be testing too (after a barrier). */
+int ladroi_coll_wait(ladro_t *lb, ladroi_coll_t *c);
+/* Frees the buffers; requests still in flight are left to MPI (error paths). */
+void ladroi_coll_fini(ladroi_coll_t *c);
+/* "idle", "waiting for children", ...: for state dumps. */
+const char *ladroi_coll_phase(const ladroi_coll_t *c);
+
+/* ---- termination (src/term.c): four-counter waves, a tree sum each ------------------ */
 typedef struct ladroi_term {
-    MPI_Request req;
+    ladroi_coll_t wave; /* sum of {created, completed, watchdog alarms} */
     bool pending;
-    uint64_t send[3], recv[3]; /* {created, completed, watchdog alarms} */
     uint64_t prev_completed;
     uint64_t waves;
     uint64_t seen_created, seen_completed; /* sums of the last completed wave */
@@ -158,7 +192,7 @@ typedef struct ladroi_term {
 } ladroi_term_t;
 
 int ladroi_term_init(ladro_t *lb, ladroi_term_t *t);
-void ladroi_term_fini(ladroi_term_t *t);
+void ladroi_term_fini(ladro_t *lb, ladroi_term_t *t);
 /* Advance detection. `idle`: this rank has no local work (a new wave is started only
  * when idle). Sets t->done when global completion is established. */
 int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle);

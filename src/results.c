@@ -14,7 +14,8 @@
  * reservation protocol instead; docs/policies/smallworld.md says why.
  *
  * The paper's termination (smallworld, `gate`): when all of this rank's own tasks have
- * their results home (local completion) and the rank is idle, it enters MPI_Ibarrier and
+ * their results home (local completion) and the rank is idle, it enters a non-blocking
+ * barrier (a tree sum nobody reads, src/coll.c) and
  * keeps stealing and forwarding; the four-counter waves (src/term.c) start only after
  * the barrier completed everywhere. The waves stay the proof of termination (a task
  * spawned after its rank entered the barrier is still counted); the barrier keeps them
@@ -65,7 +66,7 @@ struct ladroi_results {
     uint64_t own_done; /* own tasks whose results are home (local ones included) */
     /* the paper's termination barrier */
     bool gate, posted, passed;
-    MPI_Request barrier;
+    ladroi_coll_t barrier;
     double posted_at;
 };
 
@@ -75,7 +76,6 @@ int ladroi_results_init(ladro_t *lb, const ladroi_overlay_t *ov, bool gate)
     if (!r)
         return ladroi_fail(lb, LADRO_ENOMEM, "results: out of memory");
     r->comm = MPI_COMM_NULL;
-    r->barrier = MPI_REQUEST_NULL;
     r->rb = lb->cfg.result_bytes;
     r->rec = (sizeof(ladro__rhdr_t) + r->rb + 7u) & ~(size_t)7u;
     r->ov = ov;
@@ -95,6 +95,8 @@ int ladroi_results_init(ladro_t *lb, const ladroi_overlay_t *ov, bool gate)
      * along (src/term.c), so with either on the waves run from the start. */
     r->gate = gate && lb->cfg.watchdog_s <= 0 && lb->cfg.progress_s <= 0;
     lb->term.gated = r->gate;
+    if (r->gate)
+        return ladroi_coll_init(lb, &r->barrier, LADROI_COLL_SUM, 1, LADROI_TAG_GATE);
     return LADRO_OK;
 }
 
@@ -122,6 +124,7 @@ void ladroi_results_fini(ladro_t *lb)
     free(r->rbuf);
     free(r->cur);
     free(r->got);
+    ladroi_coll_fini(&r->barrier);
     free(r);
     lb->res = NULL;
 }
@@ -312,13 +315,18 @@ int ladroi_results_progress(ladro_t *lb, bool idle)
     if (r->gate && !r->passed) {
         if (!r->posted && idle && lb->state == LADROI_RUNNING &&
             r->own_done == lb->st.tasks_pushed) {
-            LADROI_MPI(lb, MPI_Ibarrier(r->comm, &r->barrier));
+            uint64_t zero = 0;
+            int rc = ladroi_coll_start(lb, &r->barrier, &zero);
+            if (rc)
+                return rc;
             r->posted = true;
             r->posted_at = now;
         }
         if (r->posted) {
-            int flag = 0;
-            LADROI_MPI(lb, MPI_Test(&r->barrier, &flag, MPI_STATUS_IGNORE));
+            bool flag = false;
+            int rc = ladroi_coll_test(lb, &r->barrier, &flag);
+            if (rc)
+                return rc;
             if (flag) {
                 r->passed = true;
                 lb->term.gated = false;

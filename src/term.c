@@ -1,8 +1,8 @@
 /* Termination detection by counting waves (the four-counter method of Mattern).
  *
  * Each rank counts the tasks it created (seeded or spawned) and the tasks it completed.
- * A wave is one MPI_Iallreduce(SUM) of {created, completed}; a rank joins a wave only
- * when it has no local work. Because a rank starts wave w+1 only after wave w completed
+ * A wave is one non-blocking sum of {created, completed} over all ranks (a tree sum,
+ * src/coll.c); a rank joins a wave only when it has no local work. Because a rank starts wave w+1 only after wave w completed
  * (which needs every rank's contribution to w), every reading of wave w precedes every
  * reading of wave w+1. With monotone counters, at an instant between the two:
  *     completed_now >= completed(w) == created(w+1) >= created_now,
@@ -17,20 +17,17 @@
 
 int ladroi_term_init(ladro_t *lb, ladroi_term_t *t)
 {
-    (void)lb;
     memset(t, 0, sizeof *t);
-    t->req = MPI_REQUEST_NULL;
     t->prev_completed = UINT64_MAX; /* no previous wave */
-    return LADRO_OK;
+    return ladroi_coll_init(lb, &t->wave, LADROI_COLL_SUM, 3, LADROI_TAG_TERM);
 }
 
-void ladroi_term_fini(ladroi_term_t *t)
+void ladroi_term_fini(ladro_t *lb, ladroi_term_t *t)
 {
-    if (t->pending && t->req != MPI_REQUEST_NULL) {
-        /* Only reachable on error paths: the collective must still complete. */
-        MPI_Wait(&t->req, MPI_STATUS_IGNORE);
-    }
+    if (t->pending) /* only on error paths, after ladro_destroy's barrier: every rank */
+        ladroi_coll_wait(lb, &t->wave); /* tests its part of the wave there */
     t->pending = false;
+    ladroi_coll_fini(&t->wave);
 }
 
 int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle)
@@ -40,8 +37,10 @@ int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle)
     double wd = lb->cfg.watchdog_s, ps = lb->cfg.progress_s;
     double now = wd > 0 || ps > 0 ? ladroi_now() : 0;
     if (t->pending) {
-        int flag = 0;
-        LADROI_MPI(lb, MPI_Test(&t->req, &flag, MPI_STATUS_IGNORE));
+        bool flag = false;
+        int rc = ladroi_coll_test(lb, &t->wave, &flag);
+        if (rc)
+            return rc;
         if (!flag) {
             /* Every rank that calls the library joins a wave at least every wd/4 s
              * (below), so a wave pending for 8 wd means a rank stopped calling it. */
@@ -51,17 +50,18 @@ int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle)
         }
         t->pending = false;
         t->waves++;
-        t->seen_created = t->recv[0];
-        t->seen_completed = t->recv[1];
-        if (t->prev_completed == t->recv[0] && t->recv[0] == t->recv[1]) {
+        const uint64_t *sum = t->wave.out;
+        t->seen_created = sum[0];
+        t->seen_completed = sum[1];
+        if (t->prev_completed == sum[0] && sum[0] == sum[1]) {
             t->done = true;
             return LADRO_OK;
         }
-        if (t->recv[2] > 0) /* the same result on every rank: all fail together */
-            return ladroi_wd_trip(lb, t->recv[2]);
-        if (t->recv[1] != t->prev_completed)
+        if (sum[2] > 0) /* the same result on every rank: all fail together */
+            return ladroi_wd_trip(lb, sum[2]);
+        if (sum[1] != t->prev_completed)
             t->progress_at = now;
-        t->prev_completed = t->recv[1];
+        t->prev_completed = sum[1];
     }
     /* With the watchdog on, a busy rank also joins a wave every wd/4 s (and at once
      * when its task overran), so stalls are seen while other ranks keep working. The
@@ -73,11 +73,11 @@ int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle)
     if (!join && ps > 0) /* progress counts: the same argument, another period */
         join = now - t->joined_at >= ps;
     if (join) {
-        t->send[0] = lb->st.tasks_pushed;
-        t->send[1] = lb->completed;
-        t->send[2] = wd > 0 ? ladroi_wd_alarm(lb, idle, now) : 0;
-        LADROI_MPI(lb, MPI_Iallreduce(t->send, t->recv, 3, MPI_UINT64_T, MPI_SUM, lb->comm,
-                                      &t->req));
+        uint64_t mine[3] = {lb->st.tasks_pushed, lb->completed,
+                            wd > 0 ? ladroi_wd_alarm(lb, idle, now) : 0};
+        int rc = ladroi_coll_start(lb, &t->wave, mine);
+        if (rc)
+            return rc;
         t->pending = true;
         t->joined_at = now;
     }

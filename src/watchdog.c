@@ -1,7 +1,7 @@
 /* Stall watchdog (cfg.watchdog_s, LADRO_WATCHDOG) and the state dump.
  *
  * "No task completes anywhere for watchdog_s" is decided on the termination waves
- * (src/term.c), which already all-reduce {created, completed}; a third field counts
+ * (src/term.c), which already sum {created, completed} over all ranks; a third field counts
  * alarms. A rank raises one in its contribution when
  *   - its current task, or the one it just finished, ran longer than watchdog_s
  *     (a task that never calls back is seen when it finally calls ladro_progress or
@@ -36,7 +36,7 @@ uint64_t ladroi_wd_alarm(ladro_t *lb, bool idle, double now)
     if (idle && t->waves > 0 && now - t->progress_at > wd) {
         snprintf(lb->wd_reason, sizeof lb->wd_reason, "rank %d idle, and no task completed "
                  "anywhere for %.3g s (%" PRIu64 " of %" PRIu64 " tasks done)", lb->rank,
-                 now - t->progress_at, t->recv[1], t->recv[0]);
+                 now - t->progress_at, t->seen_completed, t->seen_created);
         return 1;
     }
     lb->wd_reason[0] = '\0';
@@ -101,12 +101,14 @@ void ladro_dump_state(const ladro_t *lb, FILE *out)
             lb->st.tasks_pushed, lb->completed, lb->st.steals_tried, lb->st.steals_ok,
             lb->st.steals_failed, lb->st.tasks_stolen);
     fprintf(out, "  termination: %" PRIu64 " waves, wave %s", t->waves,
-            t->pending ? "pending" : "not pending");
+            t->pending ? "pending: " : "not pending");
+    if (t->pending)
+        fprintf(out, "%s", ladroi_coll_phase(&t->wave));
     if (t->pending && lb->cfg.watchdog_s > 0)
         fprintf(out, " (joined %.3f s ago)", now - t->joined_at);
     if (t->waves > 0)
         fprintf(out, "; last wave: %" PRIu64 " created, %" PRIu64 " completed everywhere",
-                t->recv[0], t->recv[1]);
+                t->seen_created, t->seen_completed);
     fprintf(out, "\n");
     if (lb->cfg.watchdog_s > 0)
         fprintf(out, "  watchdog %g s: global progress last seen %.3f s ago; alarm here: %s\n",

@@ -47,10 +47,8 @@ typedef struct ladro__ctws {
     uint64_t attempts;   /* global attempt counter, travels with the token */
     int token;           /* LADRO__TOK_* held by this rank, EMPTY if none */
     bool started;
-    /* initial list: the static distribution, gathered once (MPI_Iallgather) */
-    MPI_Request gather;
-    uint64_t mine0;
-    uint64_t *counts0;
+    /* initial list: the static distribution, gathered once (a tree all-gather) */
+    ladroi_coll_t gather;
     bool gathered;
     uint64_t finishes, rearms, passes;
     /* steal log */
@@ -65,18 +63,18 @@ static int ladro__ctws_init(ladro_t *lb, void **state)
     if (!s)
         return ladroi_fail(lb, LADRO_ENOMEM, "ctws: out of memory");
     *state = s;
-    s->gather = MPI_REQUEST_NULL;
     s->win.win = MPI_WIN_NULL;
     s->list = calloc((size_t)lb->size, sizeof *s->list);
-    s->counts0 = calloc((size_t)lb->size, sizeof *s->counts0);
     s->msg = malloc(8 + 8 * (size_t)lb->size);
     /* Collective: allocated on every rank even if a list failed (no rank left behind). */
     int rc = ladroi_win_alloc(lb, LADRO__OFF_LIST + 8 * (size_t)lb->size, &s->win);
     if (rc)
         return rc;
-    if (!s->list || !s->counts0 || !s->msg)
+    if (!s->list || !s->msg)
         return ladroi_fail(lb, LADRO_ENOMEM, "ctws: out of memory for a %d-rank list",
                            lb->size);
+    if ((rc = ladroi_coll_init(lb, &s->gather, LADROI_COLL_GATHER, 1, LADROI_TAG_CTWS_LIST)))
+        return rc;
     if (lb->rank == 0) /* Algorithm 3, line 1: the token starts on one rank */
         s->token = LADRO__TOK_STEAL;
     return LADRO_OK;
@@ -84,13 +82,14 @@ static int ladro__ctws_init(ladro_t *lb, void **state)
 
 static void ladro__ctws_fini(ladro_t *lb, void *state)
 {
-    (void)lb;
     ladro__ctws_t *s = state;
-    if (s->gather != MPI_REQUEST_NULL)
-        MPI_Wait(&s->gather, MPI_STATUS_IGNORE); /* every rank joined it in on_start */
+    /* Every rank started the gather at its first ladro_next and, on the clean path, all
+     * are past ladro_destroy's barrier here, testing their parts. */
+    if (ladroi_coll_pending(&s->gather) && lb->wd_state != LADROI_WD_LOCAL)
+        ladroi_coll_wait(lb, &s->gather);
+    ladroi_coll_fini(&s->gather);
     ladroi_win_free(&s->win);
     free(s->list);
-    free(s->counts0);
     free(s->msg);
     free(s->log);
     free(s);
@@ -102,27 +101,25 @@ static int ladro__ctws_start(ladro_t *lb, void *state)
 {
     ladro__ctws_t *s = state;
     s->started = true;
-    s->mine0 = ladroi_pool_local_count(&lb->pool);
     if (lb->size < 2) {
         s->gathered = true;
         return LADRO_OK;
     }
-    LADROI_MPI(lb, MPI_Iallgather(&s->mine0, 1, MPI_UINT64_T, s->counts0, 1, MPI_UINT64_T,
-                                  lb->comm, &s->gather));
-    return LADRO_OK;
+    uint64_t mine = ladroi_pool_local_count(&lb->pool);
+    return ladroi_coll_start(lb, &s->gather, &mine);
 }
 
 static int ladro__ctws_gathered(ladro_t *lb, ladro__ctws_t *s)
 {
     if (s->gathered)
         return 1;
-    int flag = 0;
-    LADROI_MPI(lb, MPI_Test(&s->gather, &flag, MPI_STATUS_IGNORE));
-    if (!flag)
-        return 0;
+    bool flag = false;
+    int rc = ladroi_coll_test(lb, &s->gather, &flag);
+    if (rc || !flag)
+        return rc;
     s->gathered = true;
     if (s->token) /* the first holder starts from the static distribution */
-        memcpy(s->list, s->counts0, (size_t)lb->size * sizeof *s->list);
+        memcpy(s->list, s->gather.out, (size_t)lb->size * sizeof *s->list);
     return 1;
 }
 

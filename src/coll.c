@@ -1,0 +1,235 @@
+/* Non-blocking collectives on a two-level tree over point-to-point messages: the sum of a
+ * few counters (termination waves), an all-gather of a few words per rank (ctws's initial
+ * list) and a barrier (smallworld's termination gate, a sum nobody reads).
+ *
+ * Why not MPI_Iallreduce / MPI_Iallgather / MPI_Ibarrier: they were what ladro used, and
+ * they are fine in Open MPI and MPICH, but SimGrid's SMPI (3.32) implements the first two
+ * as all-to-all exchanges, P(P-1) messages per operation: at 256 simulated ranks two
+ * MPI_Iallreduce took 486 s of wall time against 2 s for two blocking MPI_Allreduce
+ * (docs/results.md, "SimGrid SMPI"). A tree costs 2(P-1) messages on every MPI; one
+ * implementation serves every MPI, so the tests on Open MPI and MPICH exercise the code
+ * SMPI runs.
+ *
+ * Why two levels and not a binomial tree: a message up or down the tree waits until its
+ * receiver next calls MPI, and an idle rank polls only between back-off sleeps (up to
+ * backoff_max_us), so the time of an operation is about (2 x depth) such waits. A binomial
+ * tree at 256 ranks has depth 8, and SMPI runs ended 22-34 ms later than with two levels;
+ * with two levels it is 2 whatever P, for at most about 2 sqrt(P) children per rank.
+ *
+ * The tree: ranks form groups of g = ceil(sqrt(P)) consecutive ranks; the first rank of
+ * each group (its leader) collects the group, and rank 0 collects the other leaders as
+ * well as its own group. The subtree of a leader L is [L, L + g) and the root's is every
+ * rank: contiguous, so an all-gather moves contiguous blocks. Contributions travel up (a
+ * rank sends its subtree's combination once every child's arrived), the result travels
+ * down.
+ *
+ * Matching: every operation kind has a tag of its own on the handle's communicator
+ * (only collectives and probes use it otherwise), each rank has at most one operation
+ * of a kind in flight, and a rank posts the receives of operation k+1 only after
+ * operation k completed here. MPI's non-overtaking rule (same source, tag and
+ * communicator) then pairs the i-th message from a peer with the i-th receive posted for
+ * it, so messages of consecutive operations never mix even when a fast child has already
+ * sent its next contribution. */
+#include "ladro_int.h"
+
+#include <stdlib.h>
+
+enum { LADRO__C_IDLE, LADRO__C_UP, LADRO__C_DOWN, LADRO__C_SENDS };
+
+static int ladro__group(int size)
+{
+    int g = 1;
+    while (g * g < size)
+        g++;
+    return g;
+}
+
+/* Subtree of r: [r, end) (r is the root, a leader, or a leaf of one rank). */
+static int ladro__sub_end(int r, int size)
+{
+    int g = ladro__group(size);
+    if (r == 0)
+        return size;
+    if (r % g)
+        return r + 1;
+    return r + g < size ? r + g : size;
+}
+
+int ladroi_coll_init(ladro_t *lb, ladroi_coll_t *c, int kind, size_t n, int tag)
+{
+    memset(c, 0, sizeof *c);
+    c->kind = kind;
+    c->n = n;
+    c->tag = tag;
+    c->rank = lb->rank;
+    c->size = lb->size;
+    c->comm = lb->comm;
+    int g = ladro__group(c->size), r = c->rank;
+    c->parent = r == 0 ? -1 : r % g ? r - r % g : 0;
+    int most = 2 * g; /* the root: its group and the other leaders */
+    c->child = calloc((size_t)most, sizeof *c->child);
+    c->req = calloc((size_t)(2 * most + 2), sizeof *c->req);
+    /* gather: the subtree's blocks going up, the whole result coming down;
+     * sum: this rank's partial sum and one slot per child going up, the result down */
+    size_t up = kind == LADROI_COLL_GATHER ? n * (size_t)c->size : n * (size_t)(1 + most);
+    c->words = kind == LADROI_COLL_GATHER ? n * (size_t)c->size : n;
+    if (c->words > (size_t)1 << 27) /* every message count must fit an int */
+        return ladroi_fail(lb, LADRO_EINVAL, "collective: %zu words per rank on %d ranks "
+                           "do not fit one message", n, c->size);
+    c->up = calloc(up ? up : 1, sizeof *c->up);
+    c->out = calloc(c->words ? c->words : 1, sizeof *c->out);
+    if (!c->child || !c->req || !c->up || !c->out)
+        return ladroi_fail(lb, LADRO_ENOMEM, "collective: out of memory (%d ranks, %zu words)",
+                           c->size, n);
+    if (r % g == 0) /* a leader: the rest of its group */
+        for (int m = r + 1; m < r + g && m < c->size; m++)
+            c->child[c->nchild++] = m;
+    if (r == 0) /* the root: the other leaders */
+        for (int l = g; l < c->size; l += g)
+            c->child[c->nchild++] = l;
+    /* req: [0, nchild) the children's blocks, [nchild] the up-send, [nchild + 1] the
+     * result from the parent, [nchild + 2 + i] the result to child i */
+    c->nreq = 2 * c->nchild + 2;
+    for (int i = 0; i < c->nreq; i++)
+        c->req[i] = MPI_REQUEST_NULL;
+    return LADRO_OK;
+}
+
+/* Words of the block child (or this rank) sends up: at most c->words. */
+static int ladro__block(const ladroi_coll_t *c, int r)
+{
+    if (c->kind == LADROI_COLL_SUM)
+        return (int)c->n;
+    return (int)(c->n * (size_t)(ladro__sub_end(r, c->size) - r));
+}
+
+/* Where child i's contribution lands in c->up. */
+static uint64_t *ladro__slot(ladroi_coll_t *c, int i)
+{
+    if (c->kind == LADROI_COLL_SUM)
+        return c->up + c->n * (size_t)(1 + i);
+    return c->up + c->n * (size_t)c->child[i];
+}
+
+int ladroi_coll_start(ladro_t *lb, ladroi_coll_t *c, const uint64_t *mine)
+{
+    if (c->phase != LADRO__C_IDLE)
+        return ladroi_fail(lb, LADRO_ESTATE, "collective (tag %d) started twice", c->tag);
+    uint64_t *own = c->kind == LADROI_COLL_SUM ? c->up : c->up + c->n * (size_t)c->rank;
+    memcpy(own, mine, c->n * sizeof *own);
+    for (int i = 0; i < c->nchild; i++)
+        LADROI_MPI(lb, MPI_Irecv(ladro__slot(c, i), ladro__block(c, c->child[i]), MPI_UINT64_T,
+                                 c->child[i], c->tag, c->comm, &c->req[i]));
+    if (c->parent >= 0)
+        LADROI_MPI(lb, MPI_Irecv(c->out, (int)c->words, MPI_UINT64_T, c->parent, c->tag,
+                                 c->comm, &c->req[c->nchild + 1]));
+    c->phase = LADRO__C_UP;
+    c->ops++;
+    return LADRO_OK;
+}
+
+/* Every child's block arrived: combine, then send up (or, at the root, the result is
+ * known). */
+static int ladro__up_done(ladro_t *lb, ladroi_coll_t *c)
+{
+    if (c->kind == LADROI_COLL_SUM)
+        for (int i = 0; i < c->nchild; i++) {
+            const uint64_t *s = ladro__slot(c, i);
+            for (size_t k = 0; k < c->n; k++)
+                c->up[k] += s[k];
+        }
+    if (c->parent < 0) {
+        memcpy(c->out, c->up, c->words * sizeof *c->out);
+        c->phase = LADRO__C_DOWN;
+        return LADRO_OK;
+    }
+    const uint64_t *blk = c->kind == LADROI_COLL_SUM ? c->up : c->up + c->n * (size_t)c->rank;
+    LADROI_MPI(lb, MPI_Isend(blk, ladro__block(c, c->rank), MPI_UINT64_T, c->parent, c->tag,
+                             c->comm, &c->req[c->nchild]));
+    c->phase = LADRO__C_DOWN;
+    return LADRO_OK;
+}
+
+/* The result is here: pass it on to the children. */
+static int ladro__down_done(ladro_t *lb, ladroi_coll_t *c)
+{
+    for (int i = 0; i < c->nchild; i++)
+        LADROI_MPI(lb, MPI_Isend(c->out, (int)c->words, MPI_UINT64_T, c->child[i], c->tag,
+                                 c->comm, &c->req[c->nchild + 2 + i]));
+    c->phase = LADRO__C_SENDS;
+    return LADRO_OK;
+}
+
+int ladroi_coll_test(ladro_t *lb, ladroi_coll_t *c, bool *done)
+{
+    *done = false;
+    int flag, rc;
+    if (c->phase == LADRO__C_IDLE)
+        return ladroi_fail(lb, LADRO_ESTATE, "collective (tag %d) tested but not started",
+                           c->tag);
+    if (c->phase == LADRO__C_UP) {
+        if (c->nchild > 0) {
+            LADROI_MPI(lb, MPI_Testall(c->nchild, c->req, &flag, MPI_STATUSES_IGNORE));
+            if (!flag)
+                return LADRO_OK;
+        }
+        if ((rc = ladro__up_done(lb, c)) != 0)
+            return rc;
+    }
+    if (c->phase == LADRO__C_DOWN) {
+        if (c->parent >= 0) {
+            LADROI_MPI(lb, MPI_Test(&c->req[c->nchild + 1], &flag, MPI_STATUS_IGNORE));
+            if (!flag)
+                return LADRO_OK;
+        }
+        if ((rc = ladro__down_done(lb, c)) != 0)
+            return rc;
+    }
+    /* Done when this rank's sends completed too (their buffers are reused by the next
+     * operation). They cannot block: the parent used the up-send to build the result we
+     * hold, and every child posted its receive when it started this operation. */
+    LADROI_MPI(lb, MPI_Testall(c->nreq - c->nchild, c->req + c->nchild, &flag,
+                               MPI_STATUSES_IGNORE));
+    if (!flag)
+        return LADRO_OK;
+    c->phase = LADRO__C_IDLE;
+    *done = true;
+    return LADRO_OK;
+}
+
+bool ladroi_coll_pending(const ladroi_coll_t *c)
+{
+    return c->phase != LADRO__C_IDLE;
+}
+
+int ladroi_coll_wait(ladro_t *lb, ladroi_coll_t *c)
+{
+    bool done = !ladroi_coll_pending(c);
+    int rc = LADRO_OK;
+    while (!done && (rc = ladroi_coll_test(lb, c, &done)) == LADRO_OK && !done)
+        ladroi_sleep_us(50);
+    return rc;
+}
+
+void ladroi_coll_fini(ladroi_coll_t *c)
+{
+    /* Still in flight (a rank failed alone, src/watchdog.c): MPI may yet write into the
+     * buffers, so they are left allocated; the program is expected to MPI_Abort. */
+    if (c->phase == LADRO__C_IDLE) {
+        free(c->up);
+        free(c->out);
+        free(c->req);
+    }
+    free(c->child);
+    c->up = c->out = NULL;
+    c->req = NULL;
+    c->child = NULL;
+    c->phase = LADRO__C_IDLE;
+}
+
+const char *ladroi_coll_phase(const ladroi_coll_t *c)
+{
+    static const char *const names[] = {"idle", "waiting for children", "waiting for parent",
+                                        "sending"};
+    return names[c->phase];
+}

@@ -1,0 +1,104 @@
+/* The tree collectives of src/coll.c (termination waves, ctws's initial list, smallworld's
+ * gate): every rank must get the exact sum and the exact gather, in rank order, for many
+ * consecutive operations, with ranks joining at random moments (a fast child sends its
+ * next contribution while its parent is still in the previous operation) and a sum and
+ * a gather in flight at the same time on their own tags. Also: a second start while one
+ * is in flight is refused, and the tree's shape (parents, children) covers every rank
+ * once. Usage: test_coll (under mpiexec, any number of ranks). */
+#include "../src/ladro_int.h"
+#include "check.h"
+
+#include <stdlib.h>
+
+enum { OPS = 200 };
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    ladro_config_t cfg;
+    ladro_config_init(&cfg);
+    snprintf(cfg.policy, sizeof cfg.policy, "static");
+    ladro_t *lb;
+    char err[256];
+    CHECK_EQ(ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err), LADRO_OK);
+    int rank = lb->rank, size = lb->size;
+    ladroi_coll_t sum, gat;
+    CHECK_EQ(ladroi_coll_init(lb, &sum, LADROI_COLL_SUM, 3, 0x7101), LADRO_OK);
+    CHECK_EQ(ladroi_coll_init(lb, &gat, LADROI_COLL_GATHER, 2, 0x7102), LADRO_OK);
+
+    /* Shape: every rank but 0 is the child of exactly one rank, the parent it names;
+     * two levels (a rank's parent is 0 or a child of 0); at most 2 ceil(sqrt(P))
+     * children. Counted with a blocking reduction. */
+    int *is_child = calloc((size_t)size, sizeof *is_child), *all = calloc((size_t)size, sizeof *all);
+    int g = 1;
+    while (g * g < size)
+        g++;
+    CHECK(sum.nchild <= 2 * g);
+    for (int i = 0; i < sum.nchild; i++) {
+        CHECK(sum.child[i] > rank && sum.child[i] < size);
+        is_child[sum.child[i]]++;
+    }
+    CHECK_EQ(sum.parent, rank == 0 ? -1 : rank % g ? rank - rank % g : 0);
+    CHECK(sum.parent <= 0 || sum.parent % g == 0);
+    MPI_Allreduce(is_child, all, size, MPI_INT, MPI_SUM, lb->comm);
+    for (int r = 0; r < size; r++)
+        CHECK_EQ(all[r], r == 0 ? 0 : 1);
+
+    ladroi_rng_t rng;
+    ladroi_rng_seed(&rng, 11, (uint64_t)rank + 1);
+    uint64_t p = (uint64_t)size, tri = p * (p + 1) / 2;
+    int ns = 0, ng = 0; /* operations completed */
+    bool sdone = true, gdone = true;
+    double deadline = ladroi_now() + 60; /* a lost message must fail the test, not hang */
+    while ((ns < OPS || ng < OPS) && ladroi_now() < deadline) {
+        /* join at random moments: ranks drift apart by up to a few operations' worth */
+        if (ladroi_rng_below(&rng, 4) == 0)
+            ladroi_sleep_us((double)ladroi_rng_below(&rng, 300));
+        if (sdone && ns < OPS) {
+            uint64_t k = (uint64_t)ns + 1;
+            uint64_t mine[3] = {k * ((uint64_t)rank + 1), k, (uint64_t)rank << 32};
+            CHECK_EQ(ladroi_coll_start(lb, &sum, mine), LADRO_OK);
+            CHECK_EQ(ladroi_coll_start(lb, &sum, mine), LADRO_ESTATE); /* one at a time */
+            sdone = false;
+        }
+        if (gdone && ng < OPS) {
+            uint64_t mine[2] = {(uint64_t)ng * 1000000u + (uint64_t)rank, ~(uint64_t)rank};
+            CHECK_EQ(ladroi_coll_start(lb, &gat, mine), LADRO_OK);
+            gdone = false;
+        }
+        if (!sdone) {
+            CHECK_EQ(ladroi_coll_test(lb, &sum, &sdone), LADRO_OK);
+            if (sdone) {
+                uint64_t k = (uint64_t)ns + 1;
+                CHECK_EQ(sum.out[0], k * tri);
+                CHECK_EQ(sum.out[1], k * p);
+                CHECK_EQ(sum.out[2], (tri - p) << 32);
+                ns++;
+            }
+        }
+        if (!gdone) {
+            CHECK_EQ(ladroi_coll_test(lb, &gat, &gdone), LADRO_OK);
+            if (gdone) {
+                for (int r = 0; r < size; r++) {
+                    CHECK_EQ(gat.out[2 * r], (uint64_t)ng * 1000000u + (uint64_t)r);
+                    CHECK_EQ(gat.out[2 * r + 1], ~(uint64_t)r);
+                }
+                ng++;
+            }
+        }
+    }
+    CHECK_EQ(ns, OPS);
+    CHECK_EQ(ng, OPS);
+    CHECK(!ladroi_coll_pending(&sum) && !ladroi_coll_pending(&gat));
+    CHECK_EQ(sum.ops, OPS);
+    bool d = false;
+    CHECK_EQ(ladroi_coll_test(lb, &sum, &d), LADRO_ESTATE); /* nothing in flight */
+    ladroi_coll_fini(&sum);
+    ladroi_coll_fini(&gat);
+    free(is_child);
+    free(all);
+    CHECK_EQ(ladro_destroy(&lb), LADRO_OK);
+    int rc = CHECK_REPORT("coll");
+    MPI_Finalize();
+    return rc;
+}
