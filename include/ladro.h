@@ -282,6 +282,10 @@ typedef struct ladro_rank_stats {
     uint64_t a2ws_corrections;   /* fetch-and-add claims larger than the victim had (corrected) */
     uint64_t a2ws_preemptive;    /* steals made right after a task, with local tasks left */
     uint64_t a2ws_inpair;        /* victims chosen by the in-pair criterion (eq. 9-10) */
+    /* common start to the end of this rank's last task (0: it ran none; total: max, when
+     * the last task ended anywhere). makespan minus the total's value is the time
+     * termination detection took after the work was done. */
+    double last_task_end_s;
 } ladro_rank_stats_t;
 
 typedef struct ladro_stats {

@@ -30,7 +30,7 @@ static void ladro__free_handle(ladro_t *lb)
     ladroi_results_fini(lb); /* before the policy: it may hold the overlay */
     if (lb->policy && lb->policy->fini && lb->policy_state)
         lb->policy->fini(lb, lb->policy_state);
-    ladroi_term_fini(&lb->term);
+    ladroi_term_fini(lb, &lb->term);
     ladroi_pool_fini(&lb->pool);
     if (lb->wd_state == LADROI_WD_LOCAL)
         lb->trace.comm = MPI_COMM_NULL;
@@ -243,6 +243,7 @@ static int ladro__finish_task(ladro_t *lb)
         lb->st.max_task_s = e;
     lb->st.busy_s += now - lb->task_start;
     lb->st.tasks_run++;
+    lb->st.last_task_end_s = now - lb->t0;
     if (h.moves >= 2)
         lb->st.tasks_stolen_twice++;
     lb->in_task = false;

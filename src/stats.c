@@ -81,6 +81,8 @@ int ladro_stats_gather(ladro_t *lb, ladro_stats_t *st)
         t->a2ws_corrections += x->a2ws_corrections;
         t->a2ws_preemptive += x->a2ws_preemptive;
         t->a2ws_inpair += x->a2ws_inpair;
+        if (x->last_task_end_s > t->last_task_end_s)
+            t->last_task_end_s = x->last_task_end_s;
         busy_sum += x->busy_s;
         if (x->busy_s > busy_max)
             busy_max = x->busy_s;
@@ -124,11 +126,12 @@ void ladro_stats_print(FILE *out, const ladro_stats_t *st, const char *policy)
             (unsigned long long)t->tasks_run, st->makespan, st->lower_bound, st->efficiency);
     fprintf(out, "  idle mean %.1f%%  max %.1f%%  imbalance %.3f  steals %llu ok / %llu "
             "failed (%llu tried, %.1f us each)  tasks moved %llu  stolen twice %llu  waves "
-            "%llu\n", 100 * st->idle_mean, 100 * st->idle_max, st->imbalance,
+            "%llu (done %.1f ms after the last task)\n", 100 * st->idle_mean,
+            100 * st->idle_max, st->imbalance,
             (unsigned long long)t->steals_ok, (unsigned long long)t->steals_failed,
             (unsigned long long)t->steals_tried, 1e6 * ladro_stats_steal_latency(st),
             (unsigned long long)t->tasks_stolen, (unsigned long long)t->tasks_stolen_twice,
-            (unsigned long long)t->term_waves);
+            (unsigned long long)t->term_waves, 1e3 * (st->makespan - t->last_task_end_s));
     if (t->result_msgs > 0 || t->result_chunks > 0) /* results routing (src/results.c) */
         fprintf(out, "  results: %llu chunks routed, %llu messages (%.3f per chunk, %.2f "
                 "records each), %llu bytes; route mean %.2f hops, max %llu\n",

@@ -350,7 +350,7 @@ int main(int argc, char **argv)
                    "\"idle_max\": %.4f, \"imbalance\": %.4f, \"steals_tried\": %llu, "
                    "\"steals_ok\": %llu, \"steals_failed\": %llu, \"tasks_moved\": %llu, "
                    "\"bytes_moved\": %llu, \"stolen_twice\": %llu, \"waves\": %llu, "
-                   "\"steal_time\": %.6f, \"steal_us\": %.2f",
+                   "\"steal_time\": %.6f, \"steal_us\": %.2f, \"work_end\": %.6f",
                    o.cfg.policy, size, (unsigned long long)st.total.tasks_run, st.makespan,
                    st.lower_bound, st.efficiency, st.idle_mean, st.idle_max, st.imbalance,
                    (unsigned long long)st.total.steals_tried,
@@ -360,7 +360,7 @@ int main(int argc, char **argv)
                    (unsigned long long)st.total.bytes_stolen,
                    (unsigned long long)st.total.tasks_stolen_twice,
                    (unsigned long long)st.total.term_waves, st.total.steal_time_s,
-                   1e6 * ladro_stats_steal_latency(&st));
+                   1e6 * ladro_stats_steal_latency(&st), st.total.last_task_end_s);
             /* baseline, successonly: victims' replies and the mean wait for one */
             printf(", \"replies\": %llu, \"reply_wait_us\": %.2f, \"info_msgs\": %llu",
                    (unsigned long long)st.total.replies,
