@@ -1,6 +1,7 @@
-/* Non-blocking collectives on a two-level tree over point-to-point messages: the sum of a
- * few counters (termination waves), an all-gather of a few words per rank (ctws's initial
- * list) and a barrier (smallworld's termination gate, a sum nobody reads).
+/* Non-blocking collectives on a tree of at most two levels over point-to-point messages:
+ * the sum of a
+ * few counters (termination waves), an all-gather of a few words per rank (ctws's
+ * initial list) and a barrier (smallworld's termination gate, a sum nobody reads).
  *
  * Why not MPI_Iallreduce / MPI_Iallgather / MPI_Ibarrier: they were what ladro used, and
  * they are fine in Open MPI and MPICH, but SimGrid's SMPI (3.32) implements the first two
@@ -10,16 +11,19 @@
  * implementation serves every MPI, so the tests on Open MPI and MPICH exercise the code
  * SMPI runs.
  *
- * Why two levels and not a binomial tree: a message up or down the tree waits until its
+ * Why so flat, and not a binomial tree: a message up or down the tree waits until its
  * receiver next calls MPI, and an idle rank polls only between back-off sleeps (up to
  * backoff_max_us), so the time of an operation is about (2 x depth) such waits. A binomial
- * tree at 256 ranks has depth 8, and SMPI runs ended 22-34 ms later than with two levels;
- * with two levels it is 2 whatever P, for at most about 2 sqrt(P) children per rank.
+ * tree at 256 ranks has depth 8, and SMPI runs ended 22-34 ms later than with two levels.
+ * Up to LADRO__FLAT ranks the tree is a star (rank 0 talks to every rank: depth 1, what
+ * matters most at the scale of one node); beyond, two levels, for at most about
+ * 2 sqrt(P) children per rank.
  *
- * The tree: ranks form groups of g = ceil(sqrt(P)) consecutive ranks; the first rank of
- * each group (its leader) collects the group, and rank 0 collects the other leaders as
- * well as its own group. The subtree of a leader L is [L, L + g) and the root's is every
- * rank: contiguous, so an all-gather moves contiguous blocks. Contributions travel up (a
+ * The tree: ranks form groups of g consecutive ranks (g = P up to LADRO__FLAT ranks, then
+ * ceil(sqrt(P))); the first rank of each group (its leader) collects the group, and rank
+ * 0 collects the other leaders as well as its own group. The subtree of a leader L is
+ * [L, L + g) and the root's is every rank: contiguous, so an all-gather moves contiguous
+ * blocks. Contributions travel up (a
  * rank sends its subtree's combination once every child's arrived), the result travels
  * down.
  *
@@ -36,8 +40,12 @@
 
 enum { LADRO__C_IDLE, LADRO__C_UP, LADRO__C_DOWN, LADRO__C_SENDS };
 
-static int ladro__group(int size)
+#define LADRO__FLAT 64 /* a star up to this many ranks */
+
+int ladroi_coll_group(int size)
 {
+    if (size <= LADRO__FLAT)
+        return size > 0 ? size : 1;
     int g = 1;
     while (g * g < size)
         g++;
@@ -45,17 +53,16 @@ static int ladro__group(int size)
 }
 
 /* Subtree of r: [r, end) (r is the root, a leader, or a leaf of one rank). */
-static int ladro__sub_end(int r, int size)
+static int ladro__sub_end(const ladroi_coll_t *c, int r)
 {
-    int g = ladro__group(size);
     if (r == 0)
-        return size;
-    if (r % g)
+        return c->size;
+    if (r % c->group)
         return r + 1;
-    return r + g < size ? r + g : size;
+    return r + c->group < c->size ? r + c->group : c->size;
 }
 
-int ladroi_coll_init(ladro_t *lb, ladroi_coll_t *c, int kind, size_t n, int tag)
+int ladroi_coll_init(ladro_t *lb, ladroi_coll_t *c, int kind, size_t n, int tag, int group)
 {
     memset(c, 0, sizeof *c);
     c->kind = kind;
@@ -64,9 +71,10 @@ int ladroi_coll_init(ladro_t *lb, ladroi_coll_t *c, int kind, size_t n, int tag)
     c->rank = lb->rank;
     c->size = lb->size;
     c->comm = lb->comm;
-    int g = ladro__group(c->size), r = c->rank;
+    int g = group > 0 ? group : ladroi_coll_group(c->size), r = c->rank;
+    c->group = g;
     c->parent = r == 0 ? -1 : r % g ? r - r % g : 0;
-    int most = 2 * g; /* the root: its group and the other leaders */
+    int most = g + (c->size + g - 1) / g; /* the root: its group and the other leaders */
     c->child = calloc((size_t)most, sizeof *c->child);
     c->req = calloc((size_t)(2 * most + 2), sizeof *c->req);
     /* gather: the subtree's blocks going up, the whole result coming down;
@@ -100,7 +108,7 @@ static int ladro__block(const ladroi_coll_t *c, int r)
 {
     if (c->kind == LADROI_COLL_SUM)
         return (int)c->n;
-    return (int)(c->n * (size_t)(ladro__sub_end(r, c->size) - r));
+    return (int)(c->n * (size_t)(ladro__sub_end(c, r) - r));
 }
 
 /* Where child i's contribution lands in c->up. */

@@ -96,7 +96,7 @@ int ladroi_results_init(ladro_t *lb, const ladroi_overlay_t *ov, bool gate)
     r->gate = gate && lb->cfg.watchdog_s <= 0 && lb->cfg.progress_s <= 0;
     lb->term.gated = r->gate;
     if (r->gate)
-        return ladroi_coll_init(lb, &r->barrier, LADROI_COLL_SUM, 1, LADROI_TAG_GATE);
+        return ladroi_coll_init(lb, &r->barrier, LADROI_COLL_SUM, 1, LADROI_TAG_GATE, 0);
     return LADRO_OK;
 }
 

@@ -19,7 +19,7 @@ int ladroi_term_init(ladro_t *lb, ladroi_term_t *t)
 {
     memset(t, 0, sizeof *t);
     t->prev_completed = UINT64_MAX; /* no previous wave */
-    return ladroi_coll_init(lb, &t->wave, LADROI_COLL_SUM, 3, LADROI_TAG_TERM);
+    return ladroi_coll_init(lb, &t->wave, LADROI_COLL_SUM, 3, LADROI_TAG_TERM, 0);
 }
 
 void ladroi_term_fini(ladro_t *lb, ladroi_term_t *t)

@@ -4,7 +4,8 @@
  * next contribution while its parent is still in the previous operation) and a sum and
  * a gather in flight at the same time on their own tags. Also: a second start while one
  * is in flight is refused, and the tree's shape (parents, children) covers every rank
- * once. Usage: test_coll (under mpiexec, any number of ranks). */
+ * once, for the default shape and for two-level trees of small groups (the shape beyond
+ * 64 ranks). Usage: test_coll (under mpiexec, any number of ranks). */
 #include "../src/ladro_int.h"
 #include "check.h"
 
@@ -12,28 +13,20 @@
 
 enum { OPS = 200 };
 
-int main(int argc, char **argv)
+/* One shape: ranks per group g (0: the default). */
+static void run(ladro_t *lb, int group)
 {
-    MPI_Init(&argc, &argv);
-    ladro_config_t cfg;
-    ladro_config_init(&cfg);
-    snprintf(cfg.policy, sizeof cfg.policy, "static");
-    ladro_t *lb;
-    char err[256];
-    CHECK_EQ(ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err), LADRO_OK);
     int rank = lb->rank, size = lb->size;
     ladroi_coll_t sum, gat;
-    CHECK_EQ(ladroi_coll_init(lb, &sum, LADROI_COLL_SUM, 3, 0x7101), LADRO_OK);
-    CHECK_EQ(ladroi_coll_init(lb, &gat, LADROI_COLL_GATHER, 2, 0x7102), LADRO_OK);
+    CHECK_EQ(ladroi_coll_init(lb, &sum, LADROI_COLL_SUM, 3, 0x7101, group), LADRO_OK);
+    CHECK_EQ(ladroi_coll_init(lb, &gat, LADROI_COLL_GATHER, 2, 0x7102, group), LADRO_OK);
 
-    /* Shape: every rank but 0 is the child of exactly one rank, the parent it names;
-     * two levels (a rank's parent is 0 or a child of 0); at most 2 ceil(sqrt(P))
-     * children. Counted with a blocking reduction. */
+    /* Shape: every rank but 0 is the child of exactly one rank, the parent it names; at
+     * most two levels (a rank's parent is 0 or a child of 0). Counted with a blocking
+     * reduction. */
+    int g = sum.group;
+    CHECK_EQ(g, group > 0 ? group : ladroi_coll_group(size));
     int *is_child = calloc((size_t)size, sizeof *is_child), *all = calloc((size_t)size, sizeof *all);
-    int g = 1;
-    while (g * g < size)
-        g++;
-    CHECK(sum.nchild <= 2 * g);
     for (int i = 0; i < sum.nchild; i++) {
         CHECK(sum.child[i] > rank && sum.child[i] < size);
         is_child[sum.child[i]]++;
@@ -45,7 +38,7 @@ int main(int argc, char **argv)
         CHECK_EQ(all[r], r == 0 ? 0 : 1);
 
     ladroi_rng_t rng;
-    ladroi_rng_seed(&rng, 11, (uint64_t)rank + 1);
+    ladroi_rng_seed(&rng, 11 + (uint64_t)group, (uint64_t)rank + 1);
     uint64_t p = (uint64_t)size, tri = p * (p + 1) / 2;
     int ns = 0, ng = 0; /* operations completed */
     bool sdone = true, gdone = true;
@@ -97,6 +90,24 @@ int main(int argc, char **argv)
     ladroi_coll_fini(&gat);
     free(is_child);
     free(all);
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    ladro_config_t cfg;
+    ladro_config_init(&cfg);
+    snprintf(cfg.policy, sizeof cfg.policy, "static");
+    ladro_t *lb;
+    char err[256];
+    CHECK_EQ(ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err), LADRO_OK);
+    /* the default shape (a star here), then two levels with groups of 2 and 3 */
+    CHECK_EQ(ladroi_coll_group(64), 64);
+    CHECK_EQ(ladroi_coll_group(65), 9);
+    CHECK_EQ(ladroi_coll_group(1024), 32);
+    const int groups[] = {0, 2, 3};
+    for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)
+        run(lb, groups[i]);
     CHECK_EQ(ladro_destroy(&lb), LADRO_OK);
     int rc = CHECK_REPORT("coll");
     MPI_Finalize();

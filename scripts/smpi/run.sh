@@ -14,6 +14,8 @@
 #                  deterministic for a seed.
 #   -i SECONDS     simulated time of one MPI_Iprobe or MPI_Test (default 2.5e-7, the order
 #                  SimGrid's calibrations measure on real clusters)
+# Env: SMPI_WRAP=CMD runs smpirun under CMD (a profiler: SMPI_WRAP="perf record -g -o F"
+# is how the all-to-all MPI_Iallreduce of SMPI was found, docs/results.md).
 # Every run gets --cfg=smpi/coll-selector:mpich (SMPI's default collectives are very slow
 # at hundreds of ranks), LADRO_LEADER_THREAD=off (SMPI ranks cannot start threads that
 # call MPI) and smpi/grow-injected-times:no: by default SMPI charges each MPI_Iprobe and
@@ -53,7 +55,7 @@ xml=$("$root/scripts/smpi/platform.sh" "$plat" "$np" "$lat" "$bw" "$speed")
 hosts=$plat/hosts-$np
 cd "$build"
 export LADRO_LEADER_THREAD=off
-exec timeout -k 5 "$tmo" smpirun -np "$np" -platform "$xml" -hostfile "$hosts" \
+exec ${SMPI_WRAP:-} timeout -k 5 "$tmo" smpirun -np "$np" -platform "$xml" -hostfile "$hosts" \
   --cfg=smpi/coll-selector:mpich --cfg=smpi/simulate-computation:$comp \
   --cfg=smpi/host-speed:"$speed" --cfg=smpi/grow-injected-times:no \
   --cfg=smpi/iprobe:"$poll" --cfg=smpi/test:"$poll" \

@@ -73,7 +73,7 @@ static int ladro__ctws_init(ladro_t *lb, void **state)
     if (!s->list || !s->msg)
         return ladroi_fail(lb, LADRO_ENOMEM, "ctws: out of memory for a %d-rank list",
                            lb->size);
-    if ((rc = ladroi_coll_init(lb, &s->gather, LADROI_COLL_GATHER, 1, LADROI_TAG_CTWS_LIST)))
+    if ((rc = ladroi_coll_init(lb, &s->gather, LADROI_COLL_GATHER, 1, LADROI_TAG_CTWS_LIST, 0)))
         return rc;
     if (lb->rank == 0) /* Algorithm 3, line 1: the token starts on one rank */
         s->token = LADRO__TOK_STEAL;
