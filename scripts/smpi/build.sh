@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Build ladro-synth (and the atomics check) with SimGrid's smpicc, from the unmodified
-# sources, into a build directory of its own. No CMake: the policy list that
+# Build ladro-synth (and the atomics and nbcoll checks) with SimGrid's smpicc, from the
+# unmodified sources, into a build directory of its own. No CMake: the policy list that
 # src/CMakeLists.txt generates is generated here the same way (its order, then any other
 # src/policy/*.c in name order).
 # Usage: scripts/smpi/build.sh [BUILD_DIR]   (default build-smpi, relative to the repo)
@@ -39,6 +39,8 @@ echo "smpi build: ${#srcs[@]} library sources, policies: ${list[*]}" >&2
 smpicc "${cflags[@]}" "${srcs[@]}" "$root"/apps/common/workload*.c "$root/apps/synth/synth.c" \
   -o "$out/ladro-synth" -lm -lpthread >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
 smpicc -O2 -std=c11 -Wall -Wextra "$root/scripts/smpi/atomics.c" -o "$out/atomics" \
+  >>"$log" 2>&1 || { cat "$log" >&2; exit 1; }
+smpicc -O2 -std=c11 -Wall -Wextra "$root/scripts/smpi/nbcoll.c" -o "$out/nbcoll" \
   >>"$log" 2>&1 || { cat "$log" >&2; exit 1; }
 if grep -q "warning" "$log"; then
   cat "$log" >&2
