@@ -44,6 +44,8 @@ ladro_badinput(NAME synth_positional PROG ladro-synth NP 1 CODE 2
   REGEX "^ladro-synth: argument 'extra': not an option" ARGS extra)
 ladro_badinput(NAME synth_bad_number PROG ladro-synth NP 1 CODE 2
   REGEX "^ladro-synth: --tasks-per-rank '1.5': accepted: an integer in" ARGS --tasks-per-rank 1.5)
+ladro_badinput(NAME synth_bad_repeat PROG ladro-synth NP 1 CODE 2
+  REGEX "^ladro-synth: --repeat '0': accepted: an integer in \\[1, 1000000\\]" ARGS --repeat 0)
 ladro_badinput(NAME synth_bad_init PROG ladro-synth NP 1 CODE 2
   REGEX "^ladro-synth: --init 'half': accepted: even" ARGS --init half)
 ladro_badinput(NAME synth_bad_dist PROG ladro-synth NP 1 CODE 2

@@ -21,6 +21,7 @@ typedef struct opts {
     ladro_config_t cfg;
     wl_spec_t wl;
     bool verify, json, quiet;
+    uint64_t repeat; /* runs, one handle each, seeds seed, seed + 1, ... */
 } opts_t;
 
 static void usage(FILE *f)
@@ -49,9 +50,12 @@ static void usage(FILE *f)
         "  --delay-us X         debug: random delay up to X us before each remote operation\n"
         "  --steal-log FILE     ctws: write the steal log (attempt, thief, victim, tasks) as CSV\n"
         "  --result-bytes N     each task returns N result bytes to its owner (default 0)\n"
+        "  --repeat N           N runs in this job, one after the other, each with its own\n"
+        "                       handle and seed (--seed, --seed + 1, ...), each verified and\n"
+        "                       reported; stops at the first that fails (default 1)\n"
         "  --verify             check every task ran exactly once, payloads intact, and (with\n"
         "                       --result-bytes) each owner's results and their checksum\n"
-        "  --json               one JSON object on stdout instead of the summary\n"
+        "  --json               one JSON object per run on stdout instead of the summary\n"
         "  --quiet              no summary (exit status only)\n"
         "  --progress, --no-progress  progress line on stderr (default: on when stderr\n"
         "                       is a terminal); sets LADRO_PROGRESS=0.5 unless given\n"
@@ -155,6 +159,7 @@ static int parse_args(int argc, char **argv, opts_t *o, int rank)
         return 2;
     }
     wl_spec_init(&o->wl);
+    o->repeat = 1;
     int progress = isatty(2);
     /* --profile-scale first: --profile uses it wherever it stands */
     double scale = 0.02;
@@ -210,6 +215,10 @@ static int parse_args(int argc, char **argv, opts_t *o, int rank)
             if (parse_num(v, 0, 1e7, &x) || x != floor(x))
                 return bad(rank, a, v, "accepted: an integer in [0, 10000000]");
             o->wl.tasks_per_rank = (uint64_t)x;
+        } else if (!strcmp(a, "--repeat")) {
+            if (parse_num(v, 1, 1e6, &x) || x != floor(x))
+                return bad(rank, a, v, "accepted: an integer in [1, 1000000]");
+            o->repeat = (uint64_t)x;
         } else if (!strcmp(a, "--work-ms")) {
             if (parse_num(v, 0, 1e6, &x))
                 return bad(rank, a, v, "accepted: milliseconds in [0, 1e6]");
@@ -270,6 +279,8 @@ static bool leader_listed(int argc, char **argv)
     return pol && !strcmp(pol, "leader");
 }
 
+static int run(opts_t *opts, int rank, int size, uint64_t rep);
+
 int main(int argc, char **argv)
 {
     /* The leader serves from its own thread (A2WS's LW) when MPI provides it. */
@@ -291,12 +302,28 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return rc == 1 ? 0 : rc;
     }
+    uint64_t seed0 = o.cfg.seed;
+    int status = 0;
+    for (uint64_t i = 0; i < o.repeat && status == 0; i++) {
+        o.cfg.seed = seed0 + i;
+        o.wl.seed = o.cfg.seed;
+        status = run(&o, rank, size, i);
+    }
+    MPI_Finalize();
+    return status;
+}
+
+/* One run: create, seed, run, verify, report, destroy. 0 when it passed, 1 when the
+ * verification failed, 3 when the stall watchdog stopped it; other errors abort. */
+static int run(opts_t *opts, int rank, int size, uint64_t rep)
+{
+    opts_t o = *opts;
+    int rc;
     char err[256];
     ladro_t *lb;
     if ((rc = ladro_create(MPI_COMM_WORLD, &o.cfg, &lb, err, sizeof err)) != 0) {
         if (rank == 0)
             fprintf(stderr, "ladro-synth: %s: %s\n", ladro_err_name(rc), err);
-        MPI_Finalize();
         return 1;
     }
     uint64_t ntasks = o.wl.tasks_per_rank * (uint64_t)size;
@@ -317,7 +344,6 @@ int main(int argc, char **argv)
         fflush(stderr);
         if (ladro_destroy(&lb) != LADRO_OK) /* some rank stopped responding */
             MPI_Abort(MPI_COMM_WORLD, 3);
-        MPI_Finalize();
         return 3;
     }
     if (rc != LADRO_DONE) {
@@ -345,13 +371,15 @@ int main(int argc, char **argv)
         status = 1;
     if (rank == 0 && !o.quiet) {
         if (o.json) {
-            printf("{\"policy\": \"%s\", \"ranks\": %d, \"tasks\": %llu, \"makespan\": %.6f, "
+            printf("{\"policy\": \"%s\", \"run\": %llu, \"seed\": %llu, \"ranks\": %d, "
+                   "\"tasks\": %llu, \"makespan\": %.6f, "
                    "\"lower_bound\": %.6f, \"efficiency\": %.4f, \"idle_mean\": %.4f, "
                    "\"idle_max\": %.4f, \"imbalance\": %.4f, \"steals_tried\": %llu, "
                    "\"steals_ok\": %llu, \"steals_failed\": %llu, \"tasks_moved\": %llu, "
                    "\"bytes_moved\": %llu, \"stolen_twice\": %llu, \"waves\": %llu, "
                    "\"steal_time\": %.6f, \"steal_us\": %.2f, \"work_end\": %.6f",
-                   o.cfg.policy, size, (unsigned long long)st.total.tasks_run, st.makespan,
+                   o.cfg.policy, (unsigned long long)rep, (unsigned long long)o.cfg.seed, size,
+                   (unsigned long long)st.total.tasks_run, st.makespan,
                    st.lower_bound, st.efficiency, st.idle_mean, st.idle_max, st.imbalance,
                    (unsigned long long)st.total.steals_tried,
                    (unsigned long long)st.total.steals_ok,
@@ -415,6 +443,5 @@ int main(int argc, char **argv)
     ladro_stats_free(&st);
     free(seen);
     ladro_destroy(&lb);
-    MPI_Finalize();
     return status;
 }
