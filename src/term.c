@@ -2,9 +2,10 @@
  *
  * Each rank counts the tasks it created (seeded or spawned) and the tasks it completed.
  * A wave is one non-blocking sum of {created, completed} over all ranks (a tree sum,
- * src/coll.c); a rank joins a wave only when it has no local work. Because a rank starts wave w+1 only after wave w completed
- * (which needs every rank's contribution to w), every reading of wave w precedes every
- * reading of wave w+1. With monotone counters, at an instant between the two:
+ * src/coll.c); a rank joins a wave only when it has no local work. Because a rank
+ * starts wave w+1 only after wave w completed (which needs every rank's contribution to
+ * w), every reading of wave w precedes every reading of wave w+1. With monotone
+ * counters, at an instant between the two:
  *     completed_now >= completed(w) == created(w+1) >= created_now,
  * and completed <= created always, so no task existed then; as only a running task can
  * create one, none ever will. Every rank sees the same sums and decides at the same

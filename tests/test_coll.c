@@ -26,7 +26,8 @@ static void run(ladro_t *lb, int group)
      * reduction. */
     int g = sum.group;
     CHECK_EQ(g, group > 0 ? group : ladroi_coll_group(size));
-    int *is_child = calloc((size_t)size, sizeof *is_child), *all = calloc((size_t)size, sizeof *all);
+    int *is_child = calloc((size_t)size, sizeof *is_child);
+    int *all = calloc((size_t)size, sizeof *all);
     for (int i = 0; i < sum.nchild; i++) {
         CHECK(sum.child[i] > rank && sum.child[i] < size);
         is_child[sum.child[i]]++;
