@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The SMPI side of docs/results.md "SimGrid SMPI": run policies at given rank counts and
 # seeds on the default platform (1 Gf hosts, 10 GB/s, 1 us links), one JSON line per run
-# (the run's --json plus "seed" and "wall_s", the simulation's wall-clock time) appended
-# to OUT. Same workload as the comparison with ladro-sim (scripts/smpi/compare.py).
+# (the run's --json, which names its seed, plus "wall_s", the simulation's wall-clock
+# time) appended to OUT. Same workload as the comparison with ladro-sim (scripts/smpi/compare.py).
 # Usage: scripts/smpi/campaign.sh OUT "RANKS..." "POLICIES..." "SEEDS..."
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -19,7 +19,7 @@ for np in $ranks; do for pol in $policies; do for s in $seeds; do
     echo "{\"policy\": \"$pol\", \"ranks\": $np, \"seed\": $s, \"failed\": true, \"wall_s\": $w}" >>"$out"
     echo "campaign: $pol $np seed $s FAILED or timed out (rc $rc, ${w}s)" >&2
   else
-    echo "${json%\}}, \"seed\": $s, \"wall_s\": $w}" >>"$out"
+    echo "${json%\}}, \"wall_s\": $w}" >>"$out"
     echo "campaign: $pol $np seed $s ok (${w}s)" >&2
   fi
 done; done; done
