@@ -6,17 +6,19 @@ set -e
 d=docs/figures/smpi
 awk -F, 'NR > 1 { print $1 "-" $2, $12, $11, $13 }' "$d/data/compare.csv" > "$d/data/efficiency.dat"
 gnuplot <<GP
-set terminal svg size 1100,440 font "Helvetica,12" background "white"
+set terminal svg size 1100,500 font "Helvetica,12" background "white"
 set output "$d/efficiency.svg"
 set title "Efficiency (lower bound / makespan): SimGrid SMPI vs ladro-sim, gauss70-10, 8 tasks/rank of 2 ms"
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.8 border -1
 set boxwidth 0.9
-set yrange [0:1]
+set yrange [0:1.1]
 set ylabel "efficiency"
 set xtics rotate by -40 scale 0
-set key top right
+set key top center horizontal noenhanced
+set rmargin 6
+set bmargin 6
 set grid ytics
 plot "$d/data/efficiency.dat" using 2:xtic(1) title "SMPI, to the last task's end" lc rgb "#4c72b0", \
      "" using 3 title "SMPI, to LADRO_DONE (detection included)" lc rgb "#8fa8d0", \
