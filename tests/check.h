@@ -39,4 +39,27 @@ static int check_count = 0;
 #define CHECK_REPORT(name)                                                             \
     (printf("%s: %d checks, %d failed\n", (name), check_count, check_failures),        \
      check_failures ? 1 : 0)
+
+#ifdef LADRO_INT_H
+/* For tests of internal mechanisms (windows, collectives): a handle of the static policy
+ * on MPI_COMM_WORLD; the run is aborted (MPI_Abort) when it cannot be created. Include
+ * after ladro_int.h. */
+static inline ladro_t *check_static_handle(void)
+{
+    ladro_config_t cfg;
+    ladro_config_init(&cfg);
+    snprintf(cfg.policy, sizeof cfg.policy, "static");
+    ladro_t *lb = NULL;
+    char err[256];
+    int rc = ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err);
+    check_count++;
+    if (rc != LADRO_OK) {
+        check_failures++;
+        fprintf(stderr, "FAIL %s:%d: ladro_create: %s\n", __FILE__, __LINE__, err);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    return lb;
+}
+#endif
+
 #endif

@@ -96,12 +96,7 @@ static void run(ladro_t *lb, int group)
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
-    ladro_config_t cfg;
-    ladro_config_init(&cfg);
-    snprintf(cfg.policy, sizeof cfg.policy, "static");
-    ladro_t *lb;
-    char err[256];
-    CHECK_EQ(ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err), LADRO_OK);
+    ladro_t *lb = check_static_handle();
     /* the default shape (a star here), then two levels with groups of 2 and 3 */
     CHECK_EQ(ladroi_coll_group(64), 64);
     CHECK_EQ(ladroi_coll_group(65), 9);

@@ -11,7 +11,7 @@
  * cas, faa, acc for r % 3 = 0, 1, 2). Prints the counter and exits 1 if it is wrong.
  * Real MPI (Open MPI, MPICH) passes every mode; SimGrid 3.32's SMPI loses updates in
  * cas and mix (docs/results.md, "SimGrid SMPI"). */
-#include <mpi.h>
+#include "repro.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -20,12 +20,10 @@
 
 int main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
     int rank, size;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    const char *mode = argc > 1 ? argv[1] : "";
-    long iters = argc > 2 ? strtol(argv[2], NULL, 10) : 100;
+    const char *mode;
+    long iters;
+    repro_init(&argc, &argv, &rank, &size, &mode, &iters, 100);
     int kind = !strcmp(mode, "cas") ? 0 : !strcmp(mode, "faa") ? 1 : !strcmp(mode, "acc") ? 2
              : !strcmp(mode, "mix") ? 3 : -1;
     if (kind < 0 || iters < 1) {

@@ -6,7 +6,7 @@
  * per operation), so its wall-clock cost grows much faster than P; that is why ladro's
  * termination waves use their own tree (src/coll.c; docs/results.md, "SimGrid SMPI").
  * Time it with: /usr/bin/time scripts/smpi/run.sh -np 256 -p nbcoll nonblock 2 */
-#include <mpi.h>
+#include "repro.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -15,12 +15,10 @@
 
 int main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
     int rank, size;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    const char *mode = argc > 1 ? argv[1] : "";
-    long ops = argc > 2 ? strtol(argv[2], NULL, 10) : 2;
+    const char *mode;
+    long ops;
+    repro_init(&argc, &argv, &rank, &size, &mode, &ops, 2);
     int nb = !strcmp(mode, "nonblock") ? 1 : !strcmp(mode, "block") ? 0 : -1;
     if (nb < 0 || ops < 1) {
         if (rank == 0)
