@@ -23,7 +23,6 @@ static void ladro__free_handle(ladro_t *lb)
         /* Some rank stopped calling MPI: a collective free would hang. Leak the MPI
          * objects and the policy's state (it may hold windows); free the rest. */
         lb->policy_state = NULL;
-        lb->term.pending = false;
         lb->pool.win.win = MPI_WIN_NULL;
         lb->comm = MPI_COMM_NULL;
     }

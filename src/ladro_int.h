@@ -181,8 +181,8 @@ const char *ladroi_coll_phase(const ladroi_coll_t *c);
 
 /* ---- termination (src/term.c): four-counter waves, a tree sum each ------------------ */
 typedef struct ladroi_term {
-    ladroi_coll_t wave; /* sum of {created, completed, watchdog alarms} */
-    bool pending;
+    ladroi_coll_t wave; /* sum of {created, completed, watchdog alarms}; in flight:
+                         * ladroi_coll_pending(&wave) */
     uint64_t prev_completed;
     uint64_t waves;
     uint64_t seen_created, seen_completed; /* sums of the last completed wave */

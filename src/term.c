@@ -25,9 +25,11 @@ int ladroi_term_init(ladro_t *lb, ladroi_term_t *t)
 
 void ladroi_term_fini(ladro_t *lb, ladroi_term_t *t)
 {
-    if (t->pending) /* only on error paths, after ladro_destroy's barrier: every rank */
-        ladroi_coll_wait(lb, &t->wave); /* tests its part of the wave there */
-    t->pending = false;
+    /* A wave in flight: only on error paths, after ladro_destroy's barrier, where every
+     * rank tests its part of it — unless a rank stopped calling MPI (the watchdog's local
+     * failure), when waiting would hang and the buffers are left to MPI. */
+    if (ladroi_coll_pending(&t->wave) && lb->wd_state != LADROI_WD_LOCAL)
+        ladroi_coll_wait(lb, &t->wave);
     ladroi_coll_fini(&t->wave);
 }
 
@@ -37,7 +39,7 @@ int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle)
         return LADRO_OK;
     double wd = lb->cfg.watchdog_s, ps = lb->cfg.progress_s;
     double now = wd > 0 || ps > 0 ? ladroi_now() : 0;
-    if (t->pending) {
+    if (ladroi_coll_pending(&t->wave)) {
         bool flag = false;
         int rc = ladroi_coll_test(lb, &t->wave, &flag);
         if (rc)
@@ -49,7 +51,6 @@ int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle)
                 return ladroi_wd_unresponsive(lb, now - t->joined_at);
             return LADRO_OK;
         }
-        t->pending = false;
         t->waves++;
         const uint64_t *sum = t->wave.out;
         t->seen_created = sum[0];
@@ -79,7 +80,6 @@ int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle)
         int rc = ladroi_coll_start(lb, &t->wave, mine);
         if (rc)
             return rc;
-        t->pending = true;
         t->joined_at = now;
     }
     return LADRO_OK;

@@ -100,11 +100,12 @@ void ladro_dump_state(const ladro_t *lb, FILE *out)
             " tried, %" PRIu64 " ok, %" PRIu64 " failed, %" PRIu64 " tasks stolen\n",
             lb->st.tasks_pushed, lb->completed, lb->st.steals_tried, lb->st.steals_ok,
             lb->st.steals_failed, lb->st.tasks_stolen);
+    bool pending = ladroi_coll_pending(&t->wave);
     fprintf(out, "  termination: %" PRIu64 " waves, wave %s", t->waves,
-            t->pending ? "pending: " : "not pending");
-    if (t->pending)
+            pending ? "pending: " : "not pending");
+    if (pending)
         fprintf(out, "%s", ladroi_coll_phase(&t->wave));
-    if (t->pending && lb->cfg.watchdog_s > 0)
+    if (pending && lb->cfg.watchdog_s > 0)
         fprintf(out, " (joined %.3f s ago)", now - t->joined_at);
     if (t->waves > 0)
         fprintf(out, "; last wave: %" PRIu64 " created, %" PRIu64 " completed everywhere",
