@@ -1,12 +1,12 @@
 /* Non-blocking collectives on a tree of at most two levels over point-to-point messages:
- * the sum of a
- * few counters (termination waves), an all-gather of a few words per rank (ctws's
- * initial list) and a barrier (smallworld's termination gate, a sum nobody reads).
+ * the sum of a few counters (termination waves), an all-gather of a few words per rank
+ * (ctws's initial list) and a barrier (smallworld's termination gate, a sum nobody
+ * reads).
  *
  * Why not MPI_Iallreduce / MPI_Iallgather / MPI_Ibarrier: they were what ladro used, and
  * they are fine in Open MPI and MPICH, but SimGrid's SMPI (3.32) implements the first two
  * as all-to-all exchanges, P(P-1) messages per operation: at 256 simulated ranks two
- * MPI_Iallreduce took 486 s of wall time against 2 s for two blocking MPI_Allreduce
+ * MPI_Iallreduce took 486 s of wall time against 4 s for two blocking MPI_Allreduce
  * (docs/results.md, "SimGrid SMPI"). A tree costs 2(P-1) messages on every MPI; one
  * implementation serves every MPI, so the tests on Open MPI and MPICH exercise the code
  * SMPI runs.
@@ -23,9 +23,8 @@
  * ceil(sqrt(P))); the first rank of each group (its leader) collects the group, and rank
  * 0 collects the other leaders as well as its own group. The subtree of a leader L is
  * [L, L + g) and the root's is every rank: contiguous, so an all-gather moves contiguous
- * blocks. Contributions travel up (a
- * rank sends its subtree's combination once every child's arrived), the result travels
- * down.
+ * blocks. Contributions travel up (a rank sends its subtree's combination once every
+ * child's arrived), the result travels down.
  *
  * Matching: every operation kind has a tag of its own on the handle's communicator
  * (only collectives and probes use it otherwise), each rank has at most one operation

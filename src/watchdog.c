@@ -1,8 +1,8 @@
 /* Stall watchdog (cfg.watchdog_s, LADRO_WATCHDOG) and the state dump.
  *
  * "No task completes anywhere for watchdog_s" is decided on the termination waves
- * (src/term.c), which already sum {created, completed} over all ranks; a third field counts
- * alarms. A rank raises one in its contribution when
+ * (src/term.c), which already sum {created, completed} over all ranks; a third field
+ * counts alarms. A rank raises one in its contribution when
  *   - its current task, or the one it just finished, ran longer than watchdog_s
  *     (a task that never calls back is seen when it finally calls ladro_progress or
  *     ladro_next), or
