@@ -15,10 +15,11 @@
  *
  * The paper's termination (smallworld, `gate`): when all of this rank's own tasks have
  * their results home (local completion) and the rank is idle, it enters a non-blocking
- * barrier (a tree sum nobody reads, src/coll.c) and keeps stealing and forwarding; the four-counter waves (src/term.c) start only after
- * the barrier completed everywhere. The waves stay the proof of termination (a task
- * spawned after its rank entered the barrier is still counted); the barrier keeps them
- * from running while the work is still being spread. */
+ * barrier (a tree sum nobody reads, src/coll.c) and keeps stealing and forwarding; the
+ * four-counter waves (src/term.c) start only after the barrier completed everywhere. The
+ * waves stay the proof of termination (a task spawned after its rank entered the barrier
+ * is still counted); the barrier keeps them from running while the work is still being
+ * spread. */
 #include "ladro_int.h"
 
 #include <stdlib.h>
