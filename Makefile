@@ -1,7 +1,7 @@
 # Two commands do all the set-up on a fresh Debian 12 machine:
 #   make demo    installs what is missing, builds, runs the heterogeneous 8-rank demo
 #   make check   installs what is missing, builds, runs the whole test suite
-#   make results regenerates every figure of docs/results.md (minutes)
+#   make results regenerates every figure docs/ shows (raw data under build/results/)
 BUILD ?= build
 JOBS  ?= 2
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
@@ -57,7 +57,7 @@ check-mpich:
 
 check-smpi:
 	@bash scripts/install-deps.sh smpi
-	bash scripts/smpi/check.sh $(SMPI_BUILD)
+	bash bench/smpi/check.sh $(SMPI_BUILD)
 
 fuzz:
 	@bash scripts/install-deps.sh fuzz

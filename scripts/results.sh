@@ -1,22 +1,25 @@
 #!/usr/bin/env bash
-# make results: regenerate every figure (and its raw data) that docs/results.md shows.
-# Each generator is a script in scripts/results.d/ (run in name order, with the build
-# directory as argument); each writes under docs/figures/<area>/ and docs/data/<area>/
-# and prints the command lines it ran. ONLY=pattern runs the matching generators only.
+# make results: regenerate every figure that docs/ shows. Each study of bench/ that makes
+# a figure has a generator bench/<study>/results.sh BUILD OUT: figures go to
+# docs/figures/<area>/, raw run output to OUT = BUILD/results/<study> (never the source
+# tree). Figures whose data take hours to measure (smallworld weak scaling, SimGrid SMPI)
+# are redrawn from their kept inputs; their READMEs give the command that re-measures them.
+#   bash scripts/results.sh [BUILD]        ONLY=pattern runs the matching studies only
 set -euo pipefail
 build=${1:-build}
-here=$(cd "$(dirname "$0")" && pwd)
-cd "$here/.."
+cd "$(dirname "$0")/.."
 build=$(cd "$build" && pwd)
+studies="demo scenarios sim-latency seismic smallworld smpi"
 status=0
-for g in "$here"/results.d/*.sh; do
-  name=$(basename "$g" .sh)
-  if [ -n "${ONLY:-}" ] && [[ "$name" != *$ONLY* ]]; then continue; fi
-  echo "== results: $name"
-  if ! bash "$g" "$build"; then
-    echo "results: generator $name FAILED" >&2
+for s in $studies; do
+  if [ -n "${ONLY:-}" ] && [[ "$s" != *$ONLY* ]]; then continue; fi
+  echo "== results: $s"
+  out=$build/results/$s
+  mkdir -p "$out"
+  if ! bash "bench/$s/results.sh" "$build" "$out"; then
+    echo "results: bench/$s/results.sh FAILED" >&2
     status=1
   fi
 done
-[ $status -eq 0 ] && echo "results: figures in docs/figures/, data in docs/data/"
+[ $status -eq 0 ] && echo "results: figures in docs/figures/, raw data in $build/results/"
 exit $status

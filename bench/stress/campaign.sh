@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Randomized exactly-once/termination stress campaign (issue 9; not part of CI).
+# Randomized exactly-once/termination stress campaign (not part of CI).
 #
-#   bench/stress/campaign.sh [--runs N] [--minutes M] [--seed S] [--out DIR]
+#   bench/stress/campaign.sh [--runs N] [--minutes M] [--seed S] [--out DIR (build/results/stress)]
 #                            [--build DIR] [--mpich-build DIR] [--policies a,b]
 #                            [--max-np P] [--mpich-max-np P] [--timeout-base S]
 #                            [--repeat K]
@@ -22,10 +22,10 @@
 # seed is in runs.csv). The summary (runs, lost,
 # duplicated, hung, by policy) is printed at the end and written to DIR/summary.txt.
 # Do not rebuild the build directories while a campaign runs: a ladro-synth relinked
-# against a newer libladro mid-run crashes (seen: 5 segfaults in the first campaign,
-# all passing when rerun with consistent binaries).
+# against a newer libladro mid-run can crash (segfaults that pass when rerun with
+# consistent binaries).
 set -u
-runs=1000000 minutes=0 seed=$$ out=stress-out build=build mpich_build=build-mpich
+runs=1000000 minutes=0 seed=$$ out=build/results/stress build=build mpich_build=build-mpich
 policies="" max_np=64 mpich_max_np=8 tbase=60 repeat=1
 while [ $# -gt 0 ]; do
   case "$1" in

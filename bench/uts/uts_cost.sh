@@ -3,7 +3,7 @@
 # binary (ladro-uts --verify runs both in one process), for T1 and T3, with the SHA-NI
 # and the portable SHA-1, REPS runs each; prints medians and the ratio to the UTS
 # reference's sequential search (about 110 ns/node geometric, 96 ns/node binomial, CPU
-# time, on this kind of machine: issue #4).
+# time, on this kind of machine).
 #   BIN=build/bin REPS=5 bench/uts/uts_cost.sh
 set -eu
 BIN=${BIN:-build/bin}

@@ -2,7 +2,7 @@
 # ladro-bench end to end: MPIEXEC... ladro-bench args; checks the JSON it writes: one object
 # per (configuration, policy, repeat), every run verified exactly-once, fields present and
 # consistent (efficiency = lower_bound / makespan), repeats interleaved A B A B; then
-# scripts/plot-bench.py must turn it into three well-formed SVG plots.
+# bench/scenarios/plot-bench.py must turn it into three well-formed SVG plots.
 # usage: bench_check.sh NCONF NPOL NREP -- launcher args... (the script adds --json FILE)
 set -euo pipefail
 nconf=$1 npol=$2 nrep=$3
@@ -35,7 +35,7 @@ assert len(set(pols)) == npol
 print(f"ok: {len(runs)} runs verified and interleaved")
 PY
 # the pictures made from it: three well-formed SVG files
-python3 "$(dirname "$0")/../../scripts/plot-bench.py" "$dir/out.csv" "$dir/ranks.csv" "$dir/plots" \
+python3 "$(dirname "$0")/../../bench/scenarios/plot-bench.py" "$dir/out.csv" "$dir/ranks.csv" "$dir/plots" \
   --prefix t >/dev/null
 for s in efficiency idle-per-rank gain; do
   python3 -c "import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])" "$dir/plots/t-$s.svg"
