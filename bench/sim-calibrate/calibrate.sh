@@ -4,12 +4,14 @@
 # the median real makespan of REPS runs, the simulated makespan and their ratio, and the
 # same for the efficiency (lower bound / makespan, which factors out how long a 10 ms task
 # really takes on this machine).
-# usage: bench/sim-calibrate/calibrate.sh [build-dir] > docs/figures/sim/data/calibration.csv
+# usage: bench/sim-calibrate/calibrate.sh [build-dir] > build/results/calibration.csv
 # SIM_EXTRA="--work-ms 12 --task-overhead-us 2200" adds simulator-only flags (a task cost
 # measured on this machine); REAL_CSV=file reuses the real medians of an earlier output
 # instead of running MPI again.
 set -e
 BUILD="${1:-build}"
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
 REPS="${REPS:-3}"
 MPIRUN="${MPIRUN:-scripts/mpirun.sh}"
 POLICIES=$("$BUILD/bin/ladro-synth" --help 2>&1 | sed -n 's/.*one of://p' | head -1)
@@ -21,29 +23,29 @@ run_scn() { # name np synth-and-sim-args...
     name=$1; np=$2; shift 2
     for pol in $POLICIES; do
         # shellcheck disable=SC2086
-        "$BUILD/bin/ladro-sim" policy --policy "$pol" --p "$np" "$@" $SIM_EXTRA --json > /tmp/calib_sim.json 2>/dev/null || continue
+        "$BUILD/bin/ladro-sim" policy --policy "$pol" --p "$np" "$@" $SIM_EXTRA --json > "$TMP/sim.json" 2>/dev/null || continue
         if [ -n "$REAL_CSV" ]; then
             row=$(awk -F, -v s="$name" -v n="$np" -v p="$pol" '$1==s && $2==n && $3==p' "$REAL_CSV")
             [ -n "$row" ] || continue
             rm_=$(echo "$row" | cut -d, -f4); re_=$(echo "$row" | cut -d, -f5)
             rok=$(echo "$row" | cut -d, -f10); rfail=$(echo "$row" | cut -d, -f12)
         else
-            : > /tmp/calib_real.txt
+            : > "$TMP/real.txt"
             i=0
             while [ $i -lt "$REPS" ]; do
                 timeout 300 "$MPIRUN" -np "$np" "$BUILD/bin/ladro-synth" --policy "$pol" "$@" --json \
-                    2>/dev/null | head -1 >> /tmp/calib_real.txt || true
+                    2>/dev/null | head -1 >> "$TMP/real.txt" || true
                 i=$((i + 1))
             done
-            rm_=$(field makespan < /tmp/calib_real.txt | med)
-            re_=$(field efficiency < /tmp/calib_real.txt | med)
-            rok=$(field steals_ok < /tmp/calib_real.txt | med)
-            rfail=$(field steals_failed < /tmp/calib_real.txt | med)
+            rm_=$(field makespan < "$TMP/real.txt" | med)
+            re_=$(field efficiency < "$TMP/real.txt" | med)
+            rok=$(field steals_ok < "$TMP/real.txt" | med)
+            rfail=$(field steals_failed < "$TMP/real.txt" | med)
         fi
-        sm=$(field makespan_s < /tmp/calib_sim.json)
-        se=$(field efficiency < /tmp/calib_sim.json)
-        sok=$(field steals_ok < /tmp/calib_sim.json)
-        sfail=$(field steals_failed < /tmp/calib_sim.json)
+        sm=$(field makespan_s < "$TMP/sim.json")
+        se=$(field efficiency < "$TMP/sim.json")
+        sok=$(field steals_ok < "$TMP/sim.json")
+        sfail=$(field steals_failed < "$TMP/sim.json")
         echo "$name,$np,$pol,$rm_,$re_,$sm,$se,$(echo "$sm $rm_" | awk '{printf "%.3f", $1/$2}'),$(echo "$se $re_" | awk '{printf "%.3f", $1/$2}'),$rok,$sok,$rfail,$sfail"
     done
 }
