@@ -32,7 +32,7 @@ if(LADRO_MPI_FLAVOR STREQUAL "openmpi")
 endif()
 # Sanitizer build (-DLADRO_ASAN=ON, make check-asan): every MPI test runs with the LSan
 # suppressions of the MPI libraries' own leaks; fast_unwind_on_malloc=0 lets the
-# suppressions see the MPI frames (ENVIRONMENT.md). Reports in ladro's code still fail.
+# suppressions see the MPI frames (docs/results.md, "Hardening"). Reports in ladro's code still fail.
 if(LADRO_ASAN)
   set(LADRO_SAN_ENV
       "ASAN_OPTIONS=fast_unwind_on_malloc=0:detect_leaks=1:abort_on_error=0:strict_string_checks=1"
@@ -47,7 +47,7 @@ endif()
 if(LADRO_MPI_FLAVOR STREQUAL "mpich" AND CMAKE_C_COMPILER_ID STREQUAL "GNU")
   add_compile_options(-Wno-stringop-overflow)
 endif()
-# Largest rank count used by tests; MPICH busy-polls when oversubscribed (ENVIRONMENT.md).
+# Largest rank count used by tests; MPICH busy-polls when oversubscribed.
 if(LADRO_MPI_FLAVOR STREQUAL "mpich")
   set(LADRO_TEST_MAX_NP 8 CACHE STRING "largest rank count in MPI tests")
 else()

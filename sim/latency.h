@@ -1,5 +1,5 @@
 /* ladro-sim latency model: the work-stealing-with-latency model of Khatiri, Trystram and
- * Wagner, "A new analysis of Work Stealing with latency" (papers/ws-latency-analysis.md),
+ * Wagner, "A new analysis of Work Stealing with latency" (docs/references.md),
  * with the published simulator's resolution of its ambiguities. Every rule is listed in
  * docs/sim.md, section "Latency model", and implemented in latency.c. */
 #ifndef LADRO_SIM_LATENCY_H
@@ -14,7 +14,7 @@ enum { LADRO_SIM_SWT = 0, LADRO_SIM_MWT = 1 };
 
 /* How a successful steal splits the victim's remaining work r. */
 enum {
-    LADRO_SIM_SEND_CEIL = 0,  /* victim keeps floor(r/2), sends ceil(r/2) (default, issue #7) */
+    LADRO_SIM_SEND_CEIL = 0,  /* victim keeps floor(r/2), sends ceil(r/2) (default) */
     LADRO_SIM_SEND_FLOOR = 1, /* victim keeps ceil(r/2), sends floor(r/2) (paper Fig. 1 text) */
 };
 

@@ -1,5 +1,5 @@
 /* The load-aware part shared by the BaselineWS and SuccessOnlyWS policies (paper:
- * papers/successonly-load-aware-ws.md; docs/policies/baseline.md, successonly.md).
+ * docs/references.md; docs/policies/baseline.md, successonly.md).
  *
  *  - placeLoad: a rank's load is its pool's public (stealable) task count, read by a
  *    thief with one remote atomic read (ladroi_pool_peek); only ranks whose load exceeds

@@ -1,4 +1,4 @@
-/* baseline: BaselineWS of the SuccessOnlyWS paper (papers/successonly-load-aware-ws.md,
+/* baseline: BaselineWS of the SuccessOnlyWS paper (docs/references.md,
  * docs/policies/baseline.md). An idle rank picks a random victim whose published load
  * (placeLoad) exceeds cfg.load_threshold, try-locks it with an RMA compare-and-swap,
  * marks itself as the victim's queued thief and waits for the reply: a grant of tasks

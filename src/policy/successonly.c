@@ -1,4 +1,4 @@
-/* successonly: SuccessOnlyWS (papers/successonly-load-aware-ws.md,
+/* successonly: SuccessOnlyWS (docs/references.md,
  * docs/policies/successonly.md). No lock: an idle rank registers itself at a random
  * loaded victim by appending its rank to the victim's request ring (an RMA fetch-and-add
  * on the ring's counter, then a compare-and-swap of rank + 1 into the slot), remembers
