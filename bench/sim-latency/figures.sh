@@ -6,6 +6,7 @@
 set -e
 D="${FIG:-docs/figures/sim}"
 DATA="${1:-build/results/sim-latency}"
+mkdir -p "$D"
 test -f "$DATA/accuracy_l262.csv" || { echo "figures.sh: no campaign data in $DATA (run bench/sim-latency/campaign.sh first)" >&2; exit 2; }
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
