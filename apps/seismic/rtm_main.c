@@ -5,6 +5,7 @@
  * the journal records the shot. After LADRO_DONE, rank 0 stacks the partial images in
  * shot-id order in double precision: the image is bit-identical for any rank count and
  * policy, and after --resume. Outputs: OUT/image.f64 (header + doubles), OUT/image.su
+ * or, with --format segy, OUT/image.sgy (+ OUT/model.sgy)
  * (one trace per (x, y) column, depth samples; the dt field holds dz in mm),
  * OUT/image.png (the inline section through the model's centre). */
 #include "seis_app.h"
@@ -27,25 +28,21 @@ static int rtm__read_gather(seis_app_t *app, int shot, float *data, int nrec, in
                             size_t errlen)
 {
     char path[1100];
-    seis_app_shot_path(path, sizeof path, app->o.data, shot);
-    void *buf;
-    size_t n;
+    seis_app_shot_pathfn(app)(path, sizeof path, app->o.data, shot);
+    float *buf;
     int ntr, fns;
     double fdt, want = app->par.dt * app->geom.decim;
-    if (seis_read_file(path, &buf, &n, err, errlen))
+    if (seis_app_read_gather(app, path, &buf, &ntr, &fns, &fdt, err, errlen))
         return 1;
-    char e2[256];
-    int rc = seis_su_parse(buf, n, &ntr, &fns, &fdt, e2, sizeof e2);
-    if (rc) /* name the file */
-        snprintf(err, errlen, "%s: %s", path, e2);
-    if (rc == 0 && (ntr != nrec || fns != ns || fabs(fdt - want) > 0.51e-6)) {
+    int rc = 0;
+    if (ntr != nrec || fns != ns || fabs(fdt - want) > 0.51e-6) {
         snprintf(err, errlen, "%s: %d traces x %d samples at %g s; this run expects %d x %d "
                  "at %g s (same --dims, --shots, --receivers, --rec-step, --tmax, --courant/"
                  "--dt and --decim as the modeling run)", path, ntr, fns, fdt, nrec, ns, want);
         rc = 1;
     }
     for (int r = 0; rc == 0 && r < nrec; r++)
-        memcpy(data + (size_t)r * ns, seis_su_samples(buf, r, ns), (size_t)ns * sizeof(float));
+        memcpy(data + (size_t)r * ns, buf + (size_t)r * ns, (size_t)ns * sizeof(float));
     free(buf);
     return rc ? 1 : 0;
 }
@@ -134,33 +131,51 @@ static int rtm__stack(seis_app_t *app, double *img)
     free(f);
     if (bad)
         goto fail;
-    /* image.su: trace per column, depth samples */
-    size_t sb = seis_su_size(m->nx * m->ny, m->nz);
-    unsigned char *su = malloc(sb);
-    float *tr = malloc((size_t)m->nz * sizeof(float));
-    if (!su || !tr) {
-        free(su);
-        free(tr);
-        goto oom;
-    }
-    for (int j = 0; j < m->ny; j++)
-        for (int i = 0; i < m->nx; i++) {
-            for (int k = 0; k < m->nz; k++)
-                tr[k] = (float)img[((size_t)k * m->ny + j) * m->nx + i];
-            int t = j * m->nx + i;
-            seis_su_trace_info_t ti = {.tracl = t + 1, .fldr = 1, .tracf = t + 1,
-                                       .sx = (int32_t)lround(i * m->dx),
-                                       .sy = (int32_t)lround(j * m->dy),
-                                       .gx = (int32_t)lround(i * m->dx),
-                                       .gy = (int32_t)lround(j * m->dy)};
-            seis_su_put(su, t, &ti, tr, m->nz, m->dz * 1e-3); /* dt field: dz in mm */
+    /* image.su (image.sgy): trace per column, depth samples */
+    if (app->o.format) {
+        float *vol = malloc(nmod * sizeof(float));
+        char what[1400];
+        snprintf(what, sizeof what, "ladro-rtm image: %d shots stacked, model %s%s",
+                 seis_geom_nshots(&app->geom), app->o.model_file[0] ? "file " : "",
+                 app->o.model_file[0] ? app->o.model_file : app->o.model);
+        if (!vol)
+            goto oom;
+        for (size_t q = 0; q < nmod; q++)
+            vol[q] = (float)img[q];
+        snprintf(path, sizeof path, "%s/image.sgy", app->o.out);
+        bad = seis_segy_write_volume(path, vol, m->nx, m->ny, m->nz, m->dx, m->dy, m->dz, what,
+                                     app->o.format, err, sizeof err);
+        free(vol);
+        if (bad)
+            goto fail;
+    } else {
+        size_t sb = seis_su_size(m->nx * m->ny, m->nz);
+        unsigned char *su = malloc(sb);
+        float *tr = malloc((size_t)m->nz * sizeof(float));
+        if (!su || !tr) {
+            free(su);
+            free(tr);
+            goto oom;
         }
-    free(tr);
-    snprintf(path, sizeof path, "%s/image.su", app->o.out);
-    bad = seis_write_atomic(path, su, sb, err, sizeof err);
-    free(su);
-    if (bad)
-        goto fail;
+        for (int j = 0; j < m->ny; j++)
+            for (int i = 0; i < m->nx; i++) {
+                for (int k = 0; k < m->nz; k++)
+                    tr[k] = (float)img[((size_t)k * m->ny + j) * m->nx + i];
+                int t = j * m->nx + i;
+                seis_su_trace_info_t ti = {.tracl = t + 1, .fldr = 1, .tracf = t + 1,
+                                           .sx = (int32_t)lround(i * m->dx),
+                                           .sy = (int32_t)lround(j * m->dy),
+                                           .gx = (int32_t)lround(i * m->dx),
+                                           .gy = (int32_t)lround(j * m->dy)};
+                seis_su_put(su, t, &ti, tr, m->nz, m->dz * 1e-3); /* dt field: dz in mm */
+            }
+        free(tr);
+        snprintf(path, sizeof path, "%s/image.su", app->o.out);
+        bad = seis_write_atomic(path, su, sb, err, sizeof err);
+        free(su);
+        if (bad)
+            goto fail;
+    }
     /* image.png: section y = ny/2, depth down */
     float *sec = malloc((size_t)m->nz * m->nx * sizeof(float));
     if (!sec)
@@ -175,8 +190,9 @@ static int rtm__stack(seis_app_t *app, double *img)
     if (bad)
         goto fail;
     if (!app->o.quiet)
-        fprintf(stderr, "ladro-rtm: wrote %s/image.{f64,su,png} (%d shots stacked in id "
-                "order)\n", app->o.out, seis_geom_nshots(&app->geom));
+        fprintf(stderr, "ladro-rtm: wrote %s/image.{f64,%s,png} (%d shots stacked in id "
+                "order)\n", app->o.out, app->o.format ? "sgy" : "su",
+                seis_geom_nshots(&app->geom));
     return 0;
 oom:
     snprintf(err, sizeof err, "out of memory while stacking");
@@ -247,6 +263,63 @@ static int rtm__check_reflector(const seis_app_t *app, const double *img)
     return bad;
 }
 
+/* Any model: in the centre column (|I| summed over the 3 x 3 columns around it, below the
+ * source + 6 points) every local maximum above 30% of the strongest must lie within 1.5
+ * cells of an interface of the true model in that column (a velocity change between k - 1
+ * and k, at k - 0.5), and the first interface must have such a peak: reflectors where the
+ * model has them and nothing strong where it has none. */
+static int rtm__check_interfaces(const seis_app_t *app, const double *img)
+{
+    const seis_model_t *m = &app->model;
+    int ic = m->nx / 2, jc = m->ny / 2, k0 = app->geom.sz + 6, nif = 0, bad = 0;
+    double zif[64], *a = calloc((size_t)m->nz, sizeof(double)), amax = 0;
+    if (!a)
+        return 1;
+    for (int k = k0; k < m->nz && nif < 64; k++)
+        if (m->vel[((size_t)k * m->ny + jc) * m->nx + ic] !=
+            m->vel[((size_t)(k - 1) * m->ny + jc) * m->nx + ic])
+            zif[nif++] = k - 0.5;
+    for (int k = k0; k < m->nz; k++) {
+        for (int j = jc - 1; j <= jc + 1; j++)
+            for (int i = ic - 1; i <= ic + 1; i++)
+                a[k] += fabs(img[((size_t)k * m->ny + j) * m->nx + i]);
+        amax = fmax(amax, a[k]);
+    }
+    printf("ladro-rtm: centre column x %g m, y %g m: interfaces at", ic * m->dx, jc * m->dy);
+    for (int q = 0; q < nif; q++)
+        printf(" %.1f", zif[q] * m->dz);
+    printf(" m; image peaks (depth m, relative amplitude, cells to the nearest interface):");
+    double first = 1e30; /* distance from the first interface to the nearest peak */
+    for (int k = k0 + 1; k < m->nz - 2; k++) {
+        if (!(a[k] >= a[k - 1] && a[k] > a[k + 1] && a[k] >= 0.3 * amax))
+            continue;
+        double den = a[k - 1] - 2 * a[k] + a[k + 1];
+        double zp = k + (den != 0 ? 0.5 * (a[k - 1] - a[k + 1]) / den : 0), near = 1e30;
+        for (int q = 0; q < nif; q++)
+            near = fmin(near, fabs(zp - zif[q]));
+        if (nif)
+            first = fmin(first, fabs(zp - zif[0]));
+        printf(" %.1f/%.2f/%.2f", zp * m->dz, a[k] / amax, near);
+        bad |= !(near <= 1.5);
+    }
+    printf("\n");
+    free(a);
+    if (nif == 0) {
+        fprintf(stderr, "ladro-rtm: --check-interfaces: the model has no interface in the "
+                "centre column below depth index %d\n", k0);
+        return 1;
+    }
+    if (bad)
+        fprintf(stderr, "ladro-rtm: --check-interfaces: an image peak above 30%% of the "
+                "strongest lies more than 1.5 cells from every interface\n");
+    if (!(first <= 1.5)) {
+        fprintf(stderr, "ladro-rtm: --check-interfaces: no image peak within 1.5 cells of the "
+                "first interface (%.1f m)\n", zif[0] * m->dz);
+        bad = 1;
+    }
+    return bad;
+}
+
 int main(int argc, char **argv)
 {
     /* OpenMP threads run the kernel; only the main thread calls MPI */
@@ -301,6 +374,8 @@ int main(int argc, char **argv)
         fail = !img || rtm__stack(&app, img);
         if (!fail && app.o.check_reflector)
             fail = rtm__check_reflector(&app, img);
+        if (!fail && app.o.check_interfaces)
+            fail = rtm__check_interfaces(&app, img);
         free(img);
     }
     MPI_Bcast(&fail, 1, MPI_INT, 0, MPI_COMM_WORLD);

@@ -183,6 +183,57 @@ int seis_su_parse(const unsigned char *buf, size_t n, int *ntr, int *ns, double 
 const float *seis_su_samples(const unsigned char *buf, int itr, int ns);
 int32_t seis_su_hdr_i32(const unsigned char *buf, int itr, int ns, int byte_offset);
 
+/* ---- SEG-Y (through libsegyio; seis_segy.c) ------------------------------------------
+ * Files are SEG-Y rev 1, big-endian, 3200-byte EBCDIC textual header, 400-byte binary
+ * header, fixed-length traces of 240-byte headers + samples in format 5 (IEEE float) or 1
+ * (IBM float). Without libsegyio at build time every function fails with
+ * SEIS_SEGY_NOLIB, which seis_segy_available() lets callers report up front. */
+#define SEIS_SEGY_NOLIB "built without libsegyio: apt-get install libsegyio-dev"
+int seis_segy_available(void);
+
+typedef struct seis_segy_trace {
+    int32_t fldr, tracf, cdp, il, xl;    /* field record, trace in record, CDP, inline, xline */
+    double sx, sy, gx, gy, cdpx, cdpy;   /* metres */
+    double offset, sdepth, gdepth;       /* metres (gdepth is written as elevation -gdepth) */
+} seis_segy_trace_t;
+
+typedef struct seis_segy_desc {
+    const char *text;    /* textual header: lines separated by '\n' (at most 40 x 76 chars) */
+    int format;          /* 5 (IEEE) or 1 (IBM) */
+    int ns, ntr;         /* samples per trace, traces */
+    double interval;     /* sample interval as stored: microseconds (time) or mm (depth) */
+    int sorting;         /* binary header trace sorting code: 1 as recorded, 4 stacked */
+} seis_segy_desc_t;
+
+/* The byte image of a SEG-Y file written by libsegyio (through a temporary file
+ * tmpdir/segy.tmp.XXXXXX, removed again): samples[t * ns + s], tr[t] per trace. *out is
+ * malloc'd. Refuses intervals, sample counts and coordinates the header fields cannot
+ * hold. */
+int seis_segy_image(const char *tmpdir, const seis_segy_desc_t *d, const seis_segy_trace_t *tr,
+                    const float *samples, unsigned char **out, size_t *outlen, char *err,
+                    size_t errlen);
+/* Every trace of a SEG-Y file (format 1 or 5): *samples malloc'd ntr * ns floats, the
+ * interval as stored (binary header, else the first trace header). hdr (optional,
+ * malloc'd, ntr entries) gets fldr, tracf, cdp, il, xl and the scaled coordinates. */
+int seis_segy_read(const char *path, int *ntr, int *ns, double *interval, float **samples,
+                   seis_segy_trace_t **hdr, char *err, size_t errlen);
+/* A velocity model from a SEG-Y file: one trace per (x, y) column, depth samples (interval
+ * = dz in mm), inline = y and crossline = x on a regular grid (either sorting), spacings
+ * from the CDP coordinates (rotated grids accepted; without coordinates m->dx and m->dy as
+ * given). m is allocated here (m->vel must be NULL). */
+int seis_model_read_segy(seis_model_t *m, const char *path, char *err, size_t errlen);
+/* A volume vol[(k * ny + j) * nx + i] as SEG-Y written atomically: one trace per column
+ * (inline j + 1, crossline i + 1, CDP = trace number, CDP X/Y = i dx, j dy in metres),
+ * depth samples with the interval field holding dz in mm; what heads the textual header. */
+int seis_segy_write_volume(const char *path, const float *vol, int nx, int ny, int nz, double dx,
+                           double dy, double dz, const char *what, int format, char *err,
+                           size_t errlen);
+/* The model as such a volume. */
+int seis_model_write_segy(const seis_model_t *m, const char *path, const char *what, int format,
+                          char *err, size_t errlen);
+/* 1 if path ends in .sgy or .segy (any case): the model readers choose by name. */
+int seis_segy_name(const char *path);
+
 /* Pictures: a gray/red-blue image of a 2-D float array (row-major, rows x cols), symmetric
  * clip at the given percentile of |a|, as an 8-bit PNG ("Up" filter, fixed-Huffman deflate
  * with run matches); every sample

@@ -26,9 +26,13 @@ static void seis__usage(const seis_app_opts_t *o)
     printf(
 "model and propagation:\n"
 "  --model SPEC        two-layer (1400/2000 m/s, reflector at mid depth; default),\n"
+"                      structured (dipping layers, a fault, a salt dome),\n"
 "                      homogeneous:V, layered:V1,V2,...[@Z1,Z2,...] (m)\n"
 "  --model-file PATH   raw float32 velocities, x fastest (dimensions from --dims or\n"
-"                      a 16-byte 'LDRV' + 3 x int32 header)\n"
+"                      a 16-byte 'LDRV' + 3 x int32 header); *.sgy/*.segy: SEG-Y,\n"
+"                      dimensions and spacing from its trace headers\n"
+"  --format FMT        su (default), segy (IEEE float) or segy-ibm: the gathers,\n"
+"                      the RTM image and, as SEG-Y only, OUT/model.sgy\n"
 "  --dims NX,NY,NZ     model points (default 48,48,40)\n"
 "  --h M               grid spacing in metres (default 10)\n"
 "  --fpeak HZ          Ricker peak frequency (default 10); t0 = 1.2/fpeak\n"
@@ -61,9 +65,12 @@ static void seis__usage(const seis_app_opts_t *o)
 "                      checkpointing + recomputation is used, never disk\n"
 "  --checkpoint        force checkpointing (tests)\n"
 "  --mute S            extra direct-wave mute after offset/c (default 2.4/fpeak)\n"
-"  --data DIR          migrate the gathers DIR/shot_NNNNN.su written by ladro-seismic\n"
-"                      with the same model, geometry and time parameters (default:\n"
+"  --data DIR          migrate the gathers DIR/shot_NNNNN.su (.sgy with --format segy)\n"
+"                      written by ladro-seismic with the same model, geometry, time\n"
+"                      parameters and --format (default:\n"
 "                      every task models its own gather in the true model)\n"
+"  --check-interfaces  exit 1 unless the strongest image peaks of the centre columns\n"
+"                      lie within 1.5 cells of the true model's interfaces there\n"
 "  --check-reflector   exit 1 unless the image peak lies within one cell of the first\n"
 "                      interface of a layered model, flat and of one polarity\n");
     printf("  --help              this text\n"
@@ -165,14 +172,18 @@ int seis_app_parse(seis_app_t *app, int argc, char **argv)
             o->check_reflector = 1;
             continue;
         }
+        if (rtm && !strcmp(a, "--check-interfaces")) {
+            o->check_interfaces = 1;
+            continue;
+        }
         static const char *const valued[] = {
             "--model", "--model-file", "--dims", "--h", "--fpeak", "--courant", "--dt",
             "--tmax", "--min-ppw", "--nb", "--alpha", "--shots", "--src-depth", "--receivers",
             "--rec-step", "--rec-depth", "--decim", "--out", "--policy", "--die-after",
-            "--smooth", "--img-every", "--mem-mb", "--mute", "--data", NULL};
+            "--format", "--smooth", "--img-every", "--mem-mb", "--mute", "--data", NULL};
         int known = 0;
         for (int q = 0; valued[q]; q++)
-            if (!strcmp(a, valued[q]) && (rtm || q < 20))
+            if (!strcmp(a, valued[q]) && (rtm || q < 21))
                 known = 1;
         if (!known) {
             if (r0)
@@ -197,10 +208,25 @@ int seis_app_parse(seis_app_t *app, int argc, char **argv)
         } else if (!strcmp(a, "--dims")) {
             if (seis__ints(v, 3, 8, 4096, d3))
                 BAD(a, v, "NX,NY,NZ, three integers in [8, 4096]");
-            o->nx = d3[0], o->ny = d3[1], o->nz = d3[2];
+            o->nx = d3[0], o->ny = d3[1], o->nz = d3[2], o->dims_set = 1;
         } else if (!strcmp(a, "--h")) {
             if (seis__num(v, 0.01, 1e5, &o->h))
                 BAD(a, v, "a grid spacing in metres in [0.01, 1e5]");
+            o->h_set = 1;
+        } else if (!strcmp(a, "--format")) {
+            static const char *const fmts[] = {"su", "segy", "segy-ibm"};
+            static const int codes[] = {0, 5, 1};
+            int f = 0;
+            while (f < 3 && strcmp(v, fmts[f]))
+                f++;
+            if (f == 3)
+                BAD(a, v, "su, segy (IEEE float) or segy-ibm (IBM float)");
+            if (codes[f] && !seis_segy_available()) {
+                if (r0)
+                    fprintf(stderr, "%s: --format %s: %s\n", prog, v, SEIS_SEGY_NOLIB);
+                return 2;
+            }
+            o->format = codes[f];
         } else if (!strcmp(a, "--fpeak")) {
             if (seis__num(v, 1e-3, 1e5, &o->fpeak))
                 BAD(a, v, "a peak frequency in Hz in [0.001, 1e5]");
@@ -281,12 +307,41 @@ int seis_app_parse(seis_app_t *app, int argc, char **argv)
     return 0;
 }
 
+/* A SEG-Y model brings its own dimensions and spacing; the command line may only agree. */
+static int seis__segy_model(seis_app_t *app, char *err, size_t errlen)
+{
+    seis_app_opts_t *o = &app->o;
+    seis_model_t *m = &app->model;
+    memset(m, 0, sizeof *m);
+    m->dx = m->dy = o->h; /* the spacing of a file without CDP coordinates */
+    if (seis_model_read_segy(m, o->model_file, err, errlen))
+        return 1;
+    double h = m->dx, tol = 1e-6 * h;
+    const char *why = NULL;
+    if (fabs(m->dy - h) > tol || fabs(m->dz - h) > tol)
+        why = "the apps need one grid spacing in x, y and z";
+    else if (o->h_set && fabs(o->h - h) > tol)
+        why = "--h says otherwise (leave --h out for a SEG-Y model)";
+    else if (o->dims_set && (o->nx != m->nx || o->ny != m->ny || o->nz != m->nz))
+        why = "--dims says otherwise (leave --dims out for a SEG-Y model)";
+    if (why) {
+        snprintf(err, errlen, "%s: a %d x %d x %d model with spacing %g x %g x %g m: %s",
+                 o->model_file, m->nx, m->ny, m->nz, m->dx, m->dy, m->dz, why);
+        return 1;
+    }
+    o->nx = m->nx, o->ny = m->ny, o->nz = m->nz, o->h = h;
+    return 0;
+}
+
 int seis_app_setup(seis_app_t *app)
 {
     seis_app_opts_t *o = &app->o;
-    char err[512];
+    char err[1400];
     int bad = 0;
-    if (seis_model_alloc(&app->model, o->nx, o->ny, o->nz, o->h, o->h, o->h, err, sizeof err))
+    if (o->model_file[0] && seis_segy_name(o->model_file))
+        bad = seis__segy_model(app, err, sizeof err);
+    else if (seis_model_alloc(&app->model, o->nx, o->ny, o->nz, o->h, o->h, o->h, err,
+                              sizeof err))
         bad = 1;
     else if (o->model_file[0])
         bad = seis_model_read_raw(&app->model, o->model_file, err, sizeof err) != 0;
@@ -348,6 +403,16 @@ int seis_app_setup(seis_app_t *app)
                  "(lower --decim)", p->dt * o->decim);
         bad = 1;
     }
+    /* SEG-Y: segyio reads the 2-byte fields signed; depth samples store dz in mm */
+    if (!bad && o->format && (seis_geom_nsamp(g, p) > 32767 || p->dt * o->decim * 1e6 > 32767 ||
+                              o->h * 1000 > 32767 ||
+                              fabs(o->h * 1000 - nearbyint(o->h * 1000)) > 1e-6)) {
+        snprintf(err, sizeof err, "SEG-Y limits: %d samples per trace, interval %.0f us, grid "
+                 "spacing %g m; at most 32767 samples and 32767 us, spacing a whole number of "
+                 "mm up to 32.767 m (use --format su)", seis_geom_nsamp(g, p),
+                 p->dt * o->decim * 1e6, o->h);
+        bad = 1;
+    }
     /* agree: a model file readable on some ranks only must not leave the others waiting */
     int anybad = bad;
     MPI_Allreduce(MPI_IN_PLACE, &anybad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
@@ -361,6 +426,8 @@ int seis_app_setup(seis_app_t *app)
     if (app->rank == 0 && mkdir(o->out, 0755) && errno != EEXIST) {
         fprintf(stderr, "%s: cannot create %s: %s\n", o->prog, o->out, strerror(errno));
         bad = 1;
+    } else if (app->rank == 0 && o->format) {
+        bad = seis_app_write_model(app);
     }
     MPI_Bcast(&bad, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (bad)
@@ -380,6 +447,59 @@ int seis_app_setup(seis_app_t *app)
 void seis_app_shot_path(char *buf, size_t n, const char *dir, int shot)
 {
     snprintf(buf, n, "%s/shot_%05d.su", dir, shot);
+}
+
+void seis_app_shot_path_segy(char *buf, size_t n, const char *dir, int shot)
+{
+    snprintf(buf, n, "%s/shot_%05d.sgy", dir, shot);
+}
+
+seis_outpath_fn seis_app_shot_pathfn(const seis_app_t *app)
+{
+    return app->o.format ? seis_app_shot_path_segy : seis_app_shot_path;
+}
+
+int seis_app_read_gather(const seis_app_t *app, const char *path, float **data, int *ntr,
+                         int *ns, double *dt, char *err, size_t errlen)
+{
+    *data = NULL;
+    if (app->o.format) {
+        if (seis_segy_read(path, ntr, ns, dt, data, NULL, err, errlen))
+            return 1;
+        *dt *= 1e-6;
+        return 0;
+    }
+    void *buf;
+    size_t n;
+    char e2[256];
+    if (seis_read_file(path, &buf, &n, err, errlen))
+        return 1;
+    int rc = seis_su_parse(buf, n, ntr, ns, dt, e2, sizeof e2);
+    if (rc) /* name the file */
+        snprintf(err, errlen, "%s: %s", path, e2);
+    else if (!(*data = malloc((size_t)*ntr * *ns * sizeof(float)))) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        rc = 1;
+    }
+    for (int r = 0; rc == 0 && r < *ntr; r++)
+        memcpy(*data + (size_t)r * *ns, seis_su_samples(buf, r, *ns),
+               (size_t)*ns * sizeof(float));
+    free(buf);
+    return rc ? 1 : 0;
+}
+
+int seis_app_write_model(const seis_app_t *app)
+{
+    const seis_app_opts_t *o = &app->o;
+    char path[1100], what[1100], err[1400];
+    snprintf(path, sizeof path, "%s/model.sgy", o->out);
+    snprintf(what, sizeof what, "%s%s", o->model_file[0] ? "read from " : "",
+             o->model_file[0] ? o->model_file : o->model);
+    if (seis_model_write_segy(&app->model, path, what, o->format, err, sizeof err)) {
+        fprintf(stderr, "%s: %s\n", o->prog, err);
+        return 1;
+    }
+    return 0;
 }
 
 void seis_app_img_path(char *buf, size_t n, const char *dir, int shot)

@@ -12,9 +12,11 @@ typedef struct seis_app_opts {
     const char *prog;       /* "ladro-seismic" / "ladro-rtm" */
     int rtm;                /* RTM options accepted */
     char model[512];        /* generator spec */
-    char model_file[1024];  /* raw float32 file, "" = generator */
+    char model_file[1024];  /* raw float32 or SEG-Y (.sgy/.segy) file, "" = generator */
     int nx, ny, nz;
     double h;
+    int dims_set, h_set;    /* given on the command line (a SEG-Y model must agree) */
+    int format;             /* gathers, images, model: 0 SU, 5 SEG-Y IEEE, 1 SEG-Y IBM */
     double fpeak, courant, dt, tmax, min_ppw;
     int nb;
     double alpha;
@@ -25,7 +27,7 @@ typedef struct seis_app_opts {
     /* RTM */
     double mem_mb, mute;
     char data[1024];        /* --data DIR: gathers written by ladro-seismic ("" = model) */
-    int img_every, smooth, force_ckpt, check_reflector;
+    int img_every, smooth, force_ckpt, check_reflector, check_interfaces;
 } seis_app_opts_t;
 
 /* Per-shot work: fills *out (malloc'd bytes, the shot's output file) and *outlen. */
@@ -48,8 +50,15 @@ struct seis_app {
 int seis_app_parse(seis_app_t *app, int argc, char **argv);
 /* Build model, parameters, geometry; checks (CFL, dispersion, geometry). 0 or 2. */
 int seis_app_setup(seis_app_t *app);
-/* Output file of one shot in the job directory. */
+/* Output file of one shot in the job directory: shot_NNNNN.su, or .sgy (SEG-Y). */
 void seis_app_shot_path(char *buf, size_t n, const char *dir, int shot);
+void seis_app_shot_path_segy(char *buf, size_t n, const char *dir, int shot);
+seis_outpath_fn seis_app_shot_pathfn(const seis_app_t *app);
+/* A gather file of this run's --format: data[r * ns + s] (malloc'd). */
+int seis_app_read_gather(const seis_app_t *app, const char *path, float **data, int *ntr,
+                         int *ns, double *dt, char *err, size_t errlen);
+/* With --format segy: OUT/model.sgy, the velocity model (rank 0). 0 or 1. */
+int seis_app_write_model(const seis_app_t *app);
 void seis_app_img_path(char *buf, size_t n, const char *dir, int shot);
 /* Runs every not-yet-done shot as a ladro task under each listed policy. Returns 0, 1 on
  * failure. */

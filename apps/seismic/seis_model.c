@@ -77,10 +77,55 @@ static int seis__list(const char *s, double *out, int max)
     return n;
 }
 
+/* "structured" (docs/seismic.md, The structured model): three interfaces dipping in x and
+ * y, a normal fault that lowers them by a throw on its hanging wall, and a salt dome with a
+ * paraboloid top below them. Every length is a fraction of the model's extent, so any grid
+ * gets the same picture; the formulas are evaluated per point, nothing is random. */
+static const double seis__st_v[4] = {1500, 1900, 2300, 2700}; /* layers, m/s */
+static const double seis__st_a[3] = {0.25, 0.45, 0.65};       /* interfaces / Lz at centre */
+#define SEIS_ST_DIPX 6.0    /* interface dip along x, degrees (deeper towards +x) */
+#define SEIS_ST_DIPY 2.0    /* along y */
+#define SEIS_ST_FX 0.2      /* fault at the surface, x / Lx */
+#define SEIS_ST_FDIP 60.0   /* fault dip, degrees, towards +x */
+#define SEIS_ST_THROW 0.1   /* throw / Lz (hanging wall down) */
+#define SEIS_ST_VSALT 4000.0
+#define SEIS_ST_SX 0.72     /* salt apex x / Lx (y at the centre) */
+#define SEIS_ST_SZ 0.55     /* apex depth / Lz */
+#define SEIS_ST_SH 0.5      /* top rises by SH * Lz * r^2 */
+#define SEIS_ST_RX 0.16     /* r^2 = ((x - sx) / (RX Lx))^2 + ((y - sy) / (RY Ly))^2 */
+#define SEIS_ST_RY 0.3
+
+static void seis__structured(seis_model_t *m)
+{
+    const double d2r = M_PI / 180, Lx = (m->nx - 1) * m->dx, Ly = (m->ny - 1) * m->dy,
+                 Lz = (m->nz - 1) * m->dz;
+    const double tx = tan(SEIS_ST_DIPX * d2r), ty = tan(SEIS_ST_DIPY * d2r),
+                 cf = 1 / tan(SEIS_ST_FDIP * d2r);
+    for (int k = 0; k < m->nz; k++)
+        for (int j = 0; j < m->ny; j++)
+            for (int i = 0; i < m->nx; i++) {
+                double x = i * m->dx, y = j * m->dy, z = k * m->dz;
+                double shift = (x - Lx / 2) * tx + (y - Ly / 2) * ty;
+                double throw_ = x > SEIS_ST_FX * Lx + z * cf ? SEIS_ST_THROW * Lz : 0;
+                int layer = 0;
+                for (int q = 0; q < 3; q++)
+                    layer += z >= seis__st_a[q] * Lz + shift + throw_;
+                double rx = Lx > 0 ? (x - SEIS_ST_SX * Lx) / (SEIS_ST_RX * Lx) : 0;
+                double ry = Ly > 0 ? (y - Ly / 2) / (SEIS_ST_RY * Ly) : 0;
+                int salt = z >= (SEIS_ST_SZ + SEIS_ST_SH * (rx * rx + ry * ry)) * Lz;
+                m->vel[((size_t)k * m->ny + j) * m->nx + i] =
+                    (float)(salt ? SEIS_ST_VSALT : seis__st_v[layer]);
+            }
+}
+
 int seis_model_generate(seis_model_t *m, const char *spec, char *err, size_t errlen)
 {
     double v[64], z[64] = {0};
     int nv = 0, nz = 0;
+    if (!strcmp(spec, "structured")) {
+        seis__structured(m);
+        return 0;
+    }
     if (!strcmp(spec, "two-layer")) {
         v[0] = 1400;
         v[1] = 2000;
@@ -105,7 +150,7 @@ int seis_model_generate(seis_model_t *m, const char *spec, char *err, size_t err
         nv = -1;
     }
     if (nv < 1) {
-        snprintf(err, errlen, "bad model '%s': expected two-layer, homogeneous:V or "
+        snprintf(err, errlen, "bad model '%s': expected two-layer, structured, homogeneous:V or "
                  "layered:V1,V2,...[@Z1,Z2,...] (m/s, interface depths in m)", spec);
         return -1;
     }

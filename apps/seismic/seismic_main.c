@@ -1,28 +1,75 @@
 /* ladro-seismic: 3-D acoustic modeling, one ladro task per shot (A2WS §3, CTWS §IV).
- * Each shot's gather is written as OUT/shot_NNNNN.su (Seismic Unix); OUT/gather.png shows
- * the receiver line through shot 0. */
+ * Each shot's gather is written as OUT/shot_NNNNN.su (Seismic Unix) or, with --format segy,
+ * OUT/shot_NNNNN.sgy (SEG-Y, beside OUT/model.sgy); OUT/gather.png shows the receiver line
+ * through shot 0. */
 #include "seis_app.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* SU byte image of one shot's gather. */
+/* SEG-Y byte image of one shot's gather (the same trace headers as the SU one). */
+static int seismic__segy(seis_app_t *app, int shot, const float *data, unsigned char **out,
+                         size_t *outlen)
+{
+    const seis_geom_t *g = &app->geom;
+    int nrec = seis_geom_nrec(g), ns = seis_geom_nsamp(g, &app->par);
+    seis_segy_trace_t *tr = calloc((size_t)nrec, sizeof *tr);
+    char err[1400], text[2400];
+    if (!tr) {
+        fprintf(stderr, "ladro-seismic: shot %d: out of memory\n", shot);
+        return 1;
+    }
+    seis_point_t s = seis_geom_source(g, shot);
+    double h = app->o.h;
+    for (int r = 0; r < nrec; r++) {
+        seis_point_t q = seis_geom_receiver(g, r);
+        double ox = (q.i - s.i) * h, oy = (q.j - s.j) * h;
+        tr[r] = (seis_segy_trace_t){
+            .fldr = shot + 1, .tracf = r + 1, .cdp = shot + 1, .il = q.j + 1, .xl = q.i + 1,
+            .sx = s.i * h, .sy = s.j * h, .gx = q.i * h, .gy = q.j * h,
+            .cdpx = (s.i + q.i) * h / 2, .cdpy = (s.j + q.j) * h / 2,
+            .offset = sqrt(ox * ox + oy * oy), .sdepth = s.k * h, .gdepth = q.k * h};
+    }
+    snprintf(text, sizeof text,
+             "ladro-seismic shot gather: shot %d (field record %d) of %d\n"
+             "model %s%s, %d x %d x %d points, h %g m\n"
+             "source at x %g y %g m, depth %g m; Ricker %g Hz\n"
+             "%d receivers at depth %g m, %d samples every %g ms\n"
+             "3-D constant-density acoustic finite differences (8th order space)\n"
+             "coordinates in metres (scalar at bytes 71-72), CDP X/Y = midpoint\n"
+             "inline/crossline (189/193) = receiver y/x grid index + 1",
+             shot, shot + 1, seis_geom_nshots(g), app->o.model_file[0] ? "file " : "",
+             app->o.model_file[0] ? app->o.model_file : app->o.model, app->o.nx, app->o.ny,
+             app->o.nz, h, s.i * h, s.j * h, s.k * h, app->par.fpeak, nrec, g->rz * h, ns,
+             app->par.dt * g->decim * 1e3);
+    seis_segy_desc_t d = {.text = text, .format = app->o.format, .ns = ns, .ntr = nrec,
+                          .interval = app->par.dt * g->decim * 1e6, .sorting = 1};
+    int rc = seis_segy_image(app->o.out, &d, tr, data, out, outlen, err, sizeof err);
+    if (rc)
+        fprintf(stderr, "ladro-seismic: shot %d: %s\n", shot, err);
+    free(tr);
+    return rc ? 1 : 0;
+}
+
+/* SU (or SEG-Y) byte image of one shot's gather. */
 static int seismic__shot(seis_app_t *app, int shot, unsigned char **out, size_t *outlen)
 {
     seis_wave_t *w = app->user;
     const seis_geom_t *g = &app->geom;
     int nrec = seis_geom_nrec(g), ns = seis_geom_nsamp(g, &app->par);
     float *data = malloc((size_t)nrec * ns * sizeof(float));
-    *outlen = seis_su_size(nrec, ns);
-    *out = malloc(*outlen);
-    if (!data || !*out) {
+    *outlen = app->o.format ? 0 : seis_su_size(nrec, ns);
+    *out = app->o.format ? NULL : malloc(*outlen);
+    if (!data || (!app->o.format && !*out)) {
         fprintf(stderr, "ladro-seismic: shot %d: out of memory\n", shot);
         free(data);
         return 1;
     }
     int rc = seis_model_shot(w, &app->par, g, shot, data, seis_app_poll, app);
-    if (rc == 0) {
+    if (rc == 0 && app->o.format)
+        rc = seismic__segy(app, shot, data, out, outlen);
+    else if (rc == 0) {
         seis_point_t s = seis_geom_source(g, shot);
         double h = app->o.h;
         for (int r = 0; r < nrec; r++) {
@@ -44,14 +91,12 @@ static int seismic__shot(seis_app_t *app, int shot, unsigned char **out, size_t 
 /* Picture of shot 0: time down, receivers of the row nearest the source across. */
 static int seismic__picture(seis_app_t *app)
 {
-    char path[1100], err[512];
-    seis_app_shot_path(path, sizeof path, app->o.out, 0);
-    void *buf;
-    size_t n;
+    char path[1100], err[1400];
+    seis_app_shot_pathfn(app)(path, sizeof path, app->o.out, 0);
+    float *buf;
     int ntr, ns;
     double dt;
-    if (seis_read_file(path, &buf, &n, err, sizeof err) ||
-        seis_su_parse(buf, n, &ntr, &ns, &dt, err, sizeof err)) {
+    if (seis_app_read_gather(app, path, &buf, &ntr, &ns, &dt, err, sizeof err)) {
         fprintf(stderr, "%s: %s\n", app->o.prog, err);
         return 1;
     }
@@ -62,7 +107,7 @@ static int seismic__picture(seis_app_t *app)
     float *a = malloc((size_t)ns * g->nrx * sizeof(float));
     for (int t = 0; a && t < ns; t++)
         for (int x = 0; x < g->nrx; x++)
-            a[(size_t)t * g->nrx + x] = seis_su_samples(buf, row * g->nrx + x, ns)[t];
+            a[(size_t)t * g->nrx + x] = buf[(size_t)(row * g->nrx + x) * ns + t];
     snprintf(path, sizeof path, "%s/gather.png", app->o.out);
     /* about 400 pixels across, time axis as many pixels as samples (at least 300) */
     int uc = (400 + g->nrx - 1) / g->nrx, ur = (300 + ns - 1) / ns;
@@ -114,7 +159,7 @@ int main(int argc, char **argv)
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
     app.user = &w;
-    int fail = seis_app_run(&app, seismic__shot, seis_app_shot_path);
+    int fail = seis_app_run(&app, seismic__shot, seis_app_shot_pathfn(&app));
     if (!fail && app.rank == 0)
         fail = seismic__picture(&app);
     MPI_Bcast(&fail, 1, MPI_INT, 0, MPI_COMM_WORLD);
