@@ -160,6 +160,12 @@ int seis_rtm_shot(seis_wave_t *w, const seis_params_t *p, const seis_geom_t *g, 
                   seis_rtm_info_t *info, seis_poll_fn poll, void *poll_arg, char *err,
                   size_t errlen);
 
+/* Image filter -(Laplacian) in place, 2nd-order differences scaled by the smallest spacing
+ * squared, edges replicated: suppresses the low-wavenumber backscatter of the
+ * cross-correlation imaging condition and keeps the reflectors' polarity. 0, or -1 (out of
+ * memory). */
+int seis_image_laplacian(double *img, int nx, int ny, int nz, double dx, double dy, double dz);
+
 /* ---- files ----------------------------------------------------------------------------- */
 uint32_t seis_crc32(uint32_t crc, const void *buf, size_t n);
 /* Write a whole file atomically: path.tmp.<pid>, fsync, rename, fsync directory. */

@@ -69,6 +69,8 @@ static void seis__usage(const seis_app_opts_t *o)
 "                      written by ladro-seismic with the same model, geometry, time\n"
 "                      parameters and --format (default:\n"
 "                      every task models its own gather in the true model)\n"
+"  --laplacian         filter the stacked image with -(Laplacian) before writing it\n"
+"                      (removes the low-wavenumber backscatter smear)\n"
 "  --check-interfaces  exit 1 unless the strongest image peaks of the centre columns\n"
 "                      lie within 1.5 cells of the true model's interfaces there\n"
 "  --check-reflector   exit 1 unless the image peak lies within one cell of the first\n"
@@ -174,6 +176,10 @@ int seis_app_parse(seis_app_t *app, int argc, char **argv)
         }
         if (rtm && !strcmp(a, "--check-interfaces")) {
             o->check_interfaces = 1;
+            continue;
+        }
+        if (rtm && !strcmp(a, "--laplacian")) {
+            o->laplacian = 1;
             continue;
         }
         static const char *const valued[] = {

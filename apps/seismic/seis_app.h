@@ -27,7 +27,7 @@ typedef struct seis_app_opts {
     /* RTM */
     double mem_mb, mute;
     char data[1024];        /* --data DIR: gathers written by ladro-seismic ("" = model) */
-    int img_every, smooth, force_ckpt, check_reflector, check_interfaces;
+    int img_every, smooth, force_ckpt, check_reflector, check_interfaces, laplacian;
 } seis_app_opts_t;
 
 /* Per-shot work: fills *out (malloc'd bytes, the shot's output file) and *outlen. */

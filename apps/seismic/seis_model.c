@@ -78,22 +78,22 @@ static int seis__list(const char *s, double *out, int max)
 }
 
 /* "structured" (docs/seismic.md, The structured model): three interfaces dipping in x and
- * y, a normal fault that lowers them by a throw on its hanging wall, and a salt dome with a
- * paraboloid top below them. Every length is a fraction of the model's extent, so any grid
+ * y, a normal fault that lowers the lower two by a throw on its hanging wall (the first, the
+ * sea floor, came later and is not faulted), and a salt dome with a paraboloid top. Every length is a fraction of the model's extent, so any grid
  * gets the same picture; the formulas are evaluated per point, nothing is random. */
 static const double seis__st_v[4] = {1500, 1900, 2300, 2700}; /* layers, m/s */
-static const double seis__st_a[3] = {0.25, 0.45, 0.65};       /* interfaces / Lz at centre */
+static const double seis__st_a[3] = {0.3, 0.5, 0.7};       /* interfaces / Lz at centre */
 #define SEIS_ST_DIPX 6.0    /* interface dip along x, degrees (deeper towards +x) */
 #define SEIS_ST_DIPY 2.0    /* along y */
-#define SEIS_ST_FX 0.2      /* fault at the surface, x / Lx */
-#define SEIS_ST_FDIP 60.0   /* fault dip, degrees, towards +x */
+#define SEIS_ST_FX 0.15     /* fault at the surface, x / Lx */
+#define SEIS_ST_FDIP 70.0   /* fault dip, degrees, towards +x */
 #define SEIS_ST_THROW 0.1   /* throw / Lz (hanging wall down) */
 #define SEIS_ST_VSALT 4000.0
 #define SEIS_ST_SX 0.72     /* salt apex x / Lx (y at the centre) */
-#define SEIS_ST_SZ 0.55     /* apex depth / Lz */
-#define SEIS_ST_SH 0.5      /* top rises by SH * Lz * r^2 */
-#define SEIS_ST_RX 0.16     /* r^2 = ((x - sx) / (RX Lx))^2 + ((y - sy) / (RY Ly))^2 */
-#define SEIS_ST_RY 0.3
+#define SEIS_ST_SZ 0.5      /* apex depth / Lz */
+#define SEIS_ST_SH 0.3      /* top deepens by SH * Lz * r^2 */
+#define SEIS_ST_RX 0.22     /* r^2 = ((x - sx) / (RX Lx))^2 + ((y - sy) / (RY Ly))^2 */
+#define SEIS_ST_RY 0.35
 
 static void seis__structured(seis_model_t *m)
 {
@@ -108,8 +108,8 @@ static void seis__structured(seis_model_t *m)
                 double shift = (x - Lx / 2) * tx + (y - Ly / 2) * ty;
                 double throw_ = x > SEIS_ST_FX * Lx + z * cf ? SEIS_ST_THROW * Lz : 0;
                 int layer = 0;
-                for (int q = 0; q < 3; q++)
-                    layer += z >= seis__st_a[q] * Lz + shift + throw_;
+                for (int q = 0; q < 3; q++) /* the first interface (sea floor) is younger */
+                    layer += z >= seis__st_a[q] * Lz + shift + (q ? throw_ : 0);
                 double rx = Lx > 0 ? (x - SEIS_ST_SX * Lx) / (SEIS_ST_RX * Lx) : 0;
                 double ry = Ly > 0 ? (y - Ly / 2) / (SEIS_ST_RY * Ly) : 0;
                 int salt = z >= (SEIS_ST_SZ + SEIS_ST_SH * (rx * rx + ry * ry)) * Lz;

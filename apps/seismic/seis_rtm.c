@@ -226,3 +226,27 @@ out:
     free(d);
     return rc;
 }
+
+int seis_image_laplacian(double *img, int nx, int ny, int nz, double dx, double dy, double dz)
+{
+    size_t n = (size_t)nx * ny * nz;
+    double *t = malloc(n * sizeof(double));
+    if (!t)
+        return -1;
+    double h = fmin(dx, fmin(dy, dz)), w[3] = {h * h / (dx * dx), h * h / (dy * dy),
+                                               h * h / (dz * dz)};
+    const int dim[3] = {nx, ny, nz};
+    const size_t st[3] = {1, (size_t)nx, (size_t)nx * ny};
+    for (size_t q = 0; q < n; q++) {
+        double v = 0;
+        for (int a = 0; a < 3; a++) {
+            int c = (int)(q / st[a] % (size_t)dim[a]);
+            double lo = img[c > 0 ? q - st[a] : q], hi = img[c < dim[a] - 1 ? q + st[a] : q];
+            v += w[a] * (2 * img[q] - lo - hi);
+        }
+        t[q] = v;
+    }
+    memcpy(img, t, n * sizeof(double));
+    free(t);
+    return 0;
+}

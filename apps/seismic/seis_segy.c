@@ -300,7 +300,7 @@ int seis_segy_read(const char *path, int *ntr, int *ns, double *interval, float 
     if (trc || nt < 1) {
         snprintf(err, errlen, "%s: the bytes after the %ld header bytes are %s %d-byte traces "
                  "(240-byte header + %d samples of 4 bytes)", path, trace0,
-                 trc ? "not a whole number of" : "no", bsize, n);
+                 trc ? "not a whole number of" : "no", SEGY_TRACE_HEADER_SIZE + bsize, n);
         goto out;
     }
     s = malloc((size_t)nt * n * sizeof(float));

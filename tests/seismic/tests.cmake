@@ -1,5 +1,5 @@
 # Seismic tests, included from apps/seismic/CMakeLists.txt (names seismic_*).
-foreach(t wave io)
+foreach(t wave io segy)
   add_executable(test_seis_${t} ${PROJECT_SOURCE_DIR}/tests/seismic/test_seis_${t}.c)
   target_link_libraries(test_seis_${t} PRIVATE ladro_seis)
   target_compile_options(test_seis_${t} PRIVATE -O2)
@@ -9,8 +9,11 @@ add_test(NAME seismic_analytic COMMAND test_seis_wave analytic)
 add_test(NAME seismic_sponge COMMAND test_seis_wave sponge)
 add_test(NAME seismic_checks COMMAND test_seis_wave checks)
 add_test(NAME seismic_io COMMAND test_seis_io)
+add_test(NAME seismic_segy COMMAND test_seis_segy)
 set_tests_properties(seismic_analytic seismic_sponge seismic_checks seismic_io PROPERTIES
   TIMEOUT 120 LABELS seismic ENVIRONMENT OMP_NUM_THREADS=2)
+# SEG-Y tests exit 77 (skipped, with the reason) in a build without libsegyio
+set_tests_properties(seismic_segy PROPERTIES TIMEOUT 60 LABELS seismic SKIP_RETURN_CODE 77)
 
 if(TARGET ladro-seismic AND TARGET ladro-rtm)
   # every registered policy on 4 ranks, receiver line; the app checks every shot ran once
@@ -43,4 +46,15 @@ if(TARGET ladro-seismic AND TARGET ladro-rtm)
             ${CMAKE_BINARY_DIR}/bin ${CMAKE_CURRENT_BINARY_DIR}/resume ${_seis_launch})
   set_tests_properties(seismic_rtm_identical seismic_resume_sigkill PROPERTIES
     TIMEOUT 180 LABELS "mpi;seismic" ENVIRONMENT "${LADRO_MPI_ENV}")
+  # SEG-Y files as segyio's tools read them; skipped (77) without libsegyio or segyio-bin
+  add_test(NAME seismic_segy_tools
+    COMMAND sh ${PROJECT_SOURCE_DIR}/tests/seismic/segy_tools.sh ${CMAKE_BINARY_DIR}/bin
+            ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/segy_tools ${_seis_launch})
+  add_test(NAME seismic_rtm_structured
+    COMMAND sh ${PROJECT_SOURCE_DIR}/tests/seismic/rtm_structured.sh ${CMAKE_BINARY_DIR}/bin
+            ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/rtm_structured ${_seis_launch})
+  set_tests_properties(seismic_segy_tools PROPERTIES TIMEOUT 180 SKIP_RETURN_CODE 77
+    LABELS "mpi;seismic" ENVIRONMENT "${LADRO_MPI_ENV}")
+  set_tests_properties(seismic_rtm_structured PROPERTIES TIMEOUT 300
+    LABELS "mpi;seismic" ENVIRONMENT "${LADRO_MPI_ENV}")
 endif()
