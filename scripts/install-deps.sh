@@ -4,7 +4,7 @@
 set -euo pipefail
 # Optional sets by argument: `mpich` (make check-mpich), `fuzz` (make fuzz: clang's libFuzzer),
 # `smpi` (make check-smpi: SimGrid's SMPI, smpicc and smpirun; libsimgrid-dev, ~205 MB).
-pkgs=(build-essential cmake libopenmpi-dev openmpi-bin gnuplot-nox python3 spin)
+pkgs=(build-essential cmake libopenmpi-dev openmpi-bin gnuplot-nox python3 spin libsegyio-dev segyio-bin)
 for extra in "$@"; do
   case "$extra" in
     mpich) pkgs+=(mpich libmpich-dev) ;;

@@ -166,20 +166,16 @@ int seis_app_parse(seis_app_t *app, int argc, char **argv)
             o->quiet = 1;
             continue;
         }
-        if (rtm && !strcmp(a, "--checkpoint")) {
-            o->force_ckpt = 1;
-            continue;
-        }
-        if (rtm && !strcmp(a, "--check-reflector")) {
-            o->check_reflector = 1;
-            continue;
-        }
-        if (rtm && !strcmp(a, "--check-interfaces")) {
-            o->check_interfaces = 1;
-            continue;
-        }
-        if (rtm && !strcmp(a, "--laplacian")) {
-            o->laplacian = 1;
+        /* ladro-rtm's switches */
+        const struct { const char *name; int *on; } rflags[] = {
+            {"--checkpoint", &o->force_ckpt}, {"--check-reflector", &o->check_reflector},
+            {"--check-interfaces", &o->check_interfaces}, {"--laplacian", &o->laplacian}};
+        int *on = NULL;
+        for (size_t q = 0; rtm && q < sizeof rflags / sizeof *rflags; q++)
+            if (!strcmp(a, rflags[q].name))
+                on = rflags[q].on;
+        if (on) {
+            *on = 1;
             continue;
         }
         static const char *const valued[] = {
