@@ -71,6 +71,11 @@ expect "IBM model format" "$(bf "$work/ibm/model.sgy" format)" 1
 launch 1 "$@" "$bin/ladro-seismic" --model-file "$work/ibm/model.sgy" --format segy $small --out "$work/ibm2" >/dev/null
 cmp -i 3200 "$m" "$work/ibm2/model.sgy" && echo "ok   IBM model read back to the same numbers" || fail=1
 
+# a SEG-Y model defines the grid: a contradicting --dims is refused in one line
+sh "$src/tests/expect_fail.sh" 2 "refused: .*model.sgy: a 24 x 16 x 20 model .*--dims says otherwise" 1 -- \
+    env LADRO_EXPECT_NP=1 "$mpiexec" "$npflag" 1 "$@" "$bin/ladro-seismic" --model-file "$m" \
+    --dims 30,30,30 --out "$work/bad" && echo "ok   contradicting --dims refused" || fail=1
+
 # a sub-cube cut by segyio-crop (inlines 3-10, crosslines 5-20) read as a model
 segyio-crop -i 3 -I 10 -x 5 -X 20 "$m" "$work/crop.sgy"
 launch 1 "$@" "$bin/ladro-seismic" --model-file "$work/crop.sgy" --format segy --shots 1,1 \
