@@ -6,3 +6,5 @@ set -euo pipefail
 build=$1
 echo "+ BIN=$build/bin bench/seismic/make_figures.sh"
 BIN=$build/bin sh bench/seismic/make_figures.sh
+echo "+ BIN=$build/bin bench/seismic/structured_figure.sh"
+BIN=$build/bin sh bench/seismic/structured_figure.sh
