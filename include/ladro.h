@@ -44,10 +44,13 @@ extern "C" {
 #define LADRO_VERSION_HEX                                                              \
     ((LADRO_VERSION_MAJOR << 16) | (LADRO_VERSION_MINOR << 8) | LADRO_VERSION_PATCH)
 
-/* Status and error codes: X(NAME, value, message). Statuses are >= 0. */
+/* Status and error codes: X(NAME, value, message). Statuses are >= 0: LADRO_OK,
+ * LADRO_DONE (ladro_next: the run is over), LADRO_NONE (ladro_result_next: no result
+ * waiting). */
 #define LADRO_ERRNO_MAP(X)                                                             \
     X(OK, 0, "success")                                                                \
     X(DONE, 1, "all tasks of the run completed")                                       \
+    X(NONE, 2, "nothing waiting")                                                      \
     X(EINVAL, -1, "invalid argument")                                                  \
     X(ENOMEM, -2, "out of memory")                                                     \
     X(EMPI, -3, "an MPI call failed")                                                  \
@@ -73,20 +76,33 @@ LADRO_API const char *ladro_version(void);
 /* ---------------------------------------------------------------------------------
  * Configuration
  * A plain struct: fill with ladro_config_init(), then set fields directly, by name
- * (ladro_config_set), or from the environment (ladro_config_from_env). Every field is
- * validated again by ladro_create(). docs/envvars.md lists every key.
+ * (ladro_config_set), or from the environment (ladro_config_from_env). Every key is a
+ * field of the same name, its environment variable LADRO_ + upper(key); one table in
+ * src/config.c defines them (docs/envvars.md is checked against it). Options of one
+ * policy (e.g. a2ws's radius) are declared by that policy (src/policy/<name>.c) and
+ * kept as key=value pairs in policy_opts; the same functions set, check and print them.
+ * Every field is validated again by ladro_create().
  * ------------------------------------------------------------------------------- */
 #define LADRO_NAME_MAX 32
 #define LADRO_PATH_MAX 256
+#define LADRO_POLICY_OPTS_MAX 8 /* policy options one configuration holds */
+
+enum { LADRO_EMULATE_SLEEP = 0, LADRO_EMULATE_SPIN = 1 };
+
+typedef struct ladro_policy_opt {
+    char key[LADRO_NAME_MAX];   /* an option some registered policy declares */
+    char value[LADRO_PATH_MAX]; /* as given; checked against the policy's declaration */
+} ladro_policy_opt_t;
 
 typedef struct ladro_config {
-    char policy[LADRO_NAME_MAX]; /* "static", "random", ... (LADRO_POLICY; default random) */
-    uint64_t seed;               /* RNG seed, same on all ranks (LADRO_SEED; default 1) */
+    size_t struct_size;          /* sizeof(ladro_config_t), set by ladro_config_init;
+                                    every function taking a configuration checks it */
+    char policy[LADRO_NAME_MAX]; /* "static", "random", ... (default random) */
+    uint64_t seed;               /* RNG seed, same on all ranks (1) */
     size_t task_bytes;           /* inline payload bytes per task, same on all ranks (0) */
-    uint32_t capacity;           /* stealable slots per rank, power of two (4096) */
+    uint32_t task_capacity;      /* stealable slots per rank, power of two (4096) */
     uint32_t chunk;              /* tasks kept private before exposing more (1) */
     double steal_fraction;       /* share of a victim's stealable tasks taken (0.5) */
-    int radius;                  /* a2ws ring radius; 0 = ceil(ranks/4), >= 1 */
     double backoff_min_us;       /* idle back-off, first sleep (20) */
     double backoff_max_us;       /* idle back-off, cap (2000) */
     int poll_interval;           /* ladro_next polls MPI every N calls while busy (1) */
@@ -94,40 +110,41 @@ typedef struct ladro_config {
                                     remote operation (0 = off) */
     char speed[LADRO_PATH_MAX];  /* heterogeneity emulation: "1", "1,0.5,0.25" (cycled over
                                     ranks) or a profile "C1".."C5" (A2WS Table 2) */
-    int emulate_spin;            /* pad slow ranks by spinning (1) or sleeping (0, default) */
+    int emulate;                 /* pad slow ranks by LADRO_EMULATE_SLEEP (default) or
+                                    LADRO_EMULATE_SPIN; key values "sleep", "spin" */
     size_t result_bytes;         /* result bytes a task sends back to its owner (0) */
-    int sw_degree;               /* smallworld: shortcut draws per rank; 0 = 2*floor(log2(P-1)) */
-    int successonly_nocycle;     /* successonly: forbid cyclic steals (0) */
     char trace[LADRO_PATH_MAX];  /* trace file path ("" = tracing off) */
-    double watchdog_s;           /* fail with LADRO_ETIMEDOUT when no task completes anywhere
-                                    for this long (0 = off) */
-    double progress_s;           /* busy ranks also refresh the global task counts every
-                                    progress_s s, for ladro_global_counts (0 = only when
+    double watchdog;             /* seconds: fail with LADRO_ETIMEDOUT when no task
+                                    completes anywhere for this long (0 = off) */
+    double progress;             /* seconds: busy ranks also refresh the global task counts
+                                    this often, for ladro_global_counts (0 = only when
                                     idle) */
-    uint32_t load_threshold;     /* baseline/successonly: a victim must publish more than
-                                    this many stealable tasks (0) */
-    int successonly_withdraw;    /* successonly: a thief withdraws its other registrations
-                                    once tasks arrived (0 = keep them, as the paper) */
-    /* ctws, leader */
-    char ctws_log[LADRO_PATH_MAX]; /* ctws: write the steal log (CSV) here at ladro_destroy
-                                      ("" = off) */
-    int leader_thread;           /* leader: serve from a thread: -1 auto (when MPI provides
-                                    MPI_THREAD_MULTIPLE), 1 on (else LADRO_ENOTSUP), 0 off */
+    int npolicy_opts;            /* policy options set (ladro_config_set with a policy's
+                                    key); options of policies other than `policy` are kept
+                                    and ignored, so one environment serves several */
+    ladro_policy_opt_t policy_opts[LADRO_POLICY_OPTS_MAX];
 } ladro_config_t;
 
 /* Defaults. Local. */
 LADRO_API void ladro_config_init(ladro_config_t *cfg);
-/* Set one field by key ("policy", "capacity", ...; env name = "LADRO_" + upper(key)).
- * Returns LADRO_EINVAL with a one-line message in err (naming key, value and what is
- * accepted) when the key is unknown or the value invalid; cfg is then unchanged. */
+/* Set one field or policy option by key ("policy", "task_capacity", "radius", ...; env
+ * name = "LADRO_" + upper(key)). Returns LADRO_EINVAL with a one-line message in err
+ * (naming key, value and what is accepted) when the key is unknown or the value invalid,
+ * LADRO_ENOPOLICY for key "policy" with an unregistered name; cfg is then unchanged. */
 LADRO_API int ladro_config_set(ladro_config_t *cfg, const char *key, const char *value,
                                char *err, size_t errlen);
+/* The value of a key as text (the form ladro_config_set accepts): a field, or a policy
+ * option (its set value, else its default). LADRO_EINVAL for an unknown key or a buffer
+ * too small. Local. */
+LADRO_API int ladro_config_get(const ladro_config_t *cfg, const char *key, char *buf,
+                               size_t buflen);
 /* Apply every set LADRO_* variable. Unknown LADRO_* variables are errors (typos must not
  * pass silently). On error cfg may hold the values applied before the bad one. */
 LADRO_API int ladro_config_from_env(ladro_config_t *cfg, char *err, size_t errlen);
-/* Check every field; the same check ladro_create() runs. */
+/* Check every field and policy option; the same check ladro_create() runs. */
 LADRO_API int ladro_config_validate(const ladro_config_t *cfg, char *err, size_t errlen);
-/* Print every key with its value and environment variable name. */
+/* Print every key with its value and environment variable name, then the chosen
+ * policy's options. */
 LADRO_API void ladro_print_config(FILE *out, const ladro_config_t *cfg);
 /* NULL-terminated list of the registered policy names. */
 LADRO_API const char *const *ladro_policy_names(void);
@@ -156,12 +173,12 @@ typedef struct ladro_task {
 /* Collective over comm. Duplicates comm; cfg is copied. Validates cfg on every rank and
  * agrees collectively, so either every rank gets a handle or every rank gets the same
  * error: LADRO_EINVAL (bad config; one-line message in err if err is non-NULL),
- * LADRO_ENOPOLICY, LADRO_ENOMEM, LADRO_EMPI, LADRO_ENOTSUP. On error *out is NULL. */
+ * LADRO_ENOPOLICY (cfg->policy not registered), LADRO_ENOMEM, LADRO_EMPI, LADRO_ENOTSUP. On error *out is NULL. */
 LADRO_API int ladro_create(MPI_Comm comm, const ladro_config_t *cfg, ladro_t **out,
                            char *err, size_t errlen);
 /* Collective. Frees everything; sets *lb to NULL. A NULL *lb is a no-op. Must be called
  * after ladro_next returned LADRO_DONE (or an error) on every rank. Writes the policy's
- * end-of-run output first (ctws_log; LADRO_EIO on rank 0 if it cannot). Returns LADRO_OK, or
+ * end-of-run output first (ctws's ctws_log option; LADRO_EIO on rank 0 if it cannot). Returns LADRO_OK, or
  * LADRO_ETIMEDOUT after a watchdog failure this rank detected alone (some rank stopped
  * calling the library): it then frees local memory only, without any collective, and
  * the caller should MPI_Abort. */
@@ -175,8 +192,8 @@ LADRO_API int ladro_push(ladro_t *lb, const ladro_task_t *task);
  * task returned by the previous call, then returns the next one (local, or stolen):
  * LADRO_OK with *task filled, LADRO_DONE when every task everywhere completed, or an
  * error (LADRO_EMPI, LADRO_ETIMEDOUT).
- * LADRO_ETIMEDOUT (cfg.watchdog_s > 0): no task completed anywhere for watchdog_s, or a
- * task ran longer than watchdog_s; every rank gets it in the same termination wave, and
+ * LADRO_ETIMEDOUT (cfg.watchdog > 0): no task completed anywhere for `watchdog` seconds,
+ * or a task ran longer than that; every rank gets it in the same termination wave, and
  * every later ladro_next/ladro_progress returns it again. ladro_last_error() says why;
  * ladro_dump_state() shows this rank's state. */
 LADRO_API int ladro_next(ladro_t *lb, ladro_task_t *task);
@@ -198,8 +215,8 @@ LADRO_API int ladro_progress(ladro_t *lb);
 LADRO_API int ladro_result(ladro_t *lb, const void *bytes);
 /* Local; at the owner, at any time (during the run, or after LADRO_DONE until
  * ladro_destroy). Takes the oldest result that arrived for one of this rank's tasks:
- * returns 1 with *id and result_bytes bytes copied to `bytes`, 0 when none is waiting,
- * or LADRO_EINVAL. Results are kept until taken; each is given once. */
+ * returns LADRO_OK with *id and result_bytes bytes copied to `bytes`, LADRO_NONE when
+ * none is waiting, or LADRO_EINVAL. Results are kept until taken; each is given once. */
 LADRO_API int ladro_result_next(ladro_t *lb, uint64_t *id, void *bytes);
 
 /* Local. Print a bounded (about 10 lines) summary of this rank's state to out: task in
@@ -211,7 +228,7 @@ LADRO_API void ladro_dump_state(const ladro_t *lb, FILE *out);
 
 /* Local. The global numbers of tasks created and completed as of the last termination
  * wave this rank saw (0 and 0 before the first). Waves run whenever a rank is idle, and
- * every cfg.progress_s seconds from busy ranks too when it is set: what progress lines
+ * every cfg.progress seconds from busy ranks too when it is set: what progress lines
  * and ETAs are made of. */
 LADRO_API int ladro_global_counts(const ladro_t *lb, uint64_t *created, uint64_t *completed);
 
@@ -227,7 +244,7 @@ LADRO_API int ladro_rank(const ladro_t *lb);
 LADRO_API int ladro_size(const ladro_t *lb);
 /* This rank's emulated speed in (0, 1]. */
 LADRO_API double ladro_speed(const ladro_t *lb);
-/* The configuration in force (validated, radius resolved). */
+/* The configuration in force (validated). */
 LADRO_API const ladro_config_t *ladro_config(const ladro_t *lb);
 /* Message of the last error returned on this handle ("" if none). Never NULL. */
 LADRO_API const char *ladro_last_error(const ladro_t *lb);
@@ -235,7 +252,13 @@ LADRO_API const char *ladro_last_error(const ladro_t *lb);
 /* ---------------------------------------------------------------------------------
  * Statistics (vocabulary of docs/architecture.md §Measurements)
  * ------------------------------------------------------------------------------- */
+/* Per-rank counters. The fields below are the core's (every policy); a policy's own
+ * counters (a2ws's preemptive steals, successonly's cyclic steals, ...) are in
+ * counters[], named by ladro_stats_t.counter_names and read with ladro_stats_counter. */
+#define LADRO_STATS_COUNTERS_MAX 24
+
 typedef struct ladro_rank_stats {
+    size_t struct_size;       /* sizeof(ladro_rank_stats_t), set by the library */
     double speed;             /* emulated speed */
     double wall_s;            /* common start (barrier in create) to LADRO_DONE */
     double busy_s;            /* inside tasks, padding for speed included */
@@ -244,7 +267,7 @@ typedef struct ladro_rank_stats {
     double max_task_s;        /* longest task at full speed */
     uint64_t tasks_run;
     uint64_t tasks_pushed;    /* created here (seeded or spawned) */
-    uint64_t steals_tried;    /* remote steal attempts */
+    uint64_t steals_tried;    /* remote steal attempts (what one is: the policy's page) */
     uint64_t steals_ok;
     uint64_t steals_failed;   /* attempts that brought nothing */
     uint64_t steal_retries;   /* CAS conflicts retried inside one attempt */
@@ -254,23 +277,7 @@ typedef struct ladro_rank_stats {
     uint64_t info_msgs;       /* policy messages (token, info vector, requests) */
     uint64_t term_waves;      /* termination-detection waves */
     double steal_time_s;      /* time spent in steal attempts */
-    /* baseline / successonly: load-aware victim choice (docs/policies/successonly.md).
-     * steals_tried counts remote steal attempts (baseline: locked victims asked;
-     * successonly: registrations at victims), steals_failed the ones that brought nothing
-     * (baseline: denials; successonly: 0 by construction). */
-    uint64_t load_reads;       /* placeLoad reads of candidate victims */
-    uint64_t lock_busy;        /* baseline: try-lock found the victim occupied */
-    uint64_t steals_withdrawn; /* successonly: registrations withdrawn (no-cycle variant) */
-    uint64_t cyclic_steals;    /* successonly: grants this rank (victim) made to a thief it
-                                  was itself registered at (the paper's steal cycles) */
-    uint64_t search_phases;    /* search phases that ended with tasks arriving */
-    uint64_t victims_hist[8];  /* those phases by victims contacted in them: 0..6, 7 = 7+
-                                  (SuccessOnlyWS Fig. 1(d)) */
-    uint64_t replies;          /* victims' replies received (baseline: grants and denials;
-                                  successonly: grants) */
-    double reply_wait_s;       /* summed time from request (lock+queue / registration) to
-                                  the victim's reply */
-    /* smallworld / results routing (src/results.c; zero when results are off) */
+    /* results routing (src/results.c; zero when results are off) */
     uint64_t result_chunks;   /* results of other ranks' tasks produced here (each routed) */
     uint64_t result_msgs;     /* result messages sent from here (every hop of a route) */
     uint64_t result_records_sent; /* result records those messages carried */
@@ -278,17 +285,16 @@ typedef struct ladro_rank_stats {
     uint64_t results_home;    /* results of this rank's tasks that came back from others */
     uint64_t route_hops;      /* sum of their route lengths (hops) */
     uint64_t route_hops_max;  /* longest of those routes (total: max over ranks) */
-    /* a2ws */
-    uint64_t a2ws_corrections;   /* fetch-and-add claims larger than the victim had (corrected) */
-    uint64_t a2ws_preemptive;    /* steals made right after a task, with local tasks left */
-    uint64_t a2ws_inpair;        /* victims chosen by the in-pair criterion (eq. 9-10) */
     /* common start to the end of this rank's last task (0: it ran none; total: max, when
      * the last task ended anywhere). makespan minus the total's value is the time
      * termination detection took after the work was done. */
     double last_task_end_s;
+    double counters[LADRO_STATS_COUNTERS_MAX]; /* the policy's, in counter_names order */
 } ladro_rank_stats_t;
 
 typedef struct ladro_stats {
+    size_t struct_size; /* sizeof(ladro_stats_t), set by ladro_stats_gather; checked */
+    char policy[LADRO_NAME_MAX];
     int nranks;
     double makespan;    /* max wall */
     double lower_bound; /* max(sum work / sum speed, longest task) */
@@ -296,8 +302,12 @@ typedef struct ladro_stats {
     double imbalance;   /* (max busy - mean busy) / max busy */
     double idle_mean;   /* mean idle fraction of the makespan */
     double idle_max;    /* largest idle fraction */
-    ladro_rank_stats_t total; /* sums (speed: sum of speeds; max_task_s: max) */
+    ladro_rank_stats_t total; /* sums, or maxima where a field says so (wall_s,
+                                 max_task_s, term_waves, route_hops_max, last_task_end_s;
+                                 the policy's counters as it declares) */
     ladro_rank_stats_t *ranks; /* nranks entries, every rank gets them */
+    int ncounters;             /* the policy's counters in counters[] */
+    const char *counter_names[LADRO_STATS_COUNTERS_MAX]; /* static strings of the library */
 } ladro_stats_t;
 
 /* Collective, after LADRO_DONE. Allocates st->ranks; free with ladro_stats_free. */
@@ -310,7 +320,28 @@ LADRO_API int ladro_stats_local(const ladro_t *lb, ladro_rank_stats_t *out);
  * §Measurements): a CAS/fetch-and-add theft for random, smallworld, ctws and a2ws; lock,
  * request and wait for the victim's reply for baseline and successonly. */
 LADRO_API double ladro_stats_steal_latency(const ladro_stats_t *st);
-/* One-screen summary (policy, makespan, lower bound, efficiency, idle, steals). */
+/* The total of the policy counter `name` (e.g. "a2ws_preemptive"): LADRO_OK, or
+ * LADRO_EINVAL when this run's policy has no such counter (or st was not gathered).
+ * Integral counters are exact up to 2^53. */
+LADRO_API int ladro_stats_counter(const ladro_stats_t *st, const char *name, double *value);
+/* Field i of the summary (rank < 0: derived measures, totals, policy counters) or of
+ * rank `rank`'s statistics, under the name the JSON/CSV writers use: LADRO_OK, or
+ * LADRO_EINVAL past the last field (i counts from 0). Fields of either kind are walked
+ * without a list of names in the caller. */
+LADRO_API int ladro_stats_field(const ladro_stats_t *st, int rank, size_t i,
+                                const char **name, double *value);
+/* Output formats of ladro_stats_write. */
+enum { LADRO_STATS_JSON, LADRO_STATS_CSV, LADRO_STATS_CSV_HEADER };
+/* Write the summary (rank < 0) or one rank's statistics, the fields of ladro_stats_field:
+ * JSON: `"name": value` members joined by ", ", without braces, so the caller embeds
+ * them in its own object; CSV: the values joined by ","; CSV_HEADER: the names. No
+ * newline. CSV rows have the same columns under every policy: the policy's counters go
+ * into one last column, `policy_counters`, as name=value pairs joined by ";" (st may be
+ * NULL for CSV_HEADER: the columns do not depend on the run). Returns
+ * LADRO_OK, LADRO_EINVAL (bad arguments), LADRO_EIO (write error). */
+LADRO_API int ladro_stats_write(FILE *out, const ladro_stats_t *st, int rank, int format);
+/* One-screen summary (policy, makespan, lower bound, efficiency, idle, steals, results,
+ * the policy's counters). policy: the name to show (NULL: st->policy). */
 LADRO_API void ladro_stats_print(FILE *out, const ladro_stats_t *st, const char *policy);
 
 #ifdef __cplusplus

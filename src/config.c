@@ -1,58 +1,15 @@
-/* Configuration: defaults, one table of keys shared by ladro_config_set, the LADRO_*
- * environment and ladro_print_config, and validation with messages that name the key,
- * the value and what is accepted. */
+/* Configuration: one descriptor table of the core's keys (and, in each policy's file, a
+ * table of that policy's options, same type), with one parser, one printer and one
+ * validator for both: ladro_config_set, the LADRO_* environment, ladro_print_config,
+ * ladro_config_validate and docs/envvars.md all read the tables. */
 #include "ladro_int.h"
 #include "speed.h"
 
 #include <ctype.h>
-#include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 extern char **environ;
-
-void ladro_config_init(ladro_config_t *cfg)
-{
-    memset(cfg, 0, sizeof *cfg);
-    snprintf(cfg->policy, sizeof cfg->policy, "%s", "random");
-    cfg->seed = 1;
-    cfg->task_bytes = 0;
-    cfg->capacity = 4096;
-    cfg->chunk = 1;
-    cfg->steal_fraction = 0.5;
-    cfg->radius = 0;
-    cfg->backoff_min_us = 20;
-    cfg->backoff_max_us = 2000;
-    cfg->poll_interval = 1;
-    cfg->delay_us = 0;
-    snprintf(cfg->speed, sizeof cfg->speed, "%s", "1");
-    cfg->emulate_spin = 0;
-    cfg->result_bytes = 0;
-    cfg->sw_degree = 0;
-    cfg->successonly_nocycle = 0;
-    cfg->trace[0] = 0;
-    cfg->watchdog_s = 0;
-    cfg->progress_s = 0;
-    cfg->load_threshold = 0;
-    cfg->successonly_withdraw = 0;
-    cfg->ctws_log[0] = 0;
-    cfg->leader_thread = -1;
-}
-
-/* ---- value parsers: 0 on success ---------------------------------------------------- */
-static int ladro__parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
-{
-    if (!s || !*s || *s == '-' || isspace((unsigned char)*s))
-        return -1;
-    errno = 0;
-    char *end;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (errno || *end || v < lo || v > hi)
-        return -1;
-    *out = v;
-    return 0;
-}
 
 /* ---- speed specs: resolved by src/speed.c (shared with ladro-sim) ---------------- */
 int ladro_speed_of(const char *spec, int rank, int nranks, double *speed, char *err,
@@ -62,414 +19,345 @@ int ladro_speed_of(const char *spec, int rank, int nranks, double *speed, char *
                                                                           : LADRO_EINVAL;
 }
 
-/* ---- the key table -------------------------------------------------------------------- */
-typedef struct ladro__key {
-    const char *key;
-    const char *help;
-    int (*set)(ladro_config_t *cfg, const char *v, char *err, size_t errlen);
-    void (*show)(const ladro_config_t *cfg, char *buf, size_t n);
-} ladro__key_t;
-
-#define LADRO__BAD(key, v, what) \
-    ladroi_failbuf(err, errlen, LADRO_EINVAL, "%s='%.*s%s': %s", key, LADROI_SHOW(v), what)
-
-static int ladro__set_policy(ladro_config_t *c, const char *v, char *err, size_t errlen)
+/* ---- checks beyond a key's type and range --------------------------------------------- */
+static int ladro__check_policy(const char *v, char *err, size_t errlen)
 {
-    if (!ladroi_policy_find(v)) {
-        char names[256] = "";
-        for (const char *const *n = ladro_policy_names(); *n; n++) {
-            strncat(names, *n, sizeof names - strlen(names) - 1);
-            if (n[1])
-                strncat(names, ", ", sizeof names - strlen(names) - 1);
-        }
-        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "policy='%.*s%s': unknown; accepted: %s",
-                              LADROI_SHOW(v), names);
+    if (ladroi_policy_find(v))
+        return 0;
+    char names[256] = "";
+    for (const char *const *n = ladro_policy_names(); *n; n++) {
+        strncat(names, *n, sizeof names - strlen(names) - 1);
+        if (n[1])
+            strncat(names, ", ", sizeof names - strlen(names) - 1);
     }
-    snprintf(c->policy, sizeof c->policy, "%s", v);
-    return 0;
-}
-static void ladro__show_policy(const ladro_config_t *c, char *b, size_t n)
-{
-    snprintf(b, n, "%s", c->policy);
+    return ladroi_failbuf(err, errlen, LADRO_ENOPOLICY, "policy='%.*s%s': unknown policy; "
+                          "accepted: %s", LADROI_SHOW(v), names);
 }
 
-static int ladro__set_seed(ladro_config_t *c, const char *v, char *err, size_t errlen)
+static int ladro__check_pow2(const char *v, char *err, size_t errlen)
 {
-    uint64_t x;
-    if (ladro__parse_u64(v, 0, UINT64_MAX, &x))
-        return LADRO__BAD("seed", v, "accepted: an unsigned 64-bit integer");
-    c->seed = x;
+    uint64_t x = strtoull(v, NULL, 0); /* the type's parse accepted v */
+    if (x & (x - 1))
+        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "task_capacity='%.*s%s': accepted: "
+                              "a power of two in [2, 4194304]", LADROI_SHOW(v));
     return 0;
 }
-static void ladro__show_seed(const ladro_config_t *c, char *b, size_t n)
-{
-    snprintf(b, n, "%llu", (unsigned long long)c->seed);
-}
 
-static int ladro__set_task_bytes(ladro_config_t *c, const char *v, char *err, size_t errlen)
-{
-    uint64_t x;
-    if (ladro__parse_u64(v, 0, 1u << 20, &x))
-        return LADRO__BAD("task_bytes", v, "accepted: an integer in [0, 1048576]");
-    c->task_bytes = (size_t)x;
-    return 0;
-}
-static void ladro__show_task_bytes(const ladro_config_t *c, char *b, size_t n)
-{
-    snprintf(b, n, "%zu", c->task_bytes);
-}
-
-static int ladro__set_capacity(ladro_config_t *c, const char *v, char *err, size_t errlen)
-{
-    uint64_t x;
-    if (ladro__parse_u64(v, 2, 1u << 22, &x) || (x & (x - 1)))
-        return LADRO__BAD("task_capacity", v, "accepted: a power of two in [2, 4194304]");
-    c->capacity = (uint32_t)x;
-    return 0;
-}
-static void ladro__show_capacity(const ladro_config_t *c, char *b, size_t n)
-{
-    snprintf(b, n, "%u", c->capacity);
-}
-
-static int ladro__set_chunk(ladro_config_t *c, const char *v, char *err, size_t errlen)
-{
-    uint64_t x;
-    if (ladro__parse_u64(v, 1, 1u << 16, &x))
-        return LADRO__BAD("chunk", v, "accepted: an integer in [1, 65536]");
-    c->chunk = (uint32_t)x;
-    return 0;
-}
-static void ladro__show_chunk(const ladro_config_t *c, char *b, size_t n)
-{
-    snprintf(b, n, "%u", c->chunk);
-}
-
-static int ladro__set_fraction(ladro_config_t *c, const char *v, char *err, size_t errlen)
-{
-    double x;
-    if (ladroi_parse_double(v, 0, 1, true, &x))
-        return LADRO__BAD("steal_fraction", v, "accepted: a number in (0, 1]");
-    c->steal_fraction = x;
-    return 0;
-}
-static void ladro__show_fraction(const ladro_config_t *c, char *b, size_t n)
-{
-    snprintf(b, n, "%g", c->steal_fraction);
-}
-
-static int ladro__set_radius(ladro_config_t *c, const char *v, char *err, size_t errlen)
-{
-    uint64_t x;
-    if (ladro__parse_u64(v, 0, 1u << 24, &x))
-        return LADRO__BAD("radius", v,
-                          "accepted: 0 (= a quarter of the ranks, rounded up) or an integer >= 1");
-    c->radius = (int)x;
-    return 0;
-}
-static void ladro__show_radius(const ladro_config_t *c, char *b, size_t n)
-{
-    snprintf(b, n, "%d", c->radius);
-}
-
-static int ladro__set_bmin(ladro_config_t *c, const char *v, char *err, size_t errlen)
-{
-    double x;
-    if (ladroi_parse_double(v, 0, 1e6, false, &x))
-        return LADRO__BAD("backoff_min_us", v, "accepted: a number of microseconds in [0, 1e6]");
-    c->backoff_min_us = x;
-    return 0;
-}
-static void ladro__show_bmin(const ladro_config_t *c, char *b, size_t n)
-{
-    snprintf(b, n, "%g", c->backoff_min_us);
-}
-
-static int ladro__set_bmax(ladro_config_t *c, const char *v, char *err, size_t errlen)
-{
-    double x;
-    if (ladroi_parse_double(v, 0, 1e7, false, &x))
-        return LADRO__BAD("backoff_max_us", v, "accepted: a number of microseconds in [0, 1e7]");
-    c->backoff_max_us = x;
-    return 0;
-}
-static void ladro__show_bmax(const ladro_config_t *c, char *b, size_t n)
-{
-    snprintf(b, n, "%g", c->backoff_max_us);
-}
-
-static int ladro__set_poll(ladro_config_t *c, const char *v, char *err, size_t errlen)
-{
-    uint64_t x;
-    if (ladro__parse_u64(v, 1, 1000000, &x))
-        return LADRO__BAD("poll_interval", v, "accepted: an integer in [1, 1000000]");
-    c->poll_interval = (int)x;
-    return 0;
-}
-static void ladro__show_poll(const ladro_config_t *c, char *b, size_t n)
-{
-    snprintf(b, n, "%d", c->poll_interval);
-}
-
-static int ladro__set_delay(ladro_config_t *c, const char *v, char *err, size_t errlen)
-{
-    double x;
-    if (ladroi_parse_double(v, 0, 1e6, false, &x))
-        return LADRO__BAD("delay_us", v, "accepted: a number of microseconds in [0, 1e6]");
-    c->delay_us = x;
-    return 0;
-}
-static void ladro__show_delay(const ladro_config_t *c, char *b, size_t n)
-{
-    snprintf(b, n, "%g", c->delay_us);
-}
-
-static int ladro__set_speed(ladro_config_t *c, const char *v, char *err, size_t errlen)
+static int ladro__check_speed(const char *v, char *err, size_t errlen)
 {
     double s;
-    if (strlen(v) >= sizeof c->speed)
-        return LADRO__BAD("speed", v, "longer than 255 characters; accepted: a comma list of "
-                          "positive numbers or C1..C5");
-    int rc = ladro_speed_of(v, 0, 1, &s, err, errlen);
-    if (rc)
-        return rc;
-    snprintf(c->speed, sizeof c->speed, "%s", v);
-    return 0;
-}
-static void ladro__show_speed(const ladro_config_t *c, char *b, size_t n)
-{
-    snprintf(b, n, "%s", c->speed);
+    return ladro_speed_of(v, 0, 1, &s, err, errlen);
 }
 
-static int ladro__set_emulate(ladro_config_t *c, const char *v, char *err, size_t errlen)
+static int ladro__check_trace(const char *v, char *err, size_t errlen)
 {
-    if (!strcmp(v, "sleep"))
-        c->emulate_spin = 0;
-    else if (!strcmp(v, "spin"))
-        c->emulate_spin = 1;
-    else
-        return LADRO__BAD("emulate", v, "accepted: sleep, spin");
-    return 0;
-}
-static void ladro__show_emulate(const ladro_config_t *c, char *b, size_t n)
-{
-    snprintf(b, n, "%s", c->emulate_spin ? "spin" : "sleep");
-}
-
-static int ladro__set_result_bytes(ladro_config_t *c, const char *v, char *err, size_t errlen)
-{
-    uint64_t x;
-    if (ladro__parse_u64(v, 0, 1u << 20, &x))
-        return LADRO__BAD("result_bytes", v, "accepted: an integer in [0, 1048576]");
-    c->result_bytes = (size_t)x;
-    return 0;
-}
-static void ladro__show_result_bytes(const ladro_config_t *c, char *b, size_t n)
-{
-    snprintf(b, n, "%zu", c->result_bytes);
-}
-
-static int ladro__set_sw_degree(ladro_config_t *c, const char *v, char *err, size_t errlen)
-{
-    uint64_t x;
-    if (ladro__parse_u64(v, 0, 4096, &x))
-        return LADRO__BAD("sw_degree", v, "accepted: 0 (= 2*floor(log2(P-1))) or an integer "
-                          "in [1, 4096]");
-    c->sw_degree = (int)x;
-    return 0;
-}
-static void ladro__show_sw_degree(const ladro_config_t *c, char *b, size_t n)
-{
-    snprintf(b, n, "%d", c->sw_degree);
-}
-
-static int ladro__set_nocycle(ladro_config_t *c, const char *v, char *err, size_t errlen)
-{
-    if (!strcmp(v, "0"))
-        c->successonly_nocycle = 0;
-    else if (!strcmp(v, "1"))
-        c->successonly_nocycle = 1;
-    else
-        return LADRO__BAD("successonly_nocycle", v, "accepted: 0, 1");
-    return 0;
-}
-static void ladro__show_nocycle(const ladro_config_t *c, char *b, size_t n)
-{
-    snprintf(b, n, "%d", c->successonly_nocycle);
-}
-
-static int ladro__set_trace(ladro_config_t *c, const char *v, char *err, size_t errlen)
-{
-    if (strlen(v) >= sizeof c->trace)
-        return LADRO__BAD("trace", v, "accepted: a file path shorter than 256 characters");
     if (*v && ladroi_trace_format(v) < 0)
-        return LADRO__BAD("trace", v, "accepted: empty (off) or a path ending in .paje, "
-                          ".trace (Paje), .json (Chrome trace) or .csv");
-    snprintf(c->trace, sizeof c->trace, "%s", v);
+        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "trace='%.*s%s': accepted: empty "
+                              "(off) or a path ending in .paje, .trace (Paje), .json (Chrome "
+                              "trace) or .csv", LADROI_SHOW(v));
     return 0;
 }
-static void ladro__show_trace(const ladro_config_t *c, char *b, size_t n)
-{
-    snprintf(b, n, "%s", c->trace);
-}
 
-static int ladro__set_watchdog(ladro_config_t *c, const char *v, char *err, size_t errlen)
-{
-    double x;
-    if (ladroi_parse_double(v, 0, 1e6, false, &x))
-        return LADRO__BAD("watchdog", v, "accepted: 0 (off) or seconds in (0, 1e6]");
-    c->watchdog_s = x;
-    return 0;
-}
-static void ladro__show_watchdog(const ladro_config_t *c, char *b, size_t n)
-{
-    snprintf(b, n, "%g", c->watchdog_s);
-}
+/* ---- the core's keys: every key is the field of the same name ------------------------ */
+#define LADRO__F(field) LADROI_OPT_FIELD(ladro_config_t, field)
+static const char *const ladro__emulate_names[] = {"sleep", "spin", NULL};
 
-static int ladro__set_progress(ladro_config_t *c, const char *v, char *err, size_t errlen)
-{
-    double x;
-    if (ladroi_parse_double(v, 0, 1e6, false, &x))
-        return LADRO__BAD("progress", v, "accepted: 0 (off) or seconds in (0, 1e6]");
-    c->progress_s = x;
-    return 0;
-}
-static void ladro__show_progress(const ladro_config_t *c, char *b, size_t n)
-{
-    snprintf(b, n, "%g", c->progress_s);
-}
-
-static int ladro__set_load_threshold(ladro_config_t *c, const char *v, char *err,
-                                     size_t errlen)
-{
-    uint64_t x;
-    if (ladro__parse_u64(v, 0, 1u << 24, &x))
-        return LADRO__BAD("load_threshold", v, "accepted: an integer in [0, 16777216]");
-    c->load_threshold = (uint32_t)x;
-    return 0;
-}
-static void ladro__show_load_threshold(const ladro_config_t *c, char *b, size_t n)
-{
-    snprintf(b, n, "%u", c->load_threshold);
-}
-
-static int ladro__set_ctws_log(ladro_config_t *c, const char *v, char *err, size_t errlen)
-{
-    if (strlen(v) >= sizeof c->ctws_log)
-        return LADRO__BAD("ctws_log", v, "accepted: a file path shorter than 256 characters");
-    snprintf(c->ctws_log, sizeof c->ctws_log, "%s", v);
-    return 0;
-}
-static void ladro__show_ctws_log(const ladro_config_t *c, char *b, size_t n)
-{
-    snprintf(b, n, "%s", c->ctws_log);
-}
-
-static int ladro__set_leader_thread(ladro_config_t *c, const char *v, char *err,
-                                    size_t errlen)
-{
-    if (!strcmp(v, "auto"))
-        c->leader_thread = -1;
-    else if (!strcmp(v, "on"))
-        c->leader_thread = 1;
-    else if (!strcmp(v, "off"))
-        c->leader_thread = 0;
-    else
-        return LADRO__BAD("leader_thread", v, "accepted: auto, on, off");
-    return 0;
-}
-static void ladro__show_leader_thread(const ladro_config_t *c, char *b, size_t n)
-{
-    snprintf(b, n, "%s", c->leader_thread < 0 ? "auto" : c->leader_thread ? "on" : "off");
-}
-
-static int ladro__set_withdraw(ladro_config_t *c, const char *v, char *err, size_t errlen)
-{
-    if (!strcmp(v, "0"))
-        c->successonly_withdraw = 0;
-    else if (!strcmp(v, "1"))
-        c->successonly_withdraw = 1;
-    else
-        return LADRO__BAD("successonly_withdraw", v, "accepted: 0, 1");
-    return 0;
-}
-static void ladro__show_withdraw(const ladro_config_t *c, char *b, size_t n)
-{
-    snprintf(b, n, "%d", c->successonly_withdraw);
-}
-
-static const ladro__key_t ladro__keys[] = {
-    {"policy", "load-balancing policy", ladro__set_policy, ladro__show_policy},
-    {"seed", "RNG seed (same on every rank)", ladro__set_seed, ladro__show_seed},
-    {"task_bytes", "inline payload bytes per task", ladro__set_task_bytes,
-     ladro__show_task_bytes},
-    {"task_capacity", "stealable task slots per rank (power of two)", ladro__set_capacity,
-     ladro__show_capacity},
-    {"chunk", "tasks kept private before exposing more", ladro__set_chunk, ladro__show_chunk},
-    {"steal_fraction", "share of a victim's stealable tasks taken", ladro__set_fraction,
-     ladro__show_fraction},
-    {"radius", "a2ws ring radius (0 = ceil(ranks/4))", ladro__set_radius, ladro__show_radius},
-    {"backoff_min_us", "idle back-off first sleep", ladro__set_bmin, ladro__show_bmin},
-    {"backoff_max_us", "idle back-off cap", ladro__set_bmax, ladro__show_bmax},
-    {"poll_interval", "MPI polls every N ladro_next calls while busy", ladro__set_poll,
-     ladro__show_poll},
-    {"delay_us", "debug: random delay before each remote op", ladro__set_delay,
-     ladro__show_delay},
-    {"speed", "emulated speeds: list or C1..C5", ladro__set_speed, ladro__show_speed},
-    {"emulate", "pad slow ranks by sleep or spin", ladro__set_emulate, ladro__show_emulate},
-    {"result_bytes", "result bytes sent back to a task's owner", ladro__set_result_bytes,
-     ladro__show_result_bytes},
-    {"sw_degree", "smallworld shortcut draws (0 = 2*floor(log2(P-1)))", ladro__set_sw_degree,
-     ladro__show_sw_degree},
-    {"successonly_nocycle", "successonly: forbid cyclic steals", ladro__set_nocycle,
-     ladro__show_nocycle},
-    {"trace", "trace file path (empty = off)", ladro__set_trace, ladro__show_trace},
-    {"watchdog", "seconds without a completed task before failing", ladro__set_watchdog,
-     ladro__show_watchdog},
-    {"progress", "refresh global task counts every N s (ladro_global_counts)",
-     ladro__set_progress, ladro__show_progress},
-    {"load_threshold", "baseline/successonly: victims publish more stealable tasks than this",
-     ladro__set_load_threshold, ladro__show_load_threshold},
-    {"successonly_withdraw", "successonly: withdraw other registrations once served",
-     ladro__set_withdraw, ladro__show_withdraw},
-    {"ctws_log", "ctws: steal log CSV written at destroy", ladro__set_ctws_log,
-     ladro__show_ctws_log},
-    {"leader_thread", "leader: serve from a thread (auto|on|off)", ladro__set_leader_thread,
-     ladro__show_leader_thread},
+static const ladroi_opt_t ladro__keys[] = {
+    {.key = "policy", .type = LADROI_OPT_STR, LADRO__F(policy), .check = ladro__check_policy,
+     .def = "random", .accepted = "a registered policy (`ladro_policy_names()`)",
+     .doc = "load-balancing policy"},
+    {.key = "seed", .type = LADROI_OPT_U64, LADRO__F(seed), .max = UINT64_MAX, .def = "1",
+     .accepted = "an unsigned 64-bit integer", .doc = "RNG seed, same on every rank"},
+    {.key = "task_bytes", .type = LADROI_OPT_SIZE, LADRO__F(task_bytes), .max = 1u << 20,
+     .def = "0", .accepted = "an integer in [0, 1048576]",
+     .doc = "inline payload bytes per task (same on every rank)"},
+    {.key = "task_capacity", .type = LADROI_OPT_U32, LADRO__F(task_capacity), .min = 2,
+     .max = 1u << 22, .check = ladro__check_pow2, .def = "4096",
+     .accepted = "a power of two in [2, 4194304]",
+     .doc = "stealable task slots per rank; more tasks stay private, never lost"},
+    {.key = "chunk", .type = LADROI_OPT_U32, LADRO__F(chunk), .min = 1, .max = 1u << 16,
+     .def = "1", .accepted = "an integer in [1, 65536], at most task_capacity/2",
+     .doc = "tasks a rank keeps private before exposing more to thieves"},
+    {.key = "steal_fraction", .type = LADROI_OPT_DOUBLE, LADRO__F(steal_fraction), .dmax = 1,
+     .open = true, .def = "0.5", .accepted = "a number in (0, 1]",
+     .doc = "share of a victim's stealable tasks one steal takes"},
+    {.key = "backoff_min_us", .type = LADROI_OPT_DOUBLE, LADRO__F(backoff_min_us),
+     .dmax = 1e6, .def = "20", .accepted = "a number of microseconds in [0, 1e6]",
+     .doc = "first idle sleep after a failed round"},
+    {.key = "backoff_max_us", .type = LADROI_OPT_DOUBLE, LADRO__F(backoff_max_us),
+     .dmax = 1e7, .def = "2000",
+     .accepted = "a number of microseconds in [0, 1e7], at least backoff_min_us",
+     .doc = "cap of the doubling idle sleep"},
+    {.key = "poll_interval", .type = LADROI_OPT_INT, LADRO__F(poll_interval), .min = 1,
+     .max = 1000000, .def = "1", .accepted = "an integer in [1, 1000000]",
+     .doc = "`ladro_next` serves the protocol every N calls while busy"},
+    {.key = "delay_us", .type = LADROI_OPT_DOUBLE, LADRO__F(delay_us), .dmax = 1e6,
+     .def = "0", .accepted = "a number of microseconds in [0, 1e6]",
+     .doc = "debug: random delay in [0, delay_us] before every remote operation"},
+    {.key = "speed", .type = LADROI_OPT_STR, LADRO__F(speed), .check = ladro__check_speed,
+     .def = "1", .accepted = "a comma list of positive numbers, or C1..C5",
+     .doc = "heterogeneity emulation: speeds cycled over the ranks, or an A2WS profile "
+            "(below)"},
+    {.key = "emulate", .type = LADROI_OPT_ENUM, LADRO__F(emulate),
+     .names = ladro__emulate_names, .def = "sleep", .accepted = "sleep, spin",
+     .doc = "how a slow rank pads its tasks"},
+    {.key = "result_bytes", .type = LADROI_OPT_SIZE, LADRO__F(result_bytes),
+     .max = 1u << 20, .def = "0", .accepted = "an integer in [0, 1048576]",
+     .doc = "result bytes a task sends back to its owner (same on every rank): "
+            "`ladro_result` sets them, `ladro_result_next` takes them at the owner; the "
+            "task completes when its result is home"},
+    {.key = "trace", .type = LADROI_OPT_STR, LADRO__F(trace), .check = ladro__check_trace,
+     .def = "", .accepted = "empty (off) or a path shorter than 256 characters ending in "
+                            ".paje, .trace (Paje), .json (Chrome trace) or .csv",
+     .doc = "write a task trace of the run there at `ladro_destroy` (docs/tracing.md)"},
+    {.key = "watchdog", .type = LADROI_OPT_DOUBLE, LADRO__F(watchdog), .dmax = 1e6,
+     .def = "0", .accepted = "0 (off) or seconds in (0, 1e6]",
+     .doc = "seconds: fail with `LADRO_ETIMEDOUT` when no task completes anywhere for that "
+            "long"},
+    {.key = "progress", .type = LADROI_OPT_DOUBLE, LADRO__F(progress), .dmax = 1e6,
+     .def = "0", .accepted = "0 (off) or seconds in (0, 1e6]",
+     .doc = "seconds: busy ranks also join a termination wave that often, so "
+            "`ladro_global_counts` (progress lines, ETA) stays fresh; 0 = waves only from "
+            "idle ranks"},
 };
 #define LADRO__NKEYS (sizeof ladro__keys / sizeof ladro__keys[0])
 
 /* LADRO_* variables read elsewhere (not config keys) — accepted by from_env. */
 static const char *const ladro__other_env[] = {"LADRO_EXPECT_NP", NULL};
 
-int ladro_config_set(ladro_config_t *cfg, const char *key, const char *value, char *err,
+/* ---- the generic parser and printer ---------------------------------------------------- */
+int ladroi_opt_parse(const ladroi_opt_t *o, void *base, const char *v, char *err,
                      size_t errlen)
 {
-    if (!cfg || !key || !value)
-        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "ladro_config_set: NULL argument");
-    for (size_t i = 0; i < LADRO__NKEYS; i++) {
-        if (strcmp(ladro__keys[i].key, key) == 0) {
-            ladro_config_t tmp = *cfg;
-            int rc = ladro__keys[i].set(&tmp, value, err, errlen);
-            if (rc == 0)
-                *cfg = tmp;
-            return rc ? LADRO_EINVAL : LADRO_OK;
+    char *f = (char *)base + o->off;
+    uint64_t u = 0;
+    double d = 0;
+    int idx = -1;
+    bool ok;
+    switch (o->type) {
+    case LADROI_OPT_DOUBLE:
+        ok = ladroi_parse_double(v, o->dmin, o->dmax, o->open, &d) == 0;
+        break;
+    case LADROI_OPT_STR:
+        ok = strlen(v) < o->size;
+        break;
+    case LADROI_OPT_ENUM:
+        for (int i = 0; o->names[i]; i++)
+            if (strcmp(o->names[i], v) == 0)
+                idx = i;
+        ok = idx >= 0;
+        break;
+    default:
+        ok = ladroi_parse_u64(v, o->min, o->max, &u) == 0;
+    }
+    if (!ok)
+        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "%s='%.*s%s': accepted: %s", o->key,
+                              LADROI_SHOW(v), o->accepted);
+    if (o->check) {
+        int rc = o->check(v, err, errlen);
+        if (rc)
+            return rc;
+    }
+    switch (o->type) {
+    case LADROI_OPT_U64: memcpy(f, &u, sizeof u); break;
+    case LADROI_OPT_U32: { uint32_t x = (uint32_t)u; memcpy(f, &x, sizeof x); } break;
+    case LADROI_OPT_SIZE: { size_t x = (size_t)u; memcpy(f, &x, sizeof x); } break;
+    case LADROI_OPT_INT: { int x = (int)u; memcpy(f, &x, sizeof x); } break;
+    case LADROI_OPT_ENUM: { int x = o->base + idx; memcpy(f, &x, sizeof x); } break;
+    case LADROI_OPT_DOUBLE: memcpy(f, &d, sizeof d); break;
+    case LADROI_OPT_STR: snprintf(f, o->size, "%s", v); break;
+    }
+    return 0;
+}
+
+void ladroi_opt_show(const ladroi_opt_t *o, const void *base, char *buf, size_t n)
+{
+    const char *f = (const char *)base + o->off;
+    uint64_t u64;
+    uint32_t u32;
+    size_t sz;
+    int i;
+    double d;
+    switch (o->type) {
+    case LADROI_OPT_U64: memcpy(&u64, f, sizeof u64); snprintf(buf, n, "%llu", (unsigned long long)u64); break;
+    case LADROI_OPT_U32: memcpy(&u32, f, sizeof u32); snprintf(buf, n, "%u", u32); break;
+    case LADROI_OPT_SIZE: memcpy(&sz, f, sizeof sz); snprintf(buf, n, "%zu", sz); break;
+    case LADROI_OPT_INT: memcpy(&i, f, sizeof i); snprintf(buf, n, "%d", i); break;
+    case LADROI_OPT_DOUBLE: memcpy(&d, f, sizeof d); snprintf(buf, n, "%.17g", d); break;
+    case LADROI_OPT_STR: snprintf(buf, n, "%.*s", (int)strnlen(f, o->size), f); break;
+    case LADROI_OPT_ENUM: {
+        memcpy(&i, f, sizeof i);
+        int k = 0;
+        while (o->names[k] && k != i - o->base)
+            k++;
+        snprintf(buf, n, "%s", o->names[k] ? o->names[k] : "?");
+        break;
+    }
+    }
+}
+
+/* ---- lookups: the core's keys, then the registered policies' options ------------------- */
+static const ladroi_opt_t *ladro__core_key(const char *key)
+{
+    for (size_t i = 0; i < LADRO__NKEYS; i++)
+        if (strcmp(ladro__keys[i].key, key) == 0)
+            return &ladro__keys[i];
+    return NULL;
+}
+
+static const ladroi_opt_t *ladro__policy_key(const ladroi_policy_ops_t *ops, const char *key)
+{
+    for (size_t i = 0; ops && i < ops->nopts; i++)
+        if (strcmp(ops->opts[i].key, key) == 0)
+            return &ops->opts[i];
+    return NULL;
+}
+
+/* The first registered policy declaring `key` (its descriptor in *opt), or NULL. Policies
+ * sharing a key (baseline and successonly's load_threshold) share its descriptor. */
+static const ladroi_policy_ops_t *ladro__owner(const char *key, const ladroi_opt_t **opt)
+{
+    for (size_t p = 0; ladroi_policy_at(p); p++)
+        if ((*opt = ladro__policy_key(ladroi_policy_at(p), key)) != NULL)
+            return ladroi_policy_at(p);
+    return NULL;
+}
+
+const char *ladroi_config_key(size_t i)
+{
+    if (i < LADRO__NKEYS)
+        return ladro__keys[i].key;
+    i -= LADRO__NKEYS;
+    for (size_t p = 0; ladroi_policy_at(p); p++) {
+        const ladroi_policy_ops_t *ops = ladroi_policy_at(p);
+        for (size_t k = 0; k < ops->nopts; k++) {
+            const ladroi_opt_t *first;
+            if (ladro__owner(ops->opts[k].key, &first) != ops) /* listed once */
+                continue;
+            if (i-- == 0)
+                return ops->opts[k].key;
         }
     }
-    char names[512] = "";
-    for (size_t i = 0; i < LADRO__NKEYS; i++) {
-        strncat(names, ladro__keys[i].key, sizeof names - strlen(names) - 1);
-        if (i + 1 < LADRO__NKEYS)
-            strncat(names, ", ", sizeof names - strlen(names) - 1);
+    return NULL;
+}
+
+/* One line naming the accepted keys, or a close match: the key with the longest common
+ * prefix when it shares at least 3 characters. */
+static int ladro__unknown_key(const char *key, char *err, size_t errlen)
+{
+    const char *best = NULL;
+    size_t bestn = 0;
+    char names[1024] = "";
+    for (size_t i = 0; ladroi_config_key(i); i++) {
+        const char *k = ladroi_config_key(i);
+        size_t n = 0;
+        while (k[n] && k[n] == key[n])
+            n++;
+        if (n > bestn) {
+            bestn = n;
+            best = k;
+        }
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
+                 k);
     }
+    if (best && bestn >= 3)
+        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "unknown configuration key "
+                              "'%.*s%s'; did you mean '%s'? (docs/envvars.md lists them)",
+                              LADROI_SHOW(key), best);
     return ladroi_failbuf(err, errlen, LADRO_EINVAL, "unknown configuration key '%.*s%s'; "
                           "accepted: %s", LADROI_SHOW(key), names);
 }
 
-int ladro_config_from_env(ladro_config_t *cfg, char *err, size_t errlen)
+static int ladro__check_size(const ladro_config_t *cfg, const char *fn, char *err,
+                             size_t errlen)
 {
     if (!cfg)
-        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "ladro_config_from_env: NULL cfg");
+        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "%s: NULL configuration", fn);
+    if (cfg->struct_size != sizeof *cfg)
+        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "%s: configuration of %zu bytes, "
+                              "this library's is %zu: call ladro_config_init first (or "
+                              "rebuild against this ladro.h)", fn, cfg->struct_size,
+                              sizeof *cfg);
+    return LADRO_OK;
+}
+
+/* ---- public functions ------------------------------------------------------------------ */
+void ladro_config_init(ladro_config_t *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->struct_size = sizeof *cfg;
+    for (size_t i = 0; i < LADRO__NKEYS; i++) /* the defaults are valid (test_config) */
+        ladroi_opt_parse(&ladro__keys[i], cfg, ladro__keys[i].def, NULL, 0);
+}
+
+int ladro_config_set(ladro_config_t *cfg, const char *key, const char *value, char *err,
+                     size_t errlen)
+{
+    int rc = ladro__check_size(cfg, "ladro_config_set", err, errlen);
+    if (rc)
+        return rc;
+    if (!key || !value)
+        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "ladro_config_set: NULL argument");
+    const ladroi_opt_t *o = ladro__core_key(key);
+    if (o) {
+        ladro_config_t tmp = *cfg;
+        rc = ladroi_opt_parse(o, &tmp, value, err, errlen);
+        if (rc == 0)
+            *cfg = tmp;
+        return rc;
+    }
+    if (!ladro__owner(key, &o))
+        return ladro__unknown_key(key, err, errlen);
+    /* A policy's option: check the value with its declaration, keep it as text. */
+    unsigned char scratch[LADRO_PATH_MAX + 64];
+    if (o->off + o->size > sizeof scratch)
+        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "%s: option field out of range", key);
+    if ((rc = ladroi_opt_parse(o, scratch, value, err, errlen)) != 0)
+        return rc;
+    int i = 0;
+    while (i < cfg->npolicy_opts && strcmp(cfg->policy_opts[i].key, key) != 0)
+        i++;
+    if (i == LADRO_POLICY_OPTS_MAX)
+        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "%s='%.*s%s': accepted: at most %d "
+                              "policy options in one configuration", key, LADROI_SHOW(value),
+                              LADRO_POLICY_OPTS_MAX);
+    if (strlen(key) >= LADRO_NAME_MAX || strlen(value) >= LADRO_PATH_MAX)
+        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "%s='%.*s%s': accepted: a value "
+                              "shorter than %d characters", key, LADROI_SHOW(value),
+                              LADRO_PATH_MAX);
+    snprintf(cfg->policy_opts[i].key, sizeof cfg->policy_opts[i].key, "%s", key);
+    snprintf(cfg->policy_opts[i].value, sizeof cfg->policy_opts[i].value, "%s", value);
+    if (i == cfg->npolicy_opts)
+        cfg->npolicy_opts++;
+    return LADRO_OK;
+}
+
+int ladro_config_get(const ladro_config_t *cfg, const char *key, char *buf, size_t buflen)
+{
+    if (ladro__check_size(cfg, "ladro_config_get", NULL, 0) || !key || !buf || !buflen)
+        return LADRO_EINVAL;
+    char val[LADRO_PATH_MAX + 32];
+    const ladroi_opt_t *o = ladro__core_key(key);
+    if (o)
+        ladroi_opt_show(o, cfg, val, sizeof val);
+    else if (ladro__owner(key, &o)) {
+        snprintf(val, sizeof val, "%s", o->def);
+        for (int i = 0; i < cfg->npolicy_opts && i < LADRO_POLICY_OPTS_MAX; i++)
+            if (strcmp(cfg->policy_opts[i].key, key) == 0)
+                snprintf(val, sizeof val, "%s", cfg->policy_opts[i].value);
+    } else
+        return LADRO_EINVAL;
+    if (strlen(val) >= buflen)
+        return LADRO_EINVAL;
+    memcpy(buf, val, strlen(val) + 1);
+    return LADRO_OK;
+}
+
+int ladro_config_from_env(ladro_config_t *cfg, char *err, size_t errlen)
+{
+    int rc = ladro__check_size(cfg, "ladro_config_from_env", err, errlen);
+    if (rc)
+        return rc;
     for (char **e = environ; e && *e; e++) {
         if (strncmp(*e, "LADRO_", 6) != 0)
             continue;
@@ -491,60 +379,142 @@ int ladro_config_from_env(ladro_config_t *cfg, char *err, size_t errlen)
         char key[64];
         for (size_t i = 6; i <= n; i++)
             key[i - 6] = (char)tolower((unsigned char)name[i]);
-        bool known = false;
-        for (size_t i = 0; i < LADRO__NKEYS; i++)
-            known |= strcmp(ladro__keys[i].key, key) == 0;
-        if (!known)
-            return ladroi_failbuf(err, errlen, LADRO_EINVAL, "environment variable %s: unknown "
-                                  "LADRO_ variable (docs/envvars.md lists them)", name);
         char inner[LADROI_ERRLEN];
-        int rc = ladro_config_set(cfg, key, eq + 1, inner, sizeof inner);
+        const ladroi_opt_t *o;
+        if (!ladro__core_key(key) && !ladro__owner(key, &o)) {
+            ladro__unknown_key(key, inner, sizeof inner);
+            return ladroi_failbuf(err, errlen, LADRO_EINVAL, "environment variable %s: %s",
+                                  name, inner);
+        }
+        rc = ladro_config_set(cfg, key, eq + 1, inner, sizeof inner);
         if (rc)
             return ladroi_failbuf(err, errlen, rc, "environment variable %s: %s", name, inner);
     }
     return LADRO_OK;
 }
 
+int ladroi_policy_opts(const ladroi_policy_ops_t *ops, const ladro_config_t *cfg, void *opts,
+                       char *err, size_t errlen)
+{
+    for (size_t i = 0; i < ops->nopts; i++) {
+        int rc = ladroi_opt_parse(&ops->opts[i], opts, ops->opts[i].def, err, errlen);
+        if (rc)
+            return rc;
+    }
+    for (int i = 0; i < cfg->npolicy_opts; i++) {
+        const ladroi_opt_t *o = ladro__policy_key(ops, cfg->policy_opts[i].key);
+        if (!o)
+            continue; /* another policy's option */
+        int rc = ladroi_opt_parse(o, opts, cfg->policy_opts[i].value, err, errlen);
+        if (rc)
+            return rc;
+    }
+    return LADRO_OK;
+}
+
 int ladro_config_validate(const ladro_config_t *cfg, char *err, size_t errlen)
 {
-    if (!cfg)
-        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "NULL configuration");
-    /* Re-run every setter on the shown value: one definition of "valid". */
+    int rc = ladro__check_size(cfg, "ladro_config_validate", err, errlen);
+    if (rc)
+        return rc;
+    if (memchr(cfg->policy, 0, sizeof cfg->policy) == NULL)
+        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "policy: not NUL-terminated");
+    /* Re-parse every key's shown value: one definition of "valid". */
     for (size_t i = 0; i < LADRO__NKEYS; i++) {
         char buf[LADRO_PATH_MAX + 32];
         ladro_config_t tmp = *cfg;
-        ladro__keys[i].show(cfg, buf, sizeof buf);
-        int rc = ladro__keys[i].set(&tmp, buf, err, errlen);
-        if (rc)
-            return LADRO_EINVAL;
+        ladroi_opt_show(&ladro__keys[i], cfg, buf, sizeof buf);
+        if ((rc = ladroi_opt_parse(&ladro__keys[i], &tmp, buf, err, errlen)) != 0)
+            return rc;
     }
-    if (memchr(cfg->policy, 0, sizeof cfg->policy) == NULL)
-        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "policy: not NUL-terminated");
-    if (cfg->chunk > cfg->capacity / 2)
+    if (cfg->npolicy_opts < 0 || cfg->npolicy_opts > LADRO_POLICY_OPTS_MAX)
+        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "npolicy_opts=%d: accepted: 0 to %d",
+                              cfg->npolicy_opts, LADRO_POLICY_OPTS_MAX);
+    for (int i = 0; i < cfg->npolicy_opts; i++) {
+        const ladro_policy_opt_t *po = &cfg->policy_opts[i];
+        const ladroi_opt_t *o;
+        if (!memchr(po->key, 0, sizeof po->key) || !memchr(po->value, 0, sizeof po->value))
+            return ladroi_failbuf(err, errlen, LADRO_EINVAL, "policy option %d: not "
+                                  "NUL-terminated", i);
+        if (!ladro__owner(po->key, &o))
+            return ladro__unknown_key(po->key, err, errlen);
+    }
+    /* The chosen policy's options, as ladro_create will parse them. */
+    const ladroi_policy_ops_t *ops = ladroi_policy_find(cfg->policy);
+    if (ops && ops->opts_size) {
+        void *opts = calloc(1, ops->opts_size);
+        if (!opts)
+            return ladroi_failbuf(err, errlen, LADRO_ENOMEM, "out of memory");
+        rc = ladroi_policy_opts(ops, cfg, opts, err, errlen);
+        free(opts);
+        if (rc)
+            return rc;
+    }
+    if (cfg->chunk > cfg->task_capacity / 2)
         return ladroi_failbuf(err, errlen, LADRO_EINVAL, "chunk=%u: must be at most "
-                              "task_capacity/2 = %u", cfg->chunk, cfg->capacity / 2);
+                              "task_capacity/2 = %u", cfg->chunk, cfg->task_capacity / 2);
     if (cfg->backoff_max_us < cfg->backoff_min_us)
         return ladroi_failbuf(err, errlen, LADRO_EINVAL, "backoff_max_us=%g: must be >= "
                               "backoff_min_us=%g", cfg->backoff_max_us, cfg->backoff_min_us);
     return LADRO_OK;
 }
 
+static void ladro__env_name(const char *key, char *env, size_t n)
+{
+    size_t k = (size_t)snprintf(env, n, "LADRO_");
+    for (const char *p = key; *p && k + 1 < n; p++)
+        env[k++] = (char)toupper((unsigned char)*p);
+    env[k] = 0;
+}
+
+static void ladro__print_line(FILE *out, const ladroi_opt_t *o, const char *val)
+{
+    char env[64];
+    ladro__env_name(o->key, env, sizeof env);
+    fprintf(out, "  %-20s %-26s %-20s %s\n", o->key, env, val, o->doc);
+}
+
 void ladro_print_config(FILE *out, const ladro_config_t *cfg)
 {
+    char val[LADRO_PATH_MAX + 32];
+    if (ladro__check_size(cfg, "ladro_print_config", val, sizeof val)) {
+        fprintf(out, "%s\n", val);
+        return;
+    }
     for (size_t i = 0; i < LADRO__NKEYS; i++) {
-        char val[LADRO_PATH_MAX + 32], env[64];
-        size_t k = 0;
-        ladro__keys[i].show(cfg, val, sizeof val);
-        k = (size_t)snprintf(env, sizeof env, "LADRO_");
-        for (const char *p = ladro__keys[i].key; *p && k + 1 < sizeof env; p++)
-            env[k++] = (char)toupper((unsigned char)*p);
-        env[k] = 0;
-        fprintf(out, "  %-16s %-22s %-20s %s\n", ladro__keys[i].key, env, val,
-                ladro__keys[i].help);
+        ladroi_opt_show(&ladro__keys[i], cfg, val, sizeof val);
+        ladro__print_line(out, &ladro__keys[i], val);
+    }
+    const ladroi_policy_ops_t *ops = ladroi_policy_find(cfg->policy);
+    if (ops && ops->nopts)
+        fprintf(out, "  %s options:\n", ops->name);
+    for (size_t i = 0; ops && i < ops->nopts; i++) {
+        ladro_config_get(cfg, ops->opts[i].key, val, sizeof val);
+        ladro__print_line(out, &ops->opts[i], val);
     }
 }
 
-const char *ladroi_config_key(size_t i)
+/* ---- docs/envvars.md ------------------------------------------------------------------- */
+static void ladro__doc_row(FILE *out, const ladroi_opt_t *o)
 {
-    return i < LADRO__NKEYS ? ladro__keys[i].key : NULL;
+    char env[64];
+    ladro__env_name(o->key, env, sizeof env);
+    fprintf(out, "| `%s` | %s | %s | %s | %s |\n", env, o->key, *o->def ? o->def : "(empty)",
+            o->accepted, o->doc);
+}
+
+void ladroi_config_doc(FILE *out)
+{
+    fprintf(out, "| variable | key | default | accepted | meaning |\n|---|---|---|---|---|\n");
+    for (size_t i = 0; i < LADRO__NKEYS; i++)
+        ladro__doc_row(out, &ladro__keys[i]);
+    for (size_t p = 0; ladroi_policy_at(p); p++) {
+        const ladroi_policy_ops_t *ops = ladroi_policy_at(p);
+        if (!ops->nopts)
+            continue;
+        fprintf(out, "\n### Options of `%s` (docs/policies/%s.md)\n\n", ops->name, ops->name);
+        fprintf(out, "| variable | key | default | accepted | meaning |\n|---|---|---|---|---|\n");
+        for (size_t i = 0; i < ops->nopts; i++)
+            ladro__doc_row(out, &ops->opts[i]);
+    }
 }

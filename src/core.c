@@ -1,7 +1,6 @@
 /* The handle's lifecycle and the ladro_next loop: finish the previous task (with the
  * speed emulation's padding), serve the protocol, pop a local task or ask the policy
  * for work, back off, and detect termination. */
-#include "a2ws_math.h"
 #include "ladro_int.h"
 
 #include <stdlib.h>
@@ -37,6 +36,7 @@ static void ladro__free_handle(ladro_t *lb)
     if (lb->comm != MPI_COMM_NULL)
         MPI_Comm_free(&lb->comm);
     free(lb->cur);
+    free(lb->popts);
     free(lb);
 }
 
@@ -60,7 +60,7 @@ int ladro_create(MPI_Comm comm, const ladro_config_t *cfg, ladro_t **out, char *
     unsigned long long mine[4] = {0, 0, 0, 0}, lo[4], hi[4];
     if (rc == 0) {
         mine[0] = cfg->task_bytes;
-        mine[1] = cfg->capacity;
+        mine[1] = cfg->task_capacity;
         mine[3] = cfg->result_bytes;
         mine[2] = 1469598103934665603ull; /* FNV-1a of the policy name */
         for (const char *c = cfg->policy; *c; c++)
@@ -87,13 +87,18 @@ int ladro_create(MPI_Comm comm, const ladro_config_t *cfg, ladro_t **out, char *
         lb->idle_since = -1;
         MPI_Comm_rank(comm, &lb->rank);
         MPI_Comm_size(comm, &lb->size);
-        if (lb->cfg.radius == 0) /* A2WS §4, Fig. 4: a quarter of the ranks, rounded up */
-            lb->cfg.radius = ladroi_a2ws_default_radius(lb->size);
-        lb->policy = ladroi_policy_find(cfg->policy);
+        lb->policy = ladroi_policy_find(cfg->policy); /* validated: registered */
+        lb->st.struct_size = sizeof lb->st;
         ladroi_rng_seed(&lb->rng, cfg->seed, (uint64_t)lb->rank + 1);
         rc = ladro_speed_of(cfg->speed, lb->rank, lb->size, &lb->speed, msg, sizeof msg);
+        if (rc == 0 && lb->policy->opts_size) {
+            lb->popts = calloc(1, lb->policy->opts_size);
+            rc = lb->popts ? ladroi_policy_opts(lb->policy, cfg, lb->popts, msg, sizeof msg)
+                           : ladroi_failbuf(msg, sizeof msg, LADRO_ENOMEM, "ladro_create: "
+                                            "out of memory");
+        }
         if (rc == 0)
-            rc = ladroi_pool_init(lb, &lb->pool, cfg->task_bytes, cfg->capacity,
+            rc = ladroi_pool_init(lb, &lb->pool, cfg->task_bytes, cfg->task_capacity,
                                   lb->policy->steals);
         if (rc == 0) {
             lb->cur = calloc(1, lb->pool.rec_bytes);
@@ -226,7 +231,7 @@ static int ladro__finish_task(ladro_t *lb)
         double end = lb->task_start + e / lb->speed;
         while ((now = ladroi_now()) < end) {
             double slice = end - now < 1e-3 ? end - now : 1e-3;
-            if (lb->cfg.emulate_spin)
+            if (lb->cfg.emulate == LADRO_EMULATE_SPIN)
                 ladroi_spin_s(slice);
             else
                 ladroi_sleep_us(slice * 1e6);
@@ -254,7 +259,7 @@ static int ladro__finish_task(ladro_t *lb)
     } else {
         lb->completed++;
     }
-    if (lb->cfg.watchdog_s > 0 && now - lb->task_start > lb->cfg.watchdog_s)
+    if (lb->cfg.watchdog > 0 && now - lb->task_start > lb->cfg.watchdog)
         lb->wd_slow_task_s = now - lb->task_start; /* raises the alarm at the next wave */
     if (lb->policy->on_task_end)
         return lb->policy->on_task_end(lb, lb->policy_state, e, now - lb->task_start);

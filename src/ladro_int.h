@@ -7,6 +7,7 @@
 #include "util.h" /* rng, time, number parsing, ladroi_failbuf: pure, shared with ladro-sim */
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -19,9 +20,52 @@ int ladroi_fail(ladro_t *lb, int rc, const char *fmt, ...)
 /* The same into a caller's buffer (config parsing has no handle): ladroi_failbuf,
  * util.h. */
 
-/* Name of configuration key i (table order), NULL past the last: lets the config
- * fuzzer (tests/fuzz) and tests walk every key without a second list. */
+/* ---- option descriptors (src/config.c) ----------------------------------------------
+ * One descriptor per key: the core's table (ladro_config_t fields) and each policy's
+ * options (fields of the policy's own options struct) use the same type, parsed, checked,
+ * shown and documented by the same code. */
+enum { LADROI_OPT_U64, LADROI_OPT_U32, LADROI_OPT_SIZE, LADROI_OPT_INT, LADROI_OPT_DOUBLE,
+       LADROI_OPT_STR, LADROI_OPT_ENUM };
+
+typedef struct ladroi_opt {
+    const char *key;
+    int type;                 /* LADROI_OPT_* */
+    size_t off, size;         /* the field in its struct: LADROI_OPT_FIELD(type, field) */
+    uint64_t min, max;        /* integers: accepted range */
+    double dmin, dmax;        /* DOUBLE: accepted range, dmin excluded when open */
+    bool open;
+    const char *const *names; /* ENUM: accepted words (NULL-terminated); the int field
+                                 holds base + index */
+    int base;
+    /* Further check of a value the type accepted (NULL: none): 0, or a LADRO_E* code
+     * with the message in err. */
+    int (*check)(const char *v, char *err, size_t errlen);
+    const char *def;          /* the default, as ladro_config_set takes it */
+    const char *accepted;     /* what is accepted: error messages and docs/envvars.md */
+    const char *doc;          /* what it means: ladro_print_config and docs/envvars.md */
+} ladroi_opt_t;
+
+#define LADROI_OPT_FIELD(type, field) offsetof(type, field), sizeof(((type *)0)->field)
+
+/* Parse v into the field of o in the struct at base: 0, or LADRO_EINVAL (or the check's
+ * code) with "key='v': accepted: ..." in err; the field is unchanged on error. */
+int ladroi_opt_parse(const ladroi_opt_t *o, void *base, const char *v, char *err,
+                     size_t errlen);
+/* The field as text, in the form ladroi_opt_parse takes. */
+void ladroi_opt_show(const ladroi_opt_t *o, const void *base, char *buf, size_t n);
+
+/* Name of configuration key i: the core's keys in table order, then the options of every
+ * registered policy (each key once); NULL past the last. Lets the config fuzzer
+ * (tests/fuzz) and tests walk every key without a second list. */
 const char *ladroi_config_key(size_t i);
+/* docs/envvars.md's generated part: the core table and each policy's options, as
+ * markdown (tests/envvars_doc.c compares it with the file). */
+void ladroi_config_doc(FILE *out);
+/* Fill the options struct `opts` (ops->opts_size bytes) of policy `ops` from its
+ * defaults and the options cfg holds for it. LADRO_EINVAL with a message on a bad value. */
+struct ladroi_policy_ops;
+int ladroi_policy_opts(const struct ladroi_policy_ops *ops, const ladro_config_t *cfg,
+                       void *opts, char *err, size_t errlen);
 
 #define LADROI_MPI(lb, call)                                                           \
     do {                                                                               \
@@ -30,6 +74,38 @@ const char *ladroi_config_key(size_t i);
             return ladroi_fail((lb), LADRO_EMPI, "%s failed (MPI error %d) at %s:%d",  \
                                #call, ladroi_mpi_rc_, __FILE__, __LINE__);             \
     } while (0)
+
+/* ---- statistics (src/stats.c): the core's per-rank fields, once ----------------------
+ * X(field of ladro_rank_stats_t, U64 or DBL, SUM or MAX over ranks, name in JSON/CSV
+ * output, in the summary (1) or per rank only (0)). The gather, ladro_stats_field, the
+ * writers and the tests walk this list; output names are the ones scripts parse. */
+#define LADROI_STATS_FIELDS(X)                                                          \
+    X(speed, DBL, SUM, "speed", 0)                                                      \
+    X(wall_s, DBL, MAX, "wall", 0)                                                      \
+    X(busy_s, DBL, SUM, "busy", 1)                                                      \
+    X(idle_s, DBL, SUM, "idle", 1)                                                      \
+    X(work_s, DBL, SUM, "work", 1)                                                      \
+    X(max_task_s, DBL, MAX, "max_task", 1)                                              \
+    X(tasks_run, U64, SUM, "tasks", 1)                                                  \
+    X(tasks_pushed, U64, SUM, "tasks_pushed", 1)                                        \
+    X(steals_tried, U64, SUM, "steals_tried", 1)                                        \
+    X(steals_ok, U64, SUM, "steals_ok", 1)                                              \
+    X(steals_failed, U64, SUM, "steals_failed", 1)                                      \
+    X(steal_retries, U64, SUM, "steal_retries", 1)                                      \
+    X(tasks_stolen, U64, SUM, "tasks_moved", 1)                                         \
+    X(bytes_stolen, U64, SUM, "bytes_moved", 1)                                         \
+    X(tasks_stolen_twice, U64, SUM, "stolen_twice", 1)                                  \
+    X(info_msgs, U64, SUM, "info_msgs", 1)                                              \
+    X(term_waves, U64, MAX, "waves", 1)                                                 \
+    X(steal_time_s, DBL, SUM, "steal_time", 1)                                          \
+    X(result_chunks, U64, SUM, "result_chunks", 1)                                      \
+    X(result_msgs, U64, SUM, "result_msgs", 1)                                          \
+    X(result_records_sent, U64, SUM, "result_records_sent", 1)                          \
+    X(result_bytes_sent, U64, SUM, "result_bytes_sent", 1)                              \
+    X(results_home, U64, SUM, "results_home", 1)                                        \
+    X(route_hops, U64, SUM, "route_hops", 1)                                            \
+    X(route_hops_max, U64, MAX, "route_hops_max", 1)                                    \
+    X(last_task_end_s, DBL, MAX, "work_end", 1)
 
 /* ---- remote memory access: the one place where MPI one-sided calls live -------------
  * Every call here applies the debug delay (cfg.delay_us) and completes the operation
@@ -137,9 +213,10 @@ int ladroi_steal_attempt(ladro_t *lb, int victim, double fraction, uint32_t max_
  * than `want`. The owner does not move split while such a correction is owed (top >
  * split), so the correction cannot hand back slots it re-filled (docs/architecture.md).
  * *avail receives the victim's public count seen by the fetch-and-add (before the
- * claim). Returns LADROI_STEAL_GOT with *got set, LADROI_STEAL_EMPTY, or an error. */
+ * claim); *corrected whether a correction was made. Returns LADROI_STEAL_GOT with *got
+ * set, LADROI_STEAL_EMPTY, or an error. */
 int ladroi_pool_steal_faa(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t want,
-                          uint32_t *got, uint32_t *avail);
+                          uint32_t *got, uint32_t *avail, bool *corrected);
 
 /* ---- non-blocking collectives (src/coll.c): a star or two-level tree of messages ----
  * One operation of a kind in flight per rank: start, then test until done (the result is
@@ -147,7 +224,11 @@ int ladroi_pool_steal_faa(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t wa
  * of the handle must start each operation; a rank's part advances only inside its test
  * calls. Each kind has its own tag on lb->comm. */
 enum { LADROI_COLL_SUM, LADROI_COLL_GATHER };
-enum { LADROI_TAG_TERM = 0x5401, LADROI_TAG_CTWS_LIST = 0x5402, LADROI_TAG_GATE = 0x5403 };
+/* Tags: the core's collectives, then LADROI_TAG_POLICY + i (i < LADROI_TAG_POLICY_N) for
+ * the collectives a policy runs on lb->comm (ctws's list), so no policy's name appears
+ * here. */
+enum { LADROI_TAG_TERM = 0x5401, LADROI_TAG_GATE = 0x5403, LADROI_TAG_POLICY = 0x5410,
+       LADROI_TAG_POLICY_N = 16 };
 typedef struct ladroi_coll {
     int kind, tag, phase;
     size_t n;     /* words per contribution */
@@ -190,8 +271,6 @@ typedef struct ladroi_term {
     /* watchdog (src/watchdog.c) */
     double joined_at;   /* when this rank last contributed to a wave */
     double progress_at; /* when a wave last showed the global completed count grow */
-    /* smallworld: idle ranks join waves only once the paper's barrier passed (results.c) */
-    bool gated;
 } ladroi_term_t;
 
 int ladroi_term_init(ladro_t *lb, ladroi_term_t *t);
@@ -200,7 +279,7 @@ void ladroi_term_fini(ladro_t *lb, ladroi_term_t *t);
  * when idle). Sets t->done when global completion is established. */
 int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle);
 
-/* ---- stall watchdog (src/watchdog.c; cfg.watchdog_s > 0) ---------------------------
+/* ---- stall watchdog (src/watchdog.c; cfg.watchdog > 0) -----------------------------
  * A rank raises an alarm in its wave contribution when its current (or just finished)
  * task ran longer than the watchdog, or when it is idle and the global completed count
  * has not grown for that long; every rank sees the alarm in the same wave result and
@@ -300,12 +379,38 @@ int ladroi_results_task_end(ladro_t *lb, uint64_t id, int origin);
  * the termination barrier. */
 int ladroi_results_progress(ladro_t *lb, bool idle);
 void ladroi_results_dump(const ladro_t *lb, FILE *out);
+/* The termination barrier gates the waves and has not passed yet (a policy's gate_waves
+ * hook answers with it). */
+bool ladroi_results_gating(const ladro_t *lb);
 
-/* ---- policies (src/policy/<name>.c) ------------------------------------------------- */
+/* ---- policies (src/policy/<name>.c) -------------------------------------------------
+ * A policy's counters: lb->st.counters[i] for entry i of its table, gathered like the
+ * core's fields (sum, or max over ranks). */
+enum { LADROI_SUM, LADROI_MAX };
+typedef struct ladroi_counter {
+    const char *name; /* unique among all keys of ladro_stats_field */
+    int gather;       /* LADROI_SUM or LADROI_MAX */
+    const char *doc;
+} ladroi_counter_t;
+
 typedef struct ladroi_policy_ops {
     const char *name;
     const char *summary;
     bool steals; /* tasks are exposed in the public ring */
+    /* Options: settable as LADRO_<KEY>, ladro_config_set(cfg, key, value) and
+     * NAME:key=value in tool lists; parsed into a struct of opts_size bytes that the
+     * policy reads as lb->popts (defaults applied, checked at ladro_create). */
+    const ladroi_opt_t *opts;
+    size_t nopts, opts_size;
+    /* Counters: names and how they are gathered (at most LADRO_STATS_COUNTERS_MAX). */
+    const ladroi_counter_t *counters;
+    size_t ncounters;
+    /* ladro_stats_print: the policy's lines about its counters (may be NULL: then they
+     * are printed as name value pairs). */
+    void (*print_stats)(FILE *out, const ladro_stats_t *st);
+    /* Termination waves: while it returns true, idle ranks do not start waves (the
+     * paper's barrier gates them, smallworld); may be NULL. */
+    bool (*gate_waves)(const ladro_t *lb, const void *state);
     int (*init)(ladro_t *lb, void **state);
     void (*fini)(ladro_t *lb, void *state);
     /* No local task: try to obtain some. Return >0 when tasks arrived locally, 0 when
@@ -329,6 +434,10 @@ typedef struct ladroi_policy_ops {
 
 /* Registry (src/policy/registry.c): the list is generated from src/policy/<name>.c. */
 const ladroi_policy_ops_t *ladroi_policy_find(const char *name);
+/* Policy i of the registry (ladro_policy_names order), NULL past the last. */
+const ladroi_policy_ops_t *ladroi_policy_at(size_t i);
+/* Count into the policy's counter i (its table's index). */
+#define LADROI_COUNT(lb, i, x) ((lb)->st.counters[(i)] += (double)(x))
 
 /* ---- the handle --------------------------------------------------------------------- */
 enum ladroi_state { LADROI_SEEDING, LADROI_RUNNING, LADROI_DONE };
@@ -341,6 +450,7 @@ struct ladro {
     ladroi_rng_t rng;
     const ladroi_policy_ops_t *policy;
     void *policy_state;
+    void *popts; /* the policy's options (policy->opts_size bytes; NULL when it has none) */
     ladroi_pool_t pool;
     ladroi_term_t term;
     enum ladroi_state state;

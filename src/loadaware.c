@@ -17,7 +17,7 @@ void ladroi_la_fini(ladroi_la_t *la)
 
 int ladroi_la_load(ladro_t *lb, int victim, uint32_t *load)
 {
-    lb->st.load_reads++;
+    LADROI_COUNT(lb, LADROI_LA_C_LOAD_READS, 1);
     return ladroi_pool_peek(lb, &lb->pool, victim, load);
 }
 
@@ -35,7 +35,7 @@ int ladroi_la_pick(ladro_t *lb, bool (*skip)(void *ctx, int v), void *ctx, int *
         int rc = ladroi_la_load(lb, v, &load);
         if (rc)
             return rc;
-        if (load > lb->cfg.load_threshold) { /* Alg. 1 line 4 */
+        if (load > ((const ladroi_la_opts_t *)lb->popts)->load_threshold) { /* Alg. 1 line 4 */
             *victim = v;
             return LADRO_OK;
         }
@@ -49,7 +49,7 @@ int ladroi_la_promise(ladro_t *lb, uint32_t *k)
      * ones not yet promised, set aside for it in the pool. "Running short" is the
      * thieves' own criterion: a victim keeps load_threshold of them (Alg. 1 line 4). */
     return ladroi_pool_reserve(lb, &lb->pool, lb->cfg.steal_fraction, 0,
-                               lb->cfg.load_threshold, k);
+                               ((const ladroi_la_opts_t *)lb->popts)->load_threshold, k);
 }
 
 int ladroi_la_answer(ladro_t *lb, ladroi_la_t *la, int thief, uint32_t k)
@@ -113,6 +113,35 @@ void ladroi_la_phase_close(ladro_t *lb, ladroi_la_t *la)
     if (!la->in_phase)
         return;
     la->in_phase = false;
-    lb->st.search_phases++;
-    lb->st.victims_hist[la->phase_victims < 7 ? la->phase_victims : 7]++;
+    LADROI_COUNT(lb, LADROI_LA_C_SEARCH_PHASES, 1);
+    LADROI_COUNT(lb, LADROI_LA_C_VICTIMS + (la->phase_victims < 7 ? la->phase_victims : 7), 1);
+}
+
+/* Counter `name`, 0 when the policy has none (lock_busy: baseline only). */
+static double ladro__ctr(const ladro_stats_t *st, const char *name)
+{
+    double v = 0;
+    ladro_stats_counter(st, name, &v);
+    return v;
+}
+
+void ladroi_la_print_stats(FILE *out, const ladro_stats_t *st)
+{
+    double phases = ladro__ctr(st, "search_phases"), replies = ladro__ctr(st, "replies");
+    double cyclic = ladro__ctr(st, "cyclic_steals"), ok = (double)st->total.steals_ok;
+    if (phases == 0 && ladro__ctr(st, "load_reads") == 0)
+        return;
+    fprintf(out, "  load-aware: load reads %.0f  lock busy %.0f  withdrawn %.0f  cyclic steals "
+            "%.0f (%.3f%% of steals)  reply after %.3f ms mean (%.0f replies)\n",
+            ladro__ctr(st, "load_reads"), ladro__ctr(st, "lock_busy"),
+            ladro__ctr(st, "steals_withdrawn"), cyclic, ok > 0 ? 100.0 * cyclic / ok : 0.0,
+            replies > 0 ? 1e3 * ladro__ctr(st, "reply_wait_s") / replies : 0.0, replies);
+    fprintf(out, "  victims per search phase (%.0f phases):", phases);
+    for (int i = 0; i < 8; i++) {
+        char name[32];
+        snprintf(name, sizeof name, i < 7 ? "victims_%d" : "victims_%dplus", i);
+        fprintf(out, " %d%s:%.1f%%", i, i == 7 ? "+" : "",
+                phases > 0 ? 100.0 * ladro__ctr(st, name) / phases : 0.0);
+    }
+    fprintf(out, "\n");
 }

@@ -3,7 +3,7 @@
  *
  *  - placeLoad: a rank's load is its pool's public (stealable) task count, read by a
  *    thief with one remote atomic read (ladroi_pool_peek); only ranks whose load exceeds
- *    cfg.load_threshold are victims (Alg. 1 line 4).
+ *    the option load_threshold are victims (Alg. 1 line 4).
  *  - A per-rank window of 64-bit words for the two protocols:
  *        [0] request counter  (SuccessOnlyWS: thieves fetch-and-add to append)
  *        [1] lock             (BaselineWS: try-lock, 0 = free, else thief rank + 1)
@@ -16,7 +16,10 @@
  *  - Victim replies move tasks with the pool's one transfer: the victim promises k of its
  *    public tasks (ladroi_pool_reserve) and replies GRANT(k); the thief takes them with
  *    ladroi_pool_steal(victim, 1.0, k), which cannot come back empty.
- *  - Search-phase accounting (victims contacted per phase, SuccessOnlyWS Fig. 1(d)). */
+ *  - Search-phase accounting (victims contacted per phase, SuccessOnlyWS Fig. 1(d)).
+ *  - The option and counters both policies have: each policy's options struct starts
+ *    with ladroi_la_opts_t and its tables start with LADROI_LA_OPTS / LADROI_LA_COUNTERS,
+ *    so this module finds them at the same places under either policy. */
 #ifndef LADRO_LOADAWARE_H
 #define LADRO_LOADAWARE_H
 
@@ -34,6 +37,34 @@ enum {
     LADROI_LA_QUEUED = 2,
     LADROI_LA_REPLY = 4 /* + victim */
 };
+
+typedef struct ladroi_la_opts {
+    uint32_t load_threshold;
+} ladroi_la_opts_t;
+
+#define LADROI_LA_OPTS                                                                    \
+    {.key = "load_threshold", .type = LADROI_OPT_U32,                                     \
+     LADROI_OPT_FIELD(ladroi_la_opts_t, load_threshold), .max = 1u << 24, .def = "0",     \
+     .accepted = "an integer in [0, 16777216]",                                           \
+     .doc = "a rank is a victim only when it publishes more stealable tasks than this "   \
+            "(placeLoad > THRESHOLD)"}
+
+/* Counters: lb->st.counters[LADROI_LA_C_*]; a policy's own ones follow from LADROI_LA_C_N. */
+enum { LADROI_LA_C_LOAD_READS, LADROI_LA_C_SEARCH_PHASES, LADROI_LA_C_VICTIMS,
+       LADROI_LA_C_REPLIES = LADROI_LA_C_VICTIMS + 8, LADROI_LA_C_REPLY_WAIT, LADROI_LA_C_N };
+#define LADROI_LA_COUNTERS                                                                \
+    {"load_reads", LADROI_SUM, "placeLoad reads of candidate victims"},                  \
+    {"search_phases", LADROI_SUM, "search phases that ended with tasks arriving"},       \
+    {"victims_0", LADROI_SUM, "search phases by victims contacted in them: none"},       \
+    {"victims_1", LADROI_SUM, "... one (SuccessOnlyWS Fig. 1(d))"},                      \
+    {"victims_2", LADROI_SUM, "... two"}, {"victims_3", LADROI_SUM, "... three"},         \
+    {"victims_4", LADROI_SUM, "... four"}, {"victims_5", LADROI_SUM, "... five"},         \
+    {"victims_6", LADROI_SUM, "... six"}, {"victims_7plus", LADROI_SUM, "... seven or more"}, \
+    {"replies", LADROI_SUM, "victims' replies received"},                                \
+    {"reply_wait_s", LADROI_SUM, "summed time from request to the victim's reply"}
+
+/* ladro_stats_print lines of both policies (their print_stats). */
+void ladroi_la_print_stats(FILE *out, const ladro_stats_t *st);
 
 typedef struct ladroi_la {
     ladroi_win_t win;
@@ -64,7 +95,7 @@ static inline size_t ladroi_la_disp_slot(const ladroi_la_t *la, uint64_t index)
 /* placeLoad[v] (Alg. 1 line 4): v's stealable task count, one remote read. */
 int ladroi_la_load(ladro_t *lb, int victim, uint32_t *load);
 /* Alg. 1 lines 3-4: draw up to P-1 random ranks other than this one and return the first
- * whose load exceeds cfg.load_threshold and for which skip(ctx, v) is false (skip may
+ * whose load exceeds the load_threshold option and for which skip(ctx, v) is false (skip may
  * be NULL); -1 when none was found. */
 int ladroi_la_pick(ladro_t *lb, bool (*skip)(void *ctx, int v), void *ctx, int *victim);
 /* Victim side: set aside a share of the surplus for one thief (*k = 0: none). */

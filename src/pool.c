@@ -437,25 +437,26 @@ static int ladro__steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fracti
 }
 
 static int ladro__steal_faa(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t want,
-                            uint32_t *got, uint32_t *avail);
+                            uint32_t *got, uint32_t *avail, bool *corrected);
 
 /* The fetch-and-add steal, traced like ladroi_pool_steal. */
 int ladroi_pool_steal_faa(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t want,
-                          uint32_t *got, uint32_t *avail)
+                          uint32_t *got, uint32_t *avail, bool *corrected)
 {
     double t0 = lb->trace.on ? ladroi_now() : 0;
-    int rc = ladro__steal_faa(lb, p, victim, want, got, avail);
+    int rc = ladro__steal_faa(lb, p, victim, want, got, avail, corrected);
     if (rc >= 0)
         LADROI_TRACE(lb, LADROI_TEV_STEAL, t0, ladroi_now(), 0, victim, *got);
     return rc;
 }
 
 static int ladro__steal_faa(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t want,
-                            uint32_t *got, uint32_t *avail)
+                            uint32_t *got, uint32_t *avail, bool *corrected)
 {
     uint64_t old;
     *got = 0;
     *avail = 0;
+    *corrected = false;
     if (!p->stealable || victim == lb->rank || want == 0)
         return LADROI_STEAL_EMPTY;
     if (lb->size > (int)LADRO__UMAX) /* inflight could overflow into split: claim by CAS */
@@ -476,12 +477,12 @@ static int ladro__steal_faa(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t 
     uint32_t take = k < n ? k : n, excess = k - take;
     *avail = n;
     if (take == 0) { /* nothing there: give the whole claim back and leave, one op */
-        lb->st.a2ws_corrections++;
+        *corrected = true;
         rc = ladroi_rma_add_u64(lb, &p->win, victim, 0, 0 - ((uint64_t)k << 40) - 1);
         return rc ? rc : LADROI_STEAL_EMPTY;
     }
     if (excess) { /* A2WS Fig. 3b, the occasional atomic accumulate: top -= excess */
-        lb->st.a2ws_corrections++;
+        *corrected = true;
         rc = ladroi_rma_add_u64(lb, &p->win, victim, 0, 0 - ((uint64_t)excess << 40));
         if (rc)
             return rc;

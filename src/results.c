@@ -93,8 +93,7 @@ int ladroi_results_init(ladro_t *lb, const ladroi_overlay_t *ov, bool gate)
         return ladroi_fail(lb, LADRO_EMPI, "results: MPI_Comm_dup failed");
     /* The barrier gates the waves; the watchdog and the progress counts need waves all
      * along (src/term.c), so with either on the waves run from the start. */
-    r->gate = gate && lb->cfg.watchdog_s <= 0 && lb->cfg.progress_s <= 0;
-    lb->term.gated = r->gate;
+    r->gate = gate && lb->cfg.watchdog <= 0 && lb->cfg.progress <= 0;
     if (r->gate)
         return ladroi_coll_init(lb, &r->barrier, LADROI_COLL_SUM, 1, LADROI_TAG_GATE, 0);
     return LADRO_OK;
@@ -329,11 +328,15 @@ int ladroi_results_progress(ladro_t *lb, bool idle)
                 return rc;
             if (flag) {
                 r->passed = true;
-                lb->term.gated = false;
             }
         }
     }
     return LADRO_OK;
+}
+
+bool ladroi_results_gating(const ladro_t *lb)
+{
+    return lb->res && lb->res->gate && !lb->res->passed;
 }
 
 void ladroi_results_dump(const ladro_t *lb, FILE *out)
@@ -371,12 +374,12 @@ int ladro_result_next(ladro_t *lb, uint64_t *id, void *bytes)
         return LADRO_EINVAL;
     ladroi_results_t *r = lb->res;
     if (!r || r->got_count == 0)
-        return 0;
+        return LADRO_NONE;
     size_t ent = 8 + r->rb;
     const unsigned char *e = r->got + r->got_head * ent;
     memcpy(id, e, 8);
     memcpy(bytes, e + 8, r->rb);
     r->got_head = (r->got_head + 1) % r->got_cap;
     r->got_count--;
-    return 1;
+    return LADRO_OK;
 }

@@ -37,7 +37,7 @@ int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle)
 {
     if (t->done)
         return LADRO_OK;
-    double wd = lb->cfg.watchdog_s, ps = lb->cfg.progress_s;
+    double wd = lb->cfg.watchdog, ps = lb->cfg.progress;
     double now = wd > 0 || ps > 0 ? ladroi_now() : 0;
     if (ladroi_coll_pending(&t->wave)) {
         bool flag = false;
@@ -68,7 +68,8 @@ int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle)
     /* With the watchdog on, a busy rank also joins a wave every wd/4 s (and at once
      * when its task overran), so stalls are seen while other ranks keep working. The
      * counting argument above does not need the contributors to be idle. */
-    bool join = idle && !t->gated;
+    bool join = idle && !(lb->policy->gate_waves && lb->policy_state &&
+                          lb->policy->gate_waves(lb, lb->policy_state));
     if (!join && wd > 0)
         join = now - t->joined_at >= wd / 4 || lb->wd_slow_task_s > 0 ||
                (lb->in_task && now - lb->task_start > wd);

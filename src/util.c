@@ -64,6 +64,19 @@ int ladroi_parse_double(const char *s, double lo, double hi, bool lo_open, doubl
     return 0;
 }
 
+int ladroi_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    if (!s || !*s || *s == '-' || isspace((unsigned char)*s))
+        return -1;
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (errno || *end || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
 int ladroi_failbuf(char *err, size_t errlen, int rc, const char *fmt, ...)
 {
     if (err && errlen) {

@@ -71,6 +71,9 @@ void ladroi_spin_s(double s);          /* busy wait */
 /* Strict number: the whole of s (no leading space, no trailing text), finite, in
  * [lo, hi] (lo excluded when lo_open). 0, or -1 leaving *out unchanged. */
 int ladroi_parse_double(const char *s, double lo, double hi, bool lo_open, double *out);
+/* Strict unsigned integer (decimal, 0x hex or 0 octal; no sign, no space, no trailing
+ * text) in [lo, hi]. 0, or -1 leaving *out unchanged. */
+int ladroi_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
 
 /* Format a one-line message into err (when err and errlen are non-zero) and return rc:
  * the messages of configuration parsing, which has no handle. */

@@ -1,4 +1,4 @@
-/* Stall watchdog (cfg.watchdog_s, LADRO_WATCHDOG) and the state dump.
+/* Stall watchdog (cfg.watchdog, LADRO_WATCHDOG) and the state dump.
  *
  * "No task completes anywhere for watchdog_s" is decided on the termination waves
  * (src/term.c), which already sum {created, completed} over all ranks; a third field
@@ -21,7 +21,7 @@
 
 uint64_t ladroi_wd_alarm(ladro_t *lb, bool idle, double now)
 {
-    double wd = lb->cfg.watchdog_s;
+    double wd = lb->cfg.watchdog;
     const ladroi_term_t *t = &lb->term;
     if (lb->wd_slow_task_s > 0) {
         snprintf(lb->wd_reason, sizeof lb->wd_reason, "rank %d ran one task for %.3g s",
@@ -47,7 +47,7 @@ int ladroi_wd_trip(ladro_t *lb, uint64_t alarms)
 {
     lb->wd_state = LADROI_WD_AGREED;
     return ladroi_fail(lb, LADRO_ETIMEDOUT, "watchdog (%g s): stalled, %" PRIu64 " rank(s) "
-                       "raised the alarm%s%s", lb->cfg.watchdog_s, alarms,
+                       "raised the alarm%s%s", lb->cfg.watchdog, alarms,
                        lb->wd_reason[0] ? "; " : "", lb->wd_reason);
 }
 
@@ -58,7 +58,7 @@ int ladroi_wd_unresponsive(ladro_t *lb, double waited)
                        "for %.3g s (8 x the watchdog): a rank stopped calling ladro_next/"
                        "ladro_progress (a task longer than the watchdog, or a dead rank); "
                        "abort the job",
-                       lb->cfg.watchdog_s, waited);
+                       lb->cfg.watchdog, waited);
 }
 
 static const char *ladro__state_name(const ladro_t *lb)
@@ -105,15 +105,15 @@ void ladro_dump_state(const ladro_t *lb, FILE *out)
             pending ? "pending: " : "not pending");
     if (pending)
         fprintf(out, "%s", ladroi_coll_phase(&t->wave));
-    if (pending && lb->cfg.watchdog_s > 0)
+    if (pending && lb->cfg.watchdog > 0)
         fprintf(out, " (joined %.3f s ago)", now - t->joined_at);
     if (t->waves > 0)
         fprintf(out, "; last wave: %" PRIu64 " created, %" PRIu64 " completed everywhere",
                 t->seen_created, t->seen_completed);
     fprintf(out, "\n");
-    if (lb->cfg.watchdog_s > 0)
+    if (lb->cfg.watchdog > 0)
         fprintf(out, "  watchdog %g s: global progress last seen %.3f s ago; alarm here: %s\n",
-                lb->cfg.watchdog_s, t->waves > 0 ? now - t->progress_at : now - lb->t0,
+                lb->cfg.watchdog, t->waves > 0 ? now - t->progress_at : now - lb->t0,
                 lb->wd_reason[0] ? lb->wd_reason : "none");
     if (lb->policy->dump)
         lb->policy->dump(lb, lb->policy_state, out);

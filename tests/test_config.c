@@ -36,11 +36,17 @@ int main(void)
     ladro_config_init(&c);
     CHECK_EQ(ladro_config_validate(&c, err, sizeof err), LADRO_OK);
     CHECK(strcmp(c.policy, "random") == 0);
-    CHECK_EQ(c.capacity, 4096);
+    CHECK_EQ(c.task_capacity, 4096);
 
     good("policy", "static");
     good("policy", "random");
-    bad("policy", "fastest", "accepted");
+    { /* an unknown policy is LADRO_ENOPOLICY, and names the accepted ones */
+        ladro_config_t p;
+        ladro_config_init(&p);
+        CHECK_EQ(ladro_config_set(&p, "policy", "fastest", err, sizeof err), LADRO_ENOPOLICY);
+        CHECK_STR_CONTAINS(err, "accepted");
+        CHECK_STR_CONTAINS(err, "successonly");
+    }
     bad("leader_thread", "yes", "auto, on, off");
     good("leader_thread", "off");
     good("leader_thread", "on");
@@ -51,7 +57,12 @@ int main(void)
         longp[sizeof longp - 1] = 0;
         bad("ctws_log", longp, "ctws_log="); /* the message echoes the value */
     }
-    bad("policy", "", "unknown");
+    {
+        ladro_config_t p;
+        ladro_config_init(&p);
+        CHECK_EQ(ladro_config_set(&p, "policy", "", err, sizeof err), LADRO_ENOPOLICY);
+        CHECK_STR_CONTAINS(err, "unknown");
+    }
     good("seed", "0");
     good("seed", "18446744073709551615");
     bad("seed", "-1", "unsigned");
@@ -94,10 +105,54 @@ int main(void)
     good("emulate", "spin");
     bad("emulate", "nap", "sleep, spin");
     bad("no_such_key", "1", "accepted");
+    bad("task_capacit", "8", "did you mean 'task_capacity'"); /* a close match is named */
+
+    /* every key is the field of the same name: task_capacity, emulate, watchdog, progress */
+    ladro_config_init(&c);
+    CHECK_EQ(ladro_config_set(&c, "emulate", "spin", err, sizeof err), LADRO_OK);
+    CHECK_EQ(c.emulate, LADRO_EMULATE_SPIN);
+    CHECK_EQ(ladro_config_set(&c, "watchdog", "2.5", err, sizeof err), LADRO_OK);
+    CHECK(c.watchdog == 2.5);
+    CHECK_EQ(ladro_config_set(&c, "progress", "0.5", err, sizeof err), LADRO_OK);
+    CHECK(c.progress == 0.5);
+
+    /* policy options: kept as text, checked against the declaring policy's table */
+    char val[64];
+    ladro_config_init(&c);
+    CHECK_EQ(ladro_config_get(&c, "radius", val, sizeof val), LADRO_OK);
+    CHECK(strcmp(val, "0") == 0); /* a2ws's default */
+    CHECK_EQ(ladro_config_set(&c, "radius", "4", err, sizeof err), LADRO_OK);
+    CHECK_EQ(ladro_config_set(&c, "radius", "5", err, sizeof err), LADRO_OK); /* replaces */
+    CHECK_EQ(c.npolicy_opts, 1);
+    CHECK_EQ(ladro_config_get(&c, "radius", val, sizeof val), LADRO_OK);
+    CHECK(strcmp(val, "5") == 0);
+    CHECK_EQ(ladro_config_get(&c, "task_capacity", val, sizeof val), LADRO_OK);
+    CHECK(strcmp(val, "4096") == 0);
+    CHECK_EQ(ladro_config_get(&c, "nokey", val, sizeof val), LADRO_EINVAL);
+    CHECK_EQ(ladro_config_validate(&c, err, sizeof err), LADRO_OK); /* random ignores radius */
+    CHECK_EQ(ladro_config_set(&c, "policy", "a2ws", err, sizeof err), LADRO_OK);
+    CHECK_EQ(ladro_config_validate(&c, err, sizeof err), LADRO_OK);
+    snprintf(c.policy_opts[0].value, sizeof c.policy_opts[0].value, "%s", "-1"); /* direct */
+    CHECK_EQ(ladro_config_validate(&c, err, sizeof err), LADRO_EINVAL);
+    CHECK_STR_CONTAINS(err, "radius='-1'");
+    snprintf(c.policy_opts[0].key, sizeof c.policy_opts[0].key, "%s", "radious");
+    CHECK_EQ(ladro_config_validate(&c, err, sizeof err), LADRO_EINVAL);
+    CHECK_STR_CONTAINS(err, "radious");
+    good("sw_degree", "8");
+    bad("sw_degree", "5000", "[1, 4096]");
+    good("load_threshold", "3");
+    good("successonly_nocycle", "1");
+    bad("successonly_withdraw", "2", "0, 1");
+    /* the size field: a configuration not made by ladro_config_init is refused */
+    ladro_config_init(&c);
+    c.struct_size = 12;
+    CHECK_EQ(ladro_config_validate(&c, err, sizeof err), LADRO_EINVAL);
+    CHECK_STR_CONTAINS(err, "ladro_config_init");
+    CHECK_EQ(ladro_config_set(&c, "seed", "1", err, sizeof err), LADRO_EINVAL);
 
     /* cross-field checks */
     ladro_config_init(&c);
-    c.capacity = 8;
+    c.task_capacity = 8;
     c.chunk = 5;
     CHECK_EQ(ladro_config_validate(&c, err, sizeof err), LADRO_EINVAL);
     CHECK_STR_CONTAINS(err, "chunk");
@@ -129,7 +184,7 @@ int main(void)
     ladro_config_init(&c);
     CHECK_EQ(ladro_config_from_env(&c, err, sizeof err), LADRO_OK);
     CHECK(strcmp(c.policy, "static") == 0);
-    CHECK_EQ(c.capacity, 64);
+    CHECK_EQ(c.task_capacity, 64);
     setenv("LADRO_RADIUS", "x", 1);
     CHECK_EQ(ladro_config_from_env(&c, err, sizeof err), LADRO_EINVAL);
     CHECK_STR_CONTAINS(err, "LADRO_RADIUS");
@@ -146,7 +201,8 @@ int main(void)
     CHECK(strcmp(ladro_err_name(LADRO_EINVAL), "LADRO_EINVAL") == 0);
     CHECK(strcmp(ladro_err_name(LADRO_DONE), "LADRO_DONE") == 0);
     CHECK(strcmp(ladro_strerror(12345), "unknown error") == 0);
-    for (int code = LADRO_ENOTSUP; code <= LADRO_DONE; code++)
+    CHECK(strcmp(ladro_err_name(LADRO_NONE), "LADRO_NONE") == 0);
+    for (int code = LADRO_ENOTSUP; code <= LADRO_NONE; code++)
         CHECK(strcmp(ladro_strerror(code), "unknown error") != 0);
     CHECK(strcmp(ladro_version(), "0.1.0") == 0);
     return CHECK_REPORT("test_config");

@@ -92,7 +92,7 @@ int main(int argc, char **argv)
     ladro_config_init(&cfg);
     ladro_config_from_env(&cfg, err, sizeof err);
     snprintf(cfg.policy, sizeof cfg.policy, "%s", "ctws");
-    snprintf(cfg.ctws_log, sizeof cfg.ctws_log, "%s", path);
+    CHECK_EQ(ladro_config_set(&cfg, "ctws_log", path, err, sizeof err), LADRO_OK);
     cfg.steal_fraction = 0.5;
     ladro_t *lb;
     int rc = ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err);
@@ -177,7 +177,8 @@ int main(int argc, char **argv)
     free(all);
 
     /* An unwritable log path: rank 0's destroy reports it, the others are unaffected. */
-    snprintf(cfg.ctws_log, sizeof cfg.ctws_log, "%s", "/nonexistent-dir/ctws.csv");
+    CHECK_EQ(ladro_config_set(&cfg, "ctws_log", "/nonexistent-dir/ctws.csv", err, sizeof err),
+             LADRO_OK);
     CHECK_EQ(ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err), LADRO_OK);
     if (rank == 1) {
         ladro_task_t one = {.id = 1};

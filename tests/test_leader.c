@@ -46,7 +46,8 @@ static void run(int rank, int size, int thread, uint32_t chunk)
     ladro_config_init(&cfg);
     snprintf(cfg.policy, sizeof cfg.policy, "%s", "leader");
     cfg.chunk = chunk;
-    cfg.leader_thread = thread;
+    CHECK_EQ(ladro_config_set(&cfg, "leader_thread", thread < 0 ? "auto" : thread ? "on" : "off",
+                              err, sizeof err), LADRO_OK);
     ladro_t *lb;
     int rc = ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err);
     CHECK_EQ(rc, LADRO_OK);
@@ -138,7 +139,7 @@ int main(int argc, char **argv)
         ladro_t *lb = NULL;
         ladro_config_init(&cfg);
         snprintf(cfg.policy, sizeof cfg.policy, "%s", "leader");
-        cfg.leader_thread = 1;
+        CHECK_EQ(ladro_config_set(&cfg, "leader_thread", "on", err, sizeof err), LADRO_OK);
         if (provided < MPI_THREAD_MULTIPLE) {
             CHECK_EQ(ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err), LADRO_ENOTSUP);
             CHECK(lb == NULL);

@@ -41,7 +41,7 @@ int main(int argc, char **argv)
     }
     ladro_config_t cfg;
     ladro_config_init(&cfg);
-    cfg.capacity = 16;
+    cfg.task_capacity = 16;
     cfg.task_bytes = 8;
     ladro_t *lb;
     char err[256];

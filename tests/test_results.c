@@ -4,7 +4,7 @@
  * every task returns a result computed from its id; at LADRO_DONE every owner must hold
  * exactly the results of the tasks it created, each once and right, without calling the
  * library again. Also the API's errors: ladro_result outside a task (LADRO_ESTATE), with
- * result_bytes 0 (LADRO_EINVAL), ladro_result_next with nothing waiting (0).
+ * result_bytes 0 (LADRO_EINVAL), ladro_result_next with nothing waiting (LADRO_NONE).
  * Usage: test_results [B D [POLICY]] (default 3 6: 1093 tasks, every policy). */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
@@ -54,7 +54,7 @@ int main(int argc, char **argv)
             CHECK_EQ(ladro_result(lb, res), LADRO_EINVAL);
         CHECK_EQ(rc, LADRO_DONE);
         uint64_t id;
-        CHECK_EQ(ladro_result_next(lb, &id, res), 0);
+        CHECK_EQ(ladro_result_next(lb, &id, res), LADRO_NONE);
         ladro_destroy(&lb);
     }
 
@@ -109,7 +109,7 @@ int main(int argc, char **argv)
         CHECK_EQ(rc, LADRO_DONE);
         /* every result is home at LADRO_DONE: take them without calling ladro_next */
         uint64_t id, bad = 0, n = 0;
-        while (ladro_result_next(lb, &id, res) == 1) {
+        while (ladro_result_next(lb, &id, res) == LADRO_OK) {
             n++;
             result_of(id, want);
             if (id >= nodes || !created[id] || got[id]++ || memcmp(res, want, RB))

@@ -1,4 +1,4 @@
-/* Stall watchdog (LADRO_WATCHDOG): every rank must fail together with LADRO_ETIMEDOUT
+/* Stall watchdog (LADRO_WATCHDOG, cfg.watchdog): every rank must fail together with LADRO_ETIMEDOUT
  * when a task never calls back for longer than the watchdog, when a task keeps calling
  * ladro_progress but never ends, and when a task is lost (test hook: a created count
  * with no task behind it); a normal run with the watchdog on must finish exactly once.
@@ -25,7 +25,7 @@ static int run(int mode, int rank, int size)
     ladro_config_t cfg;
     char err[256];
     ladro_config_init(&cfg);
-    cfg.watchdog_s = mode == NORMAL ? 5 : 0.5;
+    cfg.watchdog = mode == NORMAL ? 5 : 0.5;
     cfg.seed = 3;
     ladro_t *lb;
     int rc = ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err);

@@ -23,7 +23,7 @@ bool wl_verify_results(ladro_t *lb, const wl_spec_t *w, const char *prog,
         fprintf(stderr, "%s: rank %d: out of memory for the results check\n", prog, rank);
         mine[1] = 1;
     }
-    while (home && got && want && pay && ladro_result_next(lb, &id, got) == 1) {
+    while (home && got && want && pay && ladro_result_next(lb, &id, got) == LADRO_OK) {
         mine[0]++;
         sum_got += wl_result_sum(id, got, rb);
         if (id >= ntasks || wl_task_owner(w, id, ntasks, size) != rank || home[id]++) {

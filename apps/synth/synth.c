@@ -144,7 +144,7 @@ static int profile_apply(opts_t *o, const char *name, double scale)
         o->wl.payload = (size_t)lround(p->size_mb * 1048576.0 / p->tasks);
         /* work proportional to payload: payload * cycles_per_byte / clock = W / tasks */
         o->wl.work_ms = 1e3 * p->work_s / p->tasks;
-        o->cfg.capacity = cap;
+        o->cfg.task_capacity = cap;
         return 0;
     }
     return -1;
@@ -256,11 +256,11 @@ static int parse_args(int argc, char **argv, opts_t *o, int rank)
     }
     o->cfg.task_bytes = o->wl.payload;
     o->wl.seed = o->cfg.seed;
-    o->wl.spin = o->cfg.emulate_spin != 0;
+    o->wl.spin = o->cfg.emulate == LADRO_EMULATE_SPIN;
     if (progress) {
         o->wl.progress = "ladro-synth";
-        if (o->cfg.progress_s == 0)
-            o->cfg.progress_s = 0.5;
+        if (o->cfg.progress == 0)
+            o->cfg.progress = 0.5;
     }
     if (ladro_config_validate(&o->cfg, err, sizeof err)) {
         if (rank == 0)
@@ -372,54 +372,22 @@ static int run(opts_t *opts, int rank, int size, uint64_t rep)
         status = 1;
     if (rank == 0 && !o.quiet) {
         if (o.json) {
-            printf("{\"policy\": \"%s\", \"run\": %llu, \"seed\": %llu, \"ranks\": %d, "
-                   "\"tasks\": %llu, \"makespan\": %.6f, "
-                   "\"lower_bound\": %.6f, \"efficiency\": %.4f, \"idle_mean\": %.4f, "
-                   "\"idle_max\": %.4f, \"imbalance\": %.4f, \"steals_tried\": %llu, "
-                   "\"steals_ok\": %llu, \"steals_failed\": %llu, \"tasks_moved\": %llu, "
-                   "\"bytes_moved\": %llu, \"stolen_twice\": %llu, \"waves\": %llu, "
-                   "\"steal_time\": %.6f, \"steal_us\": %.2f, \"work_end\": %.6f",
-                   o.cfg.policy, (unsigned long long)rep, (unsigned long long)o.cfg.seed, size,
-                   (unsigned long long)st.total.tasks_run, st.makespan,
-                   st.lower_bound, st.efficiency, st.idle_mean, st.idle_max, st.imbalance,
-                   (unsigned long long)st.total.steals_tried,
-                   (unsigned long long)st.total.steals_ok,
-                   (unsigned long long)st.total.steals_failed,
-                   (unsigned long long)st.total.tasks_stolen,
-                   (unsigned long long)st.total.bytes_stolen,
-                   (unsigned long long)st.total.tasks_stolen_twice,
-                   (unsigned long long)st.total.term_waves, st.total.steal_time_s,
-                   1e6 * ladro_stats_steal_latency(&st), st.total.last_task_end_s);
-            /* baseline, successonly: victims' replies and the mean wait for one */
-            printf(", \"replies\": %llu, \"reply_wait_us\": %.2f, \"info_msgs\": %llu",
-                   (unsigned long long)st.total.replies,
-                   st.total.replies ? 1e6 * st.total.reply_wait_s / (double)st.total.replies
-                                    : 0.0,
-                   (unsigned long long)st.total.info_msgs);
-            printf(", \"result_bytes\": %zu, \"results\": %llu, \"result_chunks\": %llu, "
-                   "\"result_msgs\": %llu, \"result_records_sent\": %llu, "
-                   "\"result_bytes_sent\": %llu, \"results_home\": %llu, \"route_hops\": %llu, "
-                   "\"route_hops_max\": %llu", rb, (unsigned long long)rck.received,
-                   (unsigned long long)st.total.result_chunks,
-                   (unsigned long long)st.total.result_msgs,
-                   (unsigned long long)st.total.result_records_sent,
-                   (unsigned long long)st.total.result_bytes_sent,
-                   (unsigned long long)st.total.results_home,
-                   (unsigned long long)st.total.route_hops,
-                   (unsigned long long)st.total.route_hops_max);
+            printf("{\"policy\": \"%s\", \"run\": %llu, \"seed\": %llu, ", o.cfg.policy,
+                   (unsigned long long)rep, (unsigned long long)o.cfg.seed);
+            ladro_stats_write(stdout, &st, -1, LADRO_STATS_JSON);
+            printf(", \"result_bytes\": %zu, \"results\": %llu", rb,
+                   (unsigned long long)rck.received);
             if (o.verify)
                 printf(", \"verified\": %s, \"missing\": %llu, \"duplicated\": %llu, "
                        "\"corrupt\": %llu", status ? "false" : "true",
                        (unsigned long long)missing, (unsigned long long)dup,
                        (unsigned long long)bad_all[0]);
             printf(", \"per_rank\": [");
-            for (int r = 0; r < size; r++)
-                printf("%s{\"speed\": %.4f, \"busy\": %.6f, \"idle\": %.6f, \"tasks\": %llu, "
-                       "\"steals_ok\": %llu, \"steals_failed\": %llu}", r ? ", " : "",
-                       st.ranks[r].speed, st.ranks[r].busy_s, st.ranks[r].idle_s,
-                       (unsigned long long)st.ranks[r].tasks_run,
-                       (unsigned long long)st.ranks[r].steals_ok,
-                       (unsigned long long)st.ranks[r].steals_failed);
+            for (int r = 0; r < size; r++) {
+                printf("%s{", r ? ", " : "");
+                ladro_stats_write(stdout, &st, r, LADRO_STATS_JSON);
+                printf("}");
+            }
             printf("]}\n");
         } else {
             ladro_stats_print(stdout, &st, o.cfg.policy);

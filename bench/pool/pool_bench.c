@@ -13,7 +13,7 @@ static ladro_t *make(MPI_Comm comm, const char *policy, uint32_t capacity)
     ladro_config_t cfg;
     ladro_config_init(&cfg);
     snprintf(cfg.policy, sizeof cfg.policy, "%s", policy);
-    cfg.capacity = capacity;
+    cfg.task_capacity = capacity;
     ladro_t *lb;
     char err[256];
     if (ladro_create(comm, &cfg, &lb, err, sizeof err)) {

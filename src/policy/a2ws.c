@@ -31,6 +31,7 @@ typedef struct ladro__a2ws_slot {
 
 typedef struct ladro__a2ws {
     ladroi_win_t win;   /* inbox: `width` slots, index x = (j - i) + L */
+    int R;              /* the radius in force (option radius, 0 resolved) */
     int L, Rr, width;   /* offsets -L..+Rr around this rank */
     int left, right;    /* ring neighbours i-1, i+1 */
     ladro__a2ws_slot_t *view; /* what this rank knows, index as the inbox */
@@ -60,6 +61,26 @@ static uint64_t ladro__check(const ladro__a2ws_slot_t *s)
            ladro__rotl(ladro__bits(s->stamp), 53) ^ 0x9E3779B97F4A7C15ull;
 }
 
+typedef struct ladro__a2ws_opts {
+    int radius;
+} ladro__a2ws_opts_t;
+
+static const ladroi_opt_t ladro__a2ws_opts[] = {
+    {.key = "radius", .type = LADROI_OPT_INT, LADROI_OPT_FIELD(ladro__a2ws_opts_t, radius),
+     .max = 1u << 24, .def = "0",
+     .accepted = "0 (= a quarter of the ranks, rounded up) or an integer in [1, 16777216]",
+     .doc = "ring radius R; 0 = ⌈P/4⌉, a quarter of the ranks rounded up"},
+};
+
+/* Counters (lb->st.counters[]): the A2WS mechanisms at work. */
+enum { LADRO__C_CORRECTIONS, LADRO__C_PREEMPTIVE, LADRO__C_INPAIR };
+static const ladroi_counter_t ladro__a2ws_counters[] = {
+    {"a2ws_corrections", LADROI_SUM, "fetch-and-add claims larger than the victim had, "
+                                     "corrected by an accumulate"},
+    {"a2ws_preemptive", LADROI_SUM, "steals made right after a task, with local tasks left"},
+    {"a2ws_inpair", LADROI_SUM, "victims chosen by the in-pair criterion (eq. 9-10)"},
+};
+
 static double ladro__rel(const ladro_t *lb)
 {
     return ladroi_now() - lb->t0;
@@ -72,7 +93,10 @@ static int ladro__a2ws_init(ladro_t *lb, void **state)
         return ladroi_fail(lb, LADRO_ENOMEM, "a2ws: out of memory");
     a->win.win = MPI_WIN_NULL;
     *state = a;
-    int P = lb->size, R = lb->cfg.radius > 0 ? lb->cfg.radius : 1;
+    int P = lb->size, R = ((const ladro__a2ws_opts_t *)lb->popts)->radius;
+    if (R == 0) /* A2WS §4, Fig. 4: a quarter of the ranks, rounded up */
+        R = ladroi_a2ws_default_radius(P);
+    a->R = R;
     /* Eq. (1): P_sub = 2R + 1 slots, clamped so that no rank appears twice. */
     ladroi_a2ws_ring(P, R, &a->L, &a->Rr);
     a->width = a->L + a->Rr + 1;
@@ -272,7 +296,9 @@ static int ladro__try_steal(ladro_t *lb, ladro__a2ws_t *a, bool preemptive)
     uint32_t want = (uint32_t)a->take[x], got = 0, avail = 0;
     double t0 = ladroi_now();
     lb->st.steals_tried++;
-    rc = ladroi_pool_steal_faa(lb, &lb->pool, victim, want, &got, &avail);
+    bool corrected = false;
+    rc = ladroi_pool_steal_faa(lb, &lb->pool, victim, want, &got, &avail, &corrected);
+    LADROI_COUNT(lb, LADRO__C_CORRECTIONS, corrected);
     lb->st.steal_time_s += ladroi_now() - t0;
     if (rc < 0)
         return rc;
@@ -283,9 +309,9 @@ static int ladro__try_steal(ladro_t *lb, ladro__a2ws_t *a, bool preemptive)
         lb->st.tasks_stolen += got;
         lb->st.bytes_stolen += (uint64_t)got * lb->pool.rec_bytes;
         if (preemptive)
-            lb->st.a2ws_preemptive++;
+            LADROI_COUNT(lb, LADRO__C_PREEMPTIVE, 1);
         if (inpair)
-            lb->st.a2ws_inpair++;
+            LADROI_COUNT(lb, LADRO__C_INPAIR, 1);
         v->n = v->n > got ? v->n - got : 0;
     } else {
         lb->st.steals_failed++;
@@ -346,7 +372,7 @@ static void ladro__a2ws_dump(const ladro_t *lb, const void *state, FILE *out)
 {
     const ladro__a2ws_t *a = state;
     fprintf(out, "  a2ws: R=%d (slots %d..+%d), own t=%.4g n=%.0f q=%.0f, info puts %llu\n",
-            lb->cfg.radius, -a->L, a->Rr, a->view[a->L].t, a->view[a->L].n, a->view[a->L].q,
+            a->R, -a->L, a->Rr, a->view[a->L].t, a->view[a->L].n, a->view[a->L].q,
             (unsigned long long)lb->st.info_msgs);
     fprintf(out, "  a2ws view:");
     for (int x = 0; x < a->width && x < 9; x++)
@@ -366,4 +392,9 @@ const ladroi_policy_ops_t ladroi_policy_a2ws = {
     .on_start = ladro__a2ws_start,
     .on_task_end = ladro__a2ws_task_end,
     .dump = ladro__a2ws_dump,
+    .opts = ladro__a2ws_opts,
+    .nopts = sizeof ladro__a2ws_opts / sizeof ladro__a2ws_opts[0],
+    .opts_size = sizeof(ladro__a2ws_opts_t),
+    .counters = ladro__a2ws_counters,
+    .ncounters = sizeof ladro__a2ws_counters / sizeof ladro__a2ws_counters[0],
 };

@@ -1,6 +1,6 @@
 /* baseline: BaselineWS of the SuccessOnlyWS paper (docs/references.md,
  * docs/policies/baseline.md). An idle rank picks a random victim whose published load
- * (placeLoad) exceeds cfg.load_threshold, try-locks it with an RMA compare-and-swap,
+ * (placeLoad) exceeds the load_threshold option, try-locks it with an RMA compare-and-swap,
  * marks itself as the victim's queued thief and waits for the reply: a grant of tasks
  * (taken with the pool's transfer) or a denial — a failed steal. Then it unlocks and,
  * after a denial, searches again. The victim answers in ladro_next/ladro_progress. */
@@ -13,6 +13,14 @@ typedef struct ladro__bl {
     int locked;      /* victim whose lock this rank holds, -1 = none */
     double asked_at; /* when the request to `locked` was queued */
 } ladro__bl_t;
+
+static const ladroi_opt_t ladro__bl_opts[] = {LADROI_LA_OPTS};
+
+enum { LADRO__C_LOCK_BUSY = LADROI_LA_C_N };
+static const ladroi_counter_t ladro__bl_counters[] = {
+    LADROI_LA_COUNTERS,
+    {"lock_busy", LADROI_SUM, "try-locks that found the victim occupied"},
+};
 
 static int ladro__bl_init(ladro_t *lb, void **state)
 {
@@ -78,7 +86,7 @@ static int ladro__bl_request(ladro_t *lb, ladro__bl_t *s)
     if (rc)
         return rc;
     if (seen != 0) { /* occupied: a thief never chooses a pre-occupied victim */
-        lb->st.lock_busy++;
+        LADROI_COUNT(lb, LADRO__C_LOCK_BUSY, 1);
         return LADRO_OK;
     }
     rc = ladroi_rma_cas_u64(lb, &s->la.win, v, ladroi_la_disp_word(LADROI_LA_QUEUED), 0, me,
@@ -131,8 +139,8 @@ static int ladro__bl_idle(ladro_t *lb, void *state)
         ladroi_sleep_us(lb->cfg.backoff_min_us);
     }
     lb->st.steal_time_s += ladroi_now() - start;
-    lb->st.replies++;
-    lb->st.reply_wait_s += ladroi_now() - s->asked_at;
+    LADROI_COUNT(lb, LADROI_LA_C_REPLIES, 1);
+    LADROI_COUNT(lb, LADROI_LA_C_REPLY_WAIT, ladroi_now() - s->asked_at);
     /* Line 13: UNLOCK(v) — after the reply, whatever it was. */
     uint64_t seen;
     rc = ladroi_rma_cas_u64(lb, &s->la.win, v, ladroi_la_disp_word(LADROI_LA_LOCK),
@@ -175,4 +183,10 @@ const ladroi_policy_ops_t ladroi_policy_baseline = {
     .on_idle = ladro__bl_idle,
     .on_progress = ladro__bl_progress,
     .dump = ladro__bl_dump,
+    .opts = ladro__bl_opts,
+    .nopts = sizeof ladro__bl_opts / sizeof ladro__bl_opts[0],
+    .opts_size = sizeof(ladroi_la_opts_t),
+    .counters = ladro__bl_counters,
+    .ncounters = sizeof ladro__bl_counters / sizeof ladro__bl_counters[0],
+    .print_stats = ladroi_la_print_stats,
 };

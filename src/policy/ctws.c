@@ -57,6 +57,18 @@ typedef struct ladro__ctws {
     uint64_t log_dropped;
 } ladro__ctws_t;
 
+typedef struct ladro__ctws_opts {
+    char ctws_log[LADRO_PATH_MAX];
+} ladro__ctws_opts_t;
+
+static const ladroi_opt_t ladro__ctws_opts[] = {
+    {.key = "ctws_log", .type = LADROI_OPT_STR,
+     LADROI_OPT_FIELD(ladro__ctws_opts_t, ctws_log), .def = "",
+     .accepted = "empty (off) or a file path shorter than 256 characters",
+     .doc = "write the steal log (attempt, thief, victim, stolen task ids; the paper's "
+            "Table 1) there as CSV at `ladro_destroy`"},
+};
+
 static int ladro__ctws_init(ladro_t *lb, void **state)
 {
     ladro__ctws_t *s = calloc(1, sizeof *s);
@@ -73,7 +85,7 @@ static int ladro__ctws_init(ladro_t *lb, void **state)
     if (!s->list || !s->msg)
         return ladroi_fail(lb, LADRO_ENOMEM, "ctws: out of memory for a %d-rank list",
                            lb->size);
-    if ((rc = ladroi_coll_init(lb, &s->gather, LADROI_COLL_GATHER, 1, LADROI_TAG_CTWS_LIST, 0)))
+    if ((rc = ladroi_coll_init(lb, &s->gather, LADROI_COLL_GATHER, 1, LADROI_TAG_POLICY, 0)))
         return rc;
     if (lb->rank == 0) /* Algorithm 3, line 1: the token starts on one rank */
         s->token = LADRO__TOK_STEAL;
@@ -332,7 +344,8 @@ static int ladro__ctws_cmp(const void *a, const void *b)
 static int ladro__ctws_destroy(ladro_t *lb, void *state)
 {
     ladro__ctws_t *s = state;
-    if (!lb->cfg.ctws_log[0])
+    const char *path = ((const ladro__ctws_opts_t *)lb->popts)->ctws_log;
+    if (!path[0])
         return LADRO_OK;
     int n = (int)s->nlog, *counts = NULL, *displs = NULL, total = 0;
     uint64_t dropped = 0;
@@ -356,10 +369,10 @@ static int ladro__ctws_destroy(ladro_t *lb, void *state)
                                lb->comm));
     int rc = LADRO_OK;
     if (lb->rank == 0) {
-        FILE *f = all ? fopen(lb->cfg.ctws_log, "w") : NULL;
+        FILE *f = all ? fopen(path, "w") : NULL;
         if (!f) {
             rc = ladroi_fail(lb, all ? LADRO_EIO : LADRO_ENOMEM, "ctws_log: cannot write "
-                             "'%s'", lb->cfg.ctws_log);
+                             "'%s'", path);
         } else {
             size_t m = (size_t)total / sizeof(ladro__logent_t);
             qsort(all, m, sizeof *all, ladro__ctws_cmp);
@@ -380,7 +393,7 @@ static int ladro__ctws_destroy(ladro_t *lb, void *state)
                         dropped, LADRO__LOG_MAX);
             if (fclose(f) != 0)
                 rc = ladroi_fail(lb, LADRO_EIO, "ctws_log: error writing '%s'",
-                                 lb->cfg.ctws_log);
+                                 path);
         }
     }
     free(all);
@@ -417,4 +430,7 @@ const ladroi_policy_ops_t ladroi_policy_ctws = {
     .on_start = ladro__ctws_start,
     .on_destroy = ladro__ctws_destroy,
     .dump = ladro__ctws_dump,
+    .opts = ladro__ctws_opts,
+    .nopts = sizeof ladro__ctws_opts / sizeof ladro__ctws_opts[0],
+    .opts_size = sizeof(ladro__ctws_opts_t),
 };

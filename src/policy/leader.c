@@ -8,7 +8,7 @@
  * start (their first ladro_next), so the queue is the union of all seeds; tasks spawned
  * during the run stay on the rank that spawned them.
  *
- * Who serves the requests (cfg.leader_thread, docs/policies/leader.md):
+ * Who serves the requests (option leader_thread, docs/policies/leader.md):
  *   - a service thread of the leader (the paper's set-up) when MPI provides
  *     MPI_THREAD_MULTIPLE. The thread touches only this file's state: its own duplicated
  *     communicator, its receive/send buffers and the queue under a mutex; never the
@@ -200,14 +200,29 @@ static int ladro__leader_poll(ladro_t *lb, ladro__leader_t *s)
     return LADRO_OK;
 }
 
+typedef struct ladro__leader_opts {
+    int leader_thread; /* -1 auto, 0 off, 1 on */
+} ladro__leader_opts_t;
+
+static const char *const ladro__thread_names[] = {"auto", "off", "on", NULL};
+static const ladroi_opt_t ladro__leader_opts[] = {
+    {.key = "leader_thread", .type = LADROI_OPT_ENUM,
+     LADROI_OPT_FIELD(ladro__leader_opts_t, leader_thread), .names = ladro__thread_names,
+     .base = -1, .def = "auto", .accepted = "auto, on, off",
+     .doc = "serve workers from a thread (auto: when MPI provides `MPI_THREAD_MULTIPLE`; on: "
+            "else `ladro_create` fails with `LADRO_ENOTSUP`; off: serve from the leader's "
+            "`ladro_next`/`ladro_progress`)"},
+};
+
 static int ladro__leader_init(ladro_t *lb, void **state)
 {
+    int thread = ((const ladro__leader_opts_t *)lb->popts)->leader_thread;
     int provided = MPI_THREAD_SINGLE;
     MPI_Query_thread(&provided);
     /* The same answer everywhere under one launcher; agree anyway before any collective. */
     int mine = provided, low = provided;
     LADROI_MPI(lb, MPI_Allreduce(&mine, &low, 1, MPI_INT, MPI_MIN, lb->comm));
-    if (lb->cfg.leader_thread == 1 && low < MPI_THREAD_MULTIPLE)
+    if (thread == 1 && low < MPI_THREAD_MULTIPLE)
         return ladroi_fail(lb, LADRO_ENOTSUP, "leader_thread=on needs MPI_THREAD_MULTIPLE "
                            "but MPI provides level %d; initialize MPI with MPI_Init_thread(..., "
                            "MPI_THREAD_MULTIPLE, ...) or set leader_thread=auto or off", low);
@@ -222,7 +237,7 @@ static int ladro__leader_init(ladro_t *lb, void **state)
     s->rec = lb->pool.rec_bytes;
     s->chunk = lb->cfg.chunk;
     s->batch = (uint32_t)(LADRO__SEED_BYTES / s->rec > 0 ? LADRO__SEED_BYTES / s->rec : 1);
-    s->threaded = lb->cfg.leader_thread != 0 && low >= MPI_THREAD_MULTIPLE && lb->size > 1;
+    s->threaded = thread != 0 && low >= MPI_THREAD_MULTIPLE && lb->size > 1;
     atomic_init(&s->stop, false);
     atomic_init(&s->svc_err, 0);
     LADROI_MPI(lb, MPI_Comm_dup(lb->comm, &s->comm));
@@ -462,4 +477,7 @@ const ladroi_policy_ops_t ladroi_policy_leader = {
     .on_progress = ladro__leader_progress,
     .on_start = ladro__leader_start,
     .dump = ladro__leader_dump,
+    .opts = ladro__leader_opts,
+    .nopts = sizeof ladro__leader_opts / sizeof ladro__leader_opts[0],
+    .opts_size = sizeof(ladro__leader_opts_t),
 };

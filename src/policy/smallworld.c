@@ -13,12 +13,24 @@ typedef struct ladro__sw {
     ladroi_overlay_t ov;
 } ladro__sw_t;
 
+typedef struct ladro__sw_opts {
+    int sw_degree;
+} ladro__sw_opts_t;
+
+static const ladroi_opt_t ladro__sw_opts[] = {
+    {.key = "sw_degree", .type = LADROI_OPT_INT,
+     LADROI_OPT_FIELD(ladro__sw_opts_t, sw_degree), .max = 4096, .def = "0",
+     .accepted = "0 (= 2*floor(log2(P-1))) or an integer in [1, 4096]",
+     .doc = "shortcut draws per rank; 0 = 2·⌊log2(P−1)⌋ (average degree ≈ 4·log2 P)"},
+};
+
 static int ladro__sw_init(ladro_t *lb, void **state)
 {
     ladro__sw_t *s = calloc(1, sizeof *s);
     if (!s)
         return ladroi_fail(lb, LADRO_ENOMEM, "smallworld: out of memory");
-    int draws = ladroi_sw_draws(lb->size, lb->cfg.sw_degree);
+    const ladro__sw_opts_t *o = lb->popts;
+    int draws = ladroi_sw_draws(lb->size, o->sw_degree);
     int rc = ladroi_overlay_build(&s->ov, lb->cfg.seed, lb->size, lb->rank, draws);
     if (rc) {
         free(s);
@@ -55,6 +67,14 @@ static int ladro__sw_idle(ladro_t *lb, void *state)
     return ladroi_steal_attempt(lb, victim, lb->cfg.steal_fraction, 0);
 }
 
+/* TITUS §4: idle ranks join the counting waves only once the termination barrier
+ * (entered at local completion) passed. */
+static bool ladro__sw_gate(const ladro_t *lb, const void *state)
+{
+    (void)state;
+    return ladroi_results_gating(lb);
+}
+
 static void ladro__sw_dump(const ladro_t *lb, const void *state, FILE *out)
 {
     (void)lb;
@@ -73,4 +93,8 @@ const ladroi_policy_ops_t ladroi_policy_smallworld = {
     .fini = ladro__sw_fini,
     .on_idle = ladro__sw_idle,
     .dump = ladro__sw_dump,
+    .gate_waves = ladro__sw_gate,
+    .opts = ladro__sw_opts,
+    .nopts = sizeof ladro__sw_opts / sizeof ladro__sw_opts[0],
+    .opts_size = sizeof(ladro__sw_opts_t),
 };

@@ -11,7 +11,7 @@
  * blocked by that — it keeps searching elsewhere and takes part in termination waves.
  *
  * Cyclic steals (the paper's caveat): a grant from a victim to a thief at which the
- * victim itself is still registered; counted. With cfg.successonly_nocycle such a victim
+ * victim itself is still registered; counted. With option successonly_nocycle such a victim
  * first withdraws its own registration there (an RMA compare-and-swap marking the slot
  * withdrawn); if the thief already took that registration up (its reply is in flight),
  * the victim serves it after the reply arrived. A thief also never registers at a rank
@@ -32,6 +32,39 @@ typedef struct ladro__so {
     double next_reg_at;  /* search phase: no new registration before this time */
     double reg_gap_us;   /* and the gap after the next one (doubles, backoff_max cap) */
 } ladro__so_t;
+
+typedef struct ladro__so_opts {
+    ladroi_la_opts_t la; /* first: loadaware.c reads it */
+    int successonly_nocycle;
+    int successonly_withdraw;
+} ladro__so_opts_t;
+
+static const char *const ladro__bool_names[] = {"0", "1", NULL};
+static const ladroi_opt_t ladro__so_opts[] = {
+    LADROI_LA_OPTS,
+    {.key = "successonly_nocycle", .type = LADROI_OPT_ENUM,
+     LADROI_OPT_FIELD(ladro__so_opts_t, successonly_nocycle), .names = ladro__bool_names,
+     .def = "0", .accepted = "0, 1", .doc = "forbid cyclic steals (docs/policies/successonly.md)"},
+    {.key = "successonly_withdraw", .type = LADROI_OPT_ENUM,
+     LADROI_OPT_FIELD(ladro__so_opts_t, successonly_withdraw), .names = ladro__bool_names,
+     .def = "0", .accepted = "0, 1",
+     .doc = "a thief withdraws its other registrations once tasks arrived (not in the "
+            "paper)"},
+};
+
+enum { LADRO__C_WITHDRAWN = LADROI_LA_C_N, LADRO__C_CYCLIC };
+static const ladroi_counter_t ladro__so_counters[] = {
+    LADROI_LA_COUNTERS,
+    {"steals_withdrawn", LADROI_SUM, "registrations withdrawn (no-cycle and withdraw "
+                                     "variants)"},
+    {"cyclic_steals", LADROI_SUM, "grants this rank (victim) made to a thief it was itself "
+                                  "registered at (the paper's steal cycles)"},
+};
+
+static const ladro__so_opts_t *ladro__opts(const ladro_t *lb)
+{
+    return lb->popts;
+}
 
 static void ladro__so_free(ladro__so_t *s)
 {
@@ -93,7 +126,7 @@ static int ladro__so_withdraw(ladro_t *lb, ladro__so_t *s, int v, int *done)
     if (*done) {
         ladro__so_forget(s, v);
         s->withdrawn[v] = 1;
-        lb->st.steals_withdrawn++;
+        LADROI_COUNT(lb, LADRO__C_WITHDRAWN, 1);
     }
     return rc;
 }
@@ -117,8 +150,8 @@ static int ladro__so_collect(ladro_t *lb, ladro__so_t *s)
                                "(reply 0x%llx): protocol violation", v,
                                (unsigned long long)reply);
         ladro__so_forget(s, v); /* line 16: FORGETVICTIM */
-        lb->st.replies++;
-        lb->st.reply_wait_s += ladroi_now() - s->reg_time[v];
+        LADROI_COUNT(lb, LADROI_LA_C_REPLIES, 1);
+        LADROI_COUNT(lb, LADROI_LA_C_REPLY_WAIT, ladroi_now() - s->reg_time[v]);
         rc = ladroi_la_take(lb, &s->la, v, LADROI_LA_GRANTED(reply));
         if (rc < 0)
             return rc;
@@ -126,9 +159,9 @@ static int ladro__so_collect(ladro_t *lb, ladro__so_t *s)
     }
     if (got)
         ladroi_la_phase_close(lb, &s->la); /* line 17: end of the search phase */
-    /* Variant (cfg.successonly_withdraw, not in the paper): once served, cancel the other
+    /* Variant (option successonly_withdraw, not in the paper): once served, cancel the other
      * registrations, so victims serve only thieves that are still searching. */
-    for (int v = 0; got && lb->cfg.successonly_withdraw && v < lb->size && s->ncontacted > 0;
+    for (int v = 0; got && ladro__opts(lb)->successonly_withdraw && v < lb->size && s->ncontacted > 0;
          v++) {
         int done;
         int rc = s->contacted[v] ? ladro__so_withdraw(lb, s, v, &done) : 0;
@@ -178,7 +211,7 @@ static bool ladro__so_skip(void *ctx, int v)
             return true;
         s->withdrawn[v] = 0;
     }
-    if (lb->cfg.successonly_nocycle) {
+    if (ladro__opts(lb)->successonly_nocycle) {
         bool here;
         k->rc = ladro__so_registered_here(lb, s, v, &here);
         if (k->rc || here)
@@ -241,7 +274,7 @@ static int ladro__so_serve(ladro_t *lb, ladro__so_t *s)
         }
         int t = (int)(e - 1);
         bool cyclic = s->contacted[t] != 0;
-        if (cyclic && lb->cfg.successonly_nocycle) {
+        if (cyclic && ladro__opts(lb)->successonly_nocycle) {
             /* Withdraw this rank's own registration at t before serving t. */
             int done;
             if ((rc = ladro__so_withdraw(lb, s, t, &done)) != 0)
@@ -266,7 +299,7 @@ static int ladro__so_serve(ladro_t *lb, ladro__so_t *s)
         }
         s->head++;
         if (cyclic)
-            lb->st.cyclic_steals++;
+            LADROI_COUNT(lb, LADRO__C_CYCLIC, 1);
         if ((rc = ladroi_la_answer(lb, &s->la, t, k)) != 0) /* line 7: ASYNCAT(thief, tasks) */
             return rc;
     }
@@ -358,4 +391,10 @@ const ladroi_policy_ops_t ladroi_policy_successonly = {
     .on_idle = ladro__so_idle,
     .on_progress = ladro__so_progress,
     .dump = ladro__so_dump,
+    .opts = ladro__so_opts,
+    .nopts = sizeof ladro__so_opts / sizeof ladro__so_opts[0],
+    .opts_size = sizeof(ladro__so_opts_t),
+    .counters = ladro__so_counters,
+    .ncounters = sizeof ladro__so_counters / sizeof ladro__so_counters[0],
+    .print_stats = ladroi_la_print_stats,
 };

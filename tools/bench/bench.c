@@ -23,10 +23,10 @@
 
 typedef struct run {
     int conf, pol, repeat;
-    double makespan, lower_bound, efficiency, idle_mean, idle_max;
-    uint64_t steals_ok, steals_failed, tasks_moved, stolen_twice, info_msgs;
+    double makespan, lower_bound, idle_mean, idle_max; /* the tables' medians */
+    uint64_t steals_ok, steals_failed, tasks_moved;
     bool verified;
-    struct rank_row { double speed, busy, idle; uint64_t tasks; } *ranks; /* nranks rows */
+    ladro_stats_t st; /* what the files get (ladro_stats_write); st.ranks on rank 0 only */
 } run_t;
 
 typedef struct bench {
@@ -299,7 +299,7 @@ static int parse(int argc, char **argv, bench_t *b, int rank, int size)
     if (repeat > 0)
         b->repeat = (int)repeat;
     b->wl.seed = b->base.seed;
-    b->wl.spin = b->base.emulate_spin != 0;
+    b->wl.spin = b->base.emulate == LADRO_EMULATE_SPIN;
     b->base.task_bytes = b->wl.payload;
     if (ladro_config_validate(&b->base, err, sizeof err))
         return bad(rank, "configuration", b->base.policy, err);
@@ -353,17 +353,12 @@ static int run_one(bench_t *b, int conf, int pol, int repeat, run_t *out)
     MPI_Allreduce(&bad_mine, &bad_all, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
     *out = (run_t){
         .conf = conf, .pol = pol, .repeat = repeat, .makespan = st.makespan,
-        .lower_bound = st.lower_bound, .efficiency = st.efficiency,
-        .idle_mean = st.idle_mean, .idle_max = st.idle_max,
+        .lower_bound = st.lower_bound, .idle_mean = st.idle_mean, .idle_max = st.idle_max,
         .steals_ok = st.total.steals_ok, .steals_failed = st.total.steals_failed,
-        .tasks_moved = st.total.tasks_stolen, .stolen_twice = st.total.tasks_stolen_twice,
-        .info_msgs = st.total.info_msgs, .verified = once && bad_all == 0,
+        .tasks_moved = st.total.tasks_stolen, .verified = once && bad_all == 0, .st = st,
     };
-    if (rank == 0 && (out->ranks = calloc((size_t)size, sizeof *out->ranks)) != NULL)
-        for (int r = 0; r < size; r++)
-            out->ranks[r] = (struct rank_row){st.ranks[r].speed, st.ranks[r].busy_s,
-                                              st.ranks[r].idle_s, st.ranks[r].tasks_run};
-    ladro_stats_free(&st);
+    if (rank != 0)
+        ladro_stats_free(&out->st);
     free(seen);
     ladro_destroy(&lb);
     return out->verified ? 0 : LADRO_EINVAL;
@@ -455,30 +450,26 @@ static void print_tables(const bench_t *b, int size)
     }
 }
 
+/* One run: the bench's own columns, then the library's (ladro_stats_write). */
 static void fprint_run(FILE *f, const bench_t *b, const run_t *r, int size, bool json)
 {
-    const char *fmt_json =
-        "{\"scenario\": \"%s\", \"policy\": \"%s\", \"speed\": \"%s\", \"ranks\": %d, "
-        "\"tasks_per_rank\": %llu, \"repeat\": %d, \"makespan\": %.6f, \"lower_bound\": %.6f, "
-        "\"efficiency\": %.4f, \"idle_mean\": %.4f, \"idle_max\": %.4f, \"steals_ok\": %llu, "
-        "\"steals_failed\": %llu, \"tasks_moved\": %llu, \"stolen_twice\": %llu, "
-        "\"info_msgs\": %llu, \"verified\": %s";
-    const char *fmt_csv = "%s,%s,%s,%d,%llu,%d,%.6f,%.6f,%.4f,%.4f,%.4f,%llu,%llu,%llu,%llu,"
-                          "%llu,%s\n";
-    fprintf(f, json ? fmt_json : fmt_csv, b->scenario, b->policies[r->pol],
-            b->speeds[r->conf / b->ntpr], size, (unsigned long long)b->tpr[r->conf % b->ntpr],
-            r->repeat, r->makespan, r->lower_bound, r->efficiency, r->idle_mean, r->idle_max,
-            (unsigned long long)r->steals_ok, (unsigned long long)r->steals_failed,
-            (unsigned long long)r->tasks_moved, (unsigned long long)r->stolen_twice,
-            (unsigned long long)r->info_msgs, r->verified ? "true" : "false");
+    const char *fmt = json ? "{\"scenario\": \"%s\", \"policy\": \"%s\", \"speed\": \"%s\", "
+                             "\"tasks_per_rank\": %llu, \"repeat\": %d, \"verified\": %s, "
+                           : "%s,%s,%s,%llu,%d,%s,";
+    fprintf(f, fmt, b->scenario, b->policies[r->pol], b->speeds[r->conf / b->ntpr],
+            (unsigned long long)b->tpr[r->conf % b->ntpr], r->repeat,
+            r->verified ? "true" : "false");
+    ladro_stats_write(f, &r->st, -1, json ? LADRO_STATS_JSON : LADRO_STATS_CSV);
     if (json) {
         fprintf(f, ", \"per_rank\": [");
-        for (int k = 0; r->ranks && k < size; k++)
-            fprintf(f, "%s{\"rank\": %d, \"speed\": %.4f, \"busy\": %.6f, \"idle\": %.6f, "
-                       "\"tasks\": %llu}", k ? ", " : "", k, r->ranks[k].speed,
-                    r->ranks[k].busy, r->ranks[k].idle, (unsigned long long)r->ranks[k].tasks);
+        for (int k = 0; r->st.ranks && k < size; k++) {
+            fprintf(f, "%s{\"rank\": %d, ", k ? ", " : "", k);
+            ladro_stats_write(f, &r->st, k, LADRO_STATS_JSON);
+            fprintf(f, "}");
+        }
         fprintf(f, "]}");
-    }
+    } else
+        fprintf(f, "\n");
 }
 
 /* Write to a temporary name and rename, so a failed run leaves no half-written file. */
@@ -499,19 +490,22 @@ static int write_file(const bench_t *b, const char *path, int mode, int size)
                    "idle_frac,tasks\n");
         for (int i = 0; i < b->nruns; i++) {
             const run_t *r = &b->runs[i];
-            for (int k = 0; r->ranks && k < size; k++)
+            for (int k = 0; r->st.ranks && k < size; k++) {
+                const ladro_rank_stats_t *x = &r->st.ranks[k];
                 fprintf(f, "%s,%s,%s,%llu,%d,%d,%.4f,%.6f,%.6f,%.4f,%llu\n", b->scenario,
                         b->policies[r->pol], b->speeds[r->conf / b->ntpr],
-                        (unsigned long long)b->tpr[r->conf % b->ntpr], r->repeat, k,
-                        r->ranks[k].speed, r->ranks[k].busy, r->ranks[k].idle,
-                        r->ranks[k].idle / r->makespan, (unsigned long long)r->ranks[k].tasks);
+                        (unsigned long long)b->tpr[r->conf % b->ntpr], r->repeat, k, x->speed,
+                        x->busy_s, x->idle_s, x->idle_s / r->makespan,
+                        (unsigned long long)x->tasks_run);
+            }
         }
     } else if (json)
         fprintf(f, "{\"results\": [\n");
-    else
-        fprintf(f, "scenario,policy,speed,ranks,tasks_per_rank,repeat,makespan,lower_bound,"
-                   "efficiency,idle_mean,idle_max,steals_ok,steals_failed,tasks_moved,"
-                   "stolen_twice,info_msgs,verified\n");
+    else {
+        fprintf(f, "scenario,policy,speed,tasks_per_rank,repeat,verified,");
+        ladro_stats_write(f, NULL, -1, LADRO_STATS_CSV_HEADER);
+        fprintf(f, "\n");
+    }
     for (int i = 0; mode != OUT_RANKS && i < b->nruns; i++) {
         if (json)
             fprintf(f, "  ");
@@ -601,7 +595,7 @@ int main(int argc, char **argv)
     }
     MPI_Bcast(&failed, 1, MPI_INT, 0, MPI_COMM_WORLD);
     for (int i = 0; i < b.nruns; i++)
-        free(b.runs[i].ranks);
+        ladro_stats_free(&b.runs[i].st);
     free(b.runs);
     MPI_Finalize();
     return failed ? 1 : 0;
