@@ -494,7 +494,7 @@ void ladro_print_config(FILE *out, const ladro_config_t *cfg)
     }
 }
 
-/* ---- docs/envvars.md ------------------------------------------------------------------- */
+/* ---- docs/envvars.md: the tables as markdown, and each policy's counters --------------- */
 static void ladro__doc_row(FILE *out, const ladroi_opt_t *o)
 {
     char env[64];
@@ -510,11 +510,19 @@ void ladroi_config_doc(FILE *out)
         ladro__doc_row(out, &ladro__keys[i]);
     for (size_t p = 0; ladroi_policy_at(p); p++) {
         const ladroi_policy_ops_t *ops = ladroi_policy_at(p);
-        if (!ops->nopts)
+        if (!ops->nopts && !ops->ncounters)
             continue;
-        fprintf(out, "\n### Options of `%s` (docs/policies/%s.md)\n\n", ops->name, ops->name);
-        fprintf(out, "| variable | key | default | accepted | meaning |\n|---|---|---|---|---|\n");
+        fprintf(out, "\n### `%s` (docs/policies/%s.md)\n", ops->name, ops->name);
+        if (ops->nopts)
+            fprintf(out, "\n| variable | key | default | accepted | meaning |\n"
+                         "|---|---|---|---|---|\n");
         for (size_t i = 0; i < ops->nopts; i++)
             ladro__doc_row(out, &ops->opts[i]);
+        if (ops->ncounters) /* not configuration, but declared next to it */
+            fprintf(out, "\nCounters (`ladro_stats_counter`, JSON/CSV output):\n\n");
+        for (size_t i = 0; i < ops->ncounters; i++)
+            fprintf(out, "- `%s` (%s over ranks): %s\n", ops->counters[i].name,
+                    ops->counters[i].gather == LADROI_SUM ? "sum" : "max",
+                    ops->counters[i].doc);
     }
 }

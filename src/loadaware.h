@@ -55,11 +55,14 @@ enum { LADROI_LA_C_LOAD_READS, LADROI_LA_C_SEARCH_PHASES, LADROI_LA_C_VICTIMS,
 #define LADROI_LA_COUNTERS                                                                \
     {"load_reads", LADROI_SUM, "placeLoad reads of candidate victims"},                  \
     {"search_phases", LADROI_SUM, "search phases that ended with tasks arriving"},       \
-    {"victims_0", LADROI_SUM, "search phases by victims contacted in them: none"},       \
-    {"victims_1", LADROI_SUM, "... one (SuccessOnlyWS Fig. 1(d))"},                      \
-    {"victims_2", LADROI_SUM, "... two"}, {"victims_3", LADROI_SUM, "... three"},         \
-    {"victims_4", LADROI_SUM, "... four"}, {"victims_5", LADROI_SUM, "... five"},         \
-    {"victims_6", LADROI_SUM, "... six"}, {"victims_7plus", LADROI_SUM, "... seven or more"}, \
+    {"victims_0", LADROI_SUM, "search phases with no victim contacted (Fig. 1(d))"},   \
+    {"victims_1", LADROI_SUM, "search phases with 1 victim contacted"},                 \
+    {"victims_2", LADROI_SUM, "search phases with 2 victims contacted"},                \
+    {"victims_3", LADROI_SUM, "search phases with 3 victims contacted"},                \
+    {"victims_4", LADROI_SUM, "search phases with 4 victims contacted"},                \
+    {"victims_5", LADROI_SUM, "search phases with 5 victims contacted"},                \
+    {"victims_6", LADROI_SUM, "search phases with 6 victims contacted"},                \
+    {"victims_7plus", LADROI_SUM, "search phases with 7 or more victims contacted"},    \
     {"replies", LADROI_SUM, "victims' replies received"},                                \
     {"reply_wait_s", LADROI_SUM, "summed time from request to the victim's reply"}
 
