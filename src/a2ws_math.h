@@ -48,7 +48,7 @@ int ladroi_a2ws_pair_weights(const double *n, const double *t, const double *ava
  * -1 if every weight is 0. */
 int ladroi_a2ws_pick(const double *weight, int count, double u);
 
-/* The default radius (cfg.radius = 0): ceil(P/4), at least 1. The paper's Fig. 4 (64
+/* The default radius (a2ws's option radius = 0): ceil(P/4), at least 1. The paper's Fig. 4 (64
  * nodes, R = 1 .. 32) found R = 16, a quarter of the nodes, fastest; docs/policies/a2ws.md
  * ("The default radius") has the measurements behind the rule at 4, 8 and 16 ranks. */
 int ladroi_a2ws_default_radius(int P);

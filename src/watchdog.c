@@ -1,19 +1,19 @@
-/* Stall watchdog (cfg.watchdog, LADRO_WATCHDOG) and the state dump.
+/* Stall watchdog (cfg.watchdog seconds, LADRO_WATCHDOG) and the state dump.
  *
- * "No task completes anywhere for watchdog_s" is decided on the termination waves
+ * "No task completes anywhere for `watchdog`" is decided on the termination waves
  * (src/term.c), which already sum {created, completed} over all ranks; a third field
  * counts alarms. A rank raises one in its contribution when
- *   - its current task, or the one it just finished, ran longer than watchdog_s
+ *   - its current task, or the one it just finished, ran longer than `watchdog`
  *     (a task that never calls back is seen when it finally calls ladro_progress or
  *     ladro_next), or
  *   - it is idle and the global completed count has not grown between waves for
- *     watchdog_s (work exists but nobody runs it: a lost task, a protocol deadlock).
- * With the watchdog on, busy ranks join a wave every watchdog_s/4, so waves keep
+ *     `watchdog` (work exists but nobody runs it: a lost task, a protocol deadlock).
+ * With the watchdog on, busy ranks join a wave every `watchdog`/4, so waves keep
  * completing while anybody calls the library. Every rank reads the same sums, so all
  * fail in the same wave with LADRO_ETIMEDOUT (LADROI_WD_AGREED): no rank is left
  * waiting, and the handle can still be destroyed collectively.
  * When a wave cannot complete because some rank stopped calling the library for
- * 8 x watchdog_s, an idle rank fails alone (LADROI_WD_LOCAL): no collective can finish,
+ * 8 x `watchdog`, an idle rank fails alone (LADROI_WD_LOCAL): no collective can finish,
  * so ladro_destroy then frees local memory only and the program should MPI_Abort. */
 #include "ladro_int.h"
 
