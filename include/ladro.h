@@ -173,12 +173,14 @@ typedef struct ladro_task {
 /* Collective over comm. Duplicates comm; cfg is copied. Validates cfg on every rank and
  * agrees collectively, so either every rank gets a handle or every rank gets the same
  * error: LADRO_EINVAL (bad config; one-line message in err if err is non-NULL),
- * LADRO_ENOPOLICY (cfg->policy not registered), LADRO_ENOMEM, LADRO_EMPI, LADRO_ENOTSUP. On error *out is NULL. */
+ * LADRO_ENOPOLICY (cfg->policy not registered), LADRO_ENOMEM, LADRO_EMPI, LADRO_ENOTSUP.
+ * On error *out is NULL. */
 LADRO_API int ladro_create(MPI_Comm comm, const ladro_config_t *cfg, ladro_t **out,
                            char *err, size_t errlen);
 /* Collective. Frees everything; sets *lb to NULL. A NULL *lb is a no-op. Must be called
  * after ladro_next returned LADRO_DONE (or an error) on every rank. Writes the policy's
- * end-of-run output first (ctws's ctws_log option; LADRO_EIO on rank 0 if it cannot). Returns LADRO_OK, or
+ * end-of-run output first (ctws's option ctws_log; LADRO_EIO on rank 0 if it cannot).
+ * Returns LADRO_OK, or
  * LADRO_ETIMEDOUT after a watchdog failure this rank detected alone (some rank stopped
  * calling the library): it then frees local memory only, without any collective, and
  * the caller should MPI_Abort. */

@@ -179,12 +179,29 @@ void ladroi_opt_show(const ladroi_opt_t *o, const void *base, char *buf, size_t 
     int i;
     double d;
     switch (o->type) {
-    case LADROI_OPT_U64: memcpy(&u64, f, sizeof u64); snprintf(buf, n, "%llu", (unsigned long long)u64); break;
-    case LADROI_OPT_U32: memcpy(&u32, f, sizeof u32); snprintf(buf, n, "%u", u32); break;
-    case LADROI_OPT_SIZE: memcpy(&sz, f, sizeof sz); snprintf(buf, n, "%zu", sz); break;
-    case LADROI_OPT_INT: memcpy(&i, f, sizeof i); snprintf(buf, n, "%d", i); break;
-    case LADROI_OPT_DOUBLE: memcpy(&d, f, sizeof d); snprintf(buf, n, "%.17g", d); break;
-    case LADROI_OPT_STR: snprintf(buf, n, "%.*s", (int)strnlen(f, o->size), f); break;
+    case LADROI_OPT_U64:
+        memcpy(&u64, f, sizeof u64);
+        snprintf(buf, n, "%llu", (unsigned long long)u64);
+        break;
+    case LADROI_OPT_U32:
+        memcpy(&u32, f, sizeof u32);
+        snprintf(buf, n, "%u", u32);
+        break;
+    case LADROI_OPT_SIZE:
+        memcpy(&sz, f, sizeof sz);
+        snprintf(buf, n, "%zu", sz);
+        break;
+    case LADROI_OPT_INT:
+        memcpy(&i, f, sizeof i);
+        snprintf(buf, n, "%d", i);
+        break;
+    case LADROI_OPT_DOUBLE:
+        memcpy(&d, f, sizeof d);
+        snprintf(buf, n, "%.17g", d);
+        break;
+    case LADROI_OPT_STR:
+        snprintf(buf, n, "%.*s", (int)strnlen(f, o->size), f);
+        break;
     case LADROI_OPT_ENUM: {
         memcpy(&i, f, sizeof i);
         int k = 0;

@@ -432,6 +432,12 @@ typedef struct ladroi_policy_ops {
     int (*on_destroy)(ladro_t *lb, void *state);
 } ladroi_policy_ops_t;
 
+/* In an ops table: LADROI_POLICY_OPTS(table, struct type), LADROI_POLICY_COUNTERS(table). */
+#define LADROI_POLICY_OPTS(table, type)                                                  \
+    .opts = (table), .nopts = sizeof(table) / sizeof((table)[0]), .opts_size = sizeof(type)
+#define LADROI_POLICY_COUNTERS(table)                                                    \
+    .counters = (table), .ncounters = sizeof(table) / sizeof((table)[0])
+
 /* Registry (src/policy/registry.c): the list is generated from src/policy/<name>.c. */
 const ladroi_policy_ops_t *ladroi_policy_find(const char *name);
 /* Policy i of the registry (ladro_policy_names order), NULL past the last. */

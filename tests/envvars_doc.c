@@ -53,8 +53,8 @@ int main(int argc, char **argv)
     fclose(m);
     char *b = strstr(doc, BEGIN), *e = b ? strstr(b, END) : NULL;
     if (!b || !e) {
-        fprintf(stderr, "envvars_doc: %s: marker lines not found; accepted: a file with\n%s...\n%s",
-                path, BEGIN, END);
+        fprintf(stderr, "envvars_doc: %s: marker lines not found; accepted: a file with\n"
+                "%s...\n%s", path, BEGIN, END);
         return 1;
     }
     b += strlen(BEGIN);

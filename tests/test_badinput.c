@@ -2,8 +2,9 @@
  * table -- including keys added after this test was written -- must refuse at least one
  * of the junk values below (free-form keys such as file paths refuse only the overlong
  * one), and every refusal, through ladro_config_set and through the LADRO_* variable,
- * must be LADRO_EINVAL (LADRO_ENOPOLICY for an unknown policy) with a one-line message naming the key and saying what is
- * accepted, the configuration left unchanged. */
+ * must be LADRO_EINVAL (LADRO_ENOPOLICY for an unknown policy name) with a one-line
+ * message naming the key and saying what is accepted, the configuration left unchanged.
+ * The keys include every registered policy's options (ladroi_config_key). */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "ladro_int.h"

@@ -46,8 +46,8 @@ static void run(int rank, int size, int thread, uint32_t chunk)
     ladro_config_init(&cfg);
     snprintf(cfg.policy, sizeof cfg.policy, "%s", "leader");
     cfg.chunk = chunk;
-    CHECK_EQ(ladro_config_set(&cfg, "leader_thread", thread < 0 ? "auto" : thread ? "on" : "off",
-                              err, sizeof err), LADRO_OK);
+    const char *mode = thread < 0 ? "auto" : thread ? "on" : "off";
+    CHECK_EQ(ladro_config_set(&cfg, "leader_thread", mode, err, sizeof err), LADRO_OK);
     ladro_t *lb;
     int rc = ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err);
     CHECK_EQ(rc, LADRO_OK);

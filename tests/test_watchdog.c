@@ -1,4 +1,4 @@
-/* Stall watchdog (LADRO_WATCHDOG, cfg.watchdog): every rank must fail together with LADRO_ETIMEDOUT
+/* Stall watchdog (LADRO_WATCHDOG): every rank must fail together with LADRO_ETIMEDOUT
  * when a task never calls back for longer than the watchdog, when a task keeps calling
  * ladro_progress but never ends, and when a task is lost (test hook: a created count
  * with no task behind it); a normal run with the watchdog on must finish exactly once.

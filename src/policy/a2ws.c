@@ -392,9 +392,6 @@ const ladroi_policy_ops_t ladroi_policy_a2ws = {
     .on_start = ladro__a2ws_start,
     .on_task_end = ladro__a2ws_task_end,
     .dump = ladro__a2ws_dump,
-    .opts = ladro__a2ws_opts,
-    .nopts = sizeof ladro__a2ws_opts / sizeof ladro__a2ws_opts[0],
-    .opts_size = sizeof(ladro__a2ws_opts_t),
-    .counters = ladro__a2ws_counters,
-    .ncounters = sizeof ladro__a2ws_counters / sizeof ladro__a2ws_counters[0],
+    LADROI_POLICY_OPTS(ladro__a2ws_opts, ladro__a2ws_opts_t),
+    LADROI_POLICY_COUNTERS(ladro__a2ws_counters),
 };

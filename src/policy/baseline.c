@@ -183,10 +183,7 @@ const ladroi_policy_ops_t ladroi_policy_baseline = {
     .on_idle = ladro__bl_idle,
     .on_progress = ladro__bl_progress,
     .dump = ladro__bl_dump,
-    .opts = ladro__bl_opts,
-    .nopts = sizeof ladro__bl_opts / sizeof ladro__bl_opts[0],
-    .opts_size = sizeof(ladroi_la_opts_t),
-    .counters = ladro__bl_counters,
-    .ncounters = sizeof ladro__bl_counters / sizeof ladro__bl_counters[0],
+    LADROI_POLICY_OPTS(ladro__bl_opts, ladroi_la_opts_t),
+    LADROI_POLICY_COUNTERS(ladro__bl_counters),
     .print_stats = ladroi_la_print_stats,
 };

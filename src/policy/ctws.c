@@ -430,7 +430,5 @@ const ladroi_policy_ops_t ladroi_policy_ctws = {
     .on_start = ladro__ctws_start,
     .on_destroy = ladro__ctws_destroy,
     .dump = ladro__ctws_dump,
-    .opts = ladro__ctws_opts,
-    .nopts = sizeof ladro__ctws_opts / sizeof ladro__ctws_opts[0],
-    .opts_size = sizeof(ladro__ctws_opts_t),
+    LADROI_POLICY_OPTS(ladro__ctws_opts, ladro__ctws_opts_t),
 };

@@ -477,7 +477,5 @@ const ladroi_policy_ops_t ladroi_policy_leader = {
     .on_progress = ladro__leader_progress,
     .on_start = ladro__leader_start,
     .dump = ladro__leader_dump,
-    .opts = ladro__leader_opts,
-    .nopts = sizeof ladro__leader_opts / sizeof ladro__leader_opts[0],
-    .opts_size = sizeof(ladro__leader_opts_t),
+    LADROI_POLICY_OPTS(ladro__leader_opts, ladro__leader_opts_t),
 };

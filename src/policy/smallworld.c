@@ -94,7 +94,5 @@ const ladroi_policy_ops_t ladroi_policy_smallworld = {
     .on_idle = ladro__sw_idle,
     .dump = ladro__sw_dump,
     .gate_waves = ladro__sw_gate,
-    .opts = ladro__sw_opts,
-    .nopts = sizeof ladro__sw_opts / sizeof ladro__sw_opts[0],
-    .opts_size = sizeof(ladro__sw_opts_t),
+    LADROI_POLICY_OPTS(ladro__sw_opts, ladro__sw_opts_t),
 };

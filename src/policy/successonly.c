@@ -44,7 +44,8 @@ static const ladroi_opt_t ladro__so_opts[] = {
     LADROI_LA_OPTS,
     {.key = "successonly_nocycle", .type = LADROI_OPT_ENUM,
      LADROI_OPT_FIELD(ladro__so_opts_t, successonly_nocycle), .names = ladro__bool_names,
-     .def = "0", .accepted = "0, 1", .doc = "forbid cyclic steals (docs/policies/successonly.md)"},
+     .def = "0", .accepted = "0, 1",
+     .doc = "forbid cyclic steals (docs/policies/successonly.md)"},
     {.key = "successonly_withdraw", .type = LADROI_OPT_ENUM,
      LADROI_OPT_FIELD(ladro__so_opts_t, successonly_withdraw), .names = ladro__bool_names,
      .def = "0", .accepted = "0, 1",
@@ -161,7 +162,8 @@ static int ladro__so_collect(ladro_t *lb, ladro__so_t *s)
         ladroi_la_phase_close(lb, &s->la); /* line 17: end of the search phase */
     /* Variant (option successonly_withdraw, not in the paper): once served, cancel the other
      * registrations, so victims serve only thieves that are still searching. */
-    for (int v = 0; got && ladro__opts(lb)->successonly_withdraw && v < lb->size && s->ncontacted > 0;
+    bool withdraw = ladro__opts(lb)->successonly_withdraw;
+    for (int v = 0; got && withdraw && v < lb->size && s->ncontacted > 0;
          v++) {
         int done;
         int rc = s->contacted[v] ? ladro__so_withdraw(lb, s, v, &done) : 0;
@@ -391,10 +393,7 @@ const ladroi_policy_ops_t ladroi_policy_successonly = {
     .on_idle = ladro__so_idle,
     .on_progress = ladro__so_progress,
     .dump = ladro__so_dump,
-    .opts = ladro__so_opts,
-    .nopts = sizeof ladro__so_opts / sizeof ladro__so_opts[0],
-    .opts_size = sizeof(ladro__so_opts_t),
-    .counters = ladro__so_counters,
-    .ncounters = sizeof ladro__so_counters / sizeof ladro__so_counters[0],
+    LADROI_POLICY_OPTS(ladro__so_opts, ladro__so_opts_t),
+    LADROI_POLICY_COUNTERS(ladro__so_counters),
     .print_stats = ladroi_la_print_stats,
 };

@@ -61,9 +61,6 @@ const ladroi_policy_ops_t ladroi_policy_toy = {
     .init = ladro__toy_init,
     .fini = ladro__toy_fini,
     .on_idle = ladro__toy_idle,
-    .opts = ladro__toy_opts,
-    .nopts = sizeof ladro__toy_opts / sizeof ladro__toy_opts[0],
-    .opts_size = sizeof(ladro__toy_opts_t),
-    .counters = ladro__toy_counters,
-    .ncounters = sizeof ladro__toy_counters / sizeof ladro__toy_counters[0],
+    LADROI_POLICY_OPTS(ladro__toy_opts, ladro__toy_opts_t),
+    LADROI_POLICY_COUNTERS(ladro__toy_counters),
 };
