@@ -30,8 +30,8 @@ static int ladro__check_policy(const char *v, char *err, size_t errlen)
         if (n[1])
             strncat(names, ", ", sizeof names - strlen(names) - 1);
     }
-    return ladroi_failbuf(err, errlen, LADRO_ENOPOLICY, "policy='%.*s%s': unknown policy; "
-                          "accepted: %s", LADROI_SHOW(v), names);
+    return ladroi_failbuf(err, errlen, LADRO_ENOPOLICY, "policy='%.*s%s': unknown; accepted: "
+                          "%s", LADROI_SHOW(v), names);
 }
 
 static int ladro__check_pow2(const char *v, char *err, size_t errlen)
@@ -258,13 +258,11 @@ const char *ladroi_config_key(size_t i)
     return NULL;
 }
 
-/* One line naming the accepted keys, or a close match: the key with the longest common
- * prefix when it shares at least 3 characters. */
-static int ladro__unknown_key(const char *key, char *err, size_t errlen)
+/* The key sharing the longest prefix with `key`, when that is at least 3 characters. */
+static const char *ladro__close_key(const char *key)
 {
     const char *best = NULL;
-    size_t bestn = 0;
-    char names[1024] = "";
+    size_t bestn = 2;
     for (size_t i = 0; ladroi_config_key(i); i++) {
         const char *k = ladroi_config_key(i);
         size_t n = 0;
@@ -274,10 +272,19 @@ static int ladro__unknown_key(const char *key, char *err, size_t errlen)
             bestn = n;
             best = k;
         }
-        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
-                 k);
     }
-    if (best && bestn >= 3)
+    return best;
+}
+
+/* One line naming a close key, or else the accepted ones. */
+static int ladro__unknown_key(const char *key, char *err, size_t errlen)
+{
+    const char *best = ladro__close_key(key);
+    char names[1024] = "";
+    for (size_t i = 0; ladroi_config_key(i); i++)
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
+                 ladroi_config_key(i));
+    if (best)
         return ladroi_failbuf(err, errlen, LADRO_EINVAL, "unknown configuration key "
                               "'%.*s%s'; did you mean '%s'? (docs/envvars.md lists them)",
                               LADROI_SHOW(key), best);
@@ -399,9 +406,13 @@ int ladro_config_from_env(ladro_config_t *cfg, char *err, size_t errlen)
         char inner[LADROI_ERRLEN];
         const ladroi_opt_t *o;
         if (!ladro__core_key(key) && !ladro__owner(key, &o)) {
-            ladro__unknown_key(key, inner, sizeof inner);
-            return ladroi_failbuf(err, errlen, LADRO_EINVAL, "environment variable %s: %s",
-                                  name, inner);
+            const char *best = ladro__close_key(key);
+            char upper[64] = "";
+            for (size_t i = 0; best && best[i] && i + 1 < sizeof upper; i++)
+                upper[i] = (char)toupper((unsigned char)best[i]);
+            return ladroi_failbuf(err, errlen, LADRO_EINVAL, "environment variable %s: unknown "
+                                  "LADRO_ variable%s%s%s (docs/envvars.md lists them)", name,
+                                  best ? "; did you mean LADRO_" : "", upper, best ? "?" : "");
         }
         rc = ladro_config_set(cfg, key, eq + 1, inner, sizeof inner);
         if (rc)
