@@ -305,6 +305,17 @@ static int ladro__check_size(const ladro_config_t *cfg, const char *fn, char *er
     return LADRO_OK;
 }
 
+/* A policy option's value, parsed by its declaration into scratch memory. */
+static int ladro__check_option(const ladroi_opt_t *o, const char *value, char *err,
+                               size_t errlen)
+{
+    unsigned char scratch[LADRO_PATH_MAX + 64];
+    if (o->off + o->size > sizeof scratch)
+        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "%s: option field out of range",
+                              o->key);
+    return ladroi_opt_parse(o, scratch, value, err, errlen);
+}
+
 /* ---- public functions ------------------------------------------------------------------ */
 void ladro_config_init(ladro_config_t *cfg)
 {
@@ -333,10 +344,7 @@ int ladro_config_set(ladro_config_t *cfg, const char *key, const char *value, ch
     if (!ladro__owner(key, &o))
         return ladro__unknown_key(key, err, errlen);
     /* A policy's option: check the value with its declaration, keep it as text. */
-    unsigned char scratch[LADRO_PATH_MAX + 64];
-    if (o->off + o->size > sizeof scratch)
-        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "%s: option field out of range", key);
-    if ((rc = ladroi_opt_parse(o, scratch, value, err, errlen)) != 0)
+    if ((rc = ladro__check_option(o, value, err, errlen)) != 0)
         return rc;
     int i = 0;
     while (i < cfg->npolicy_opts && strcmp(cfg->policy_opts[i].key, key) != 0)
@@ -466,6 +474,8 @@ int ladro_config_validate(const ladro_config_t *cfg, char *err, size_t errlen)
                                   "NUL-terminated", i);
         if (!ladro__owner(po->key, &o))
             return ladro__unknown_key(po->key, err, errlen);
+        if ((rc = ladro__check_option(o, po->value, err, errlen)) != 0)
+            return rc;
     }
     /* The chosen policy's options, as ladro_create will parse them. */
     const ladroi_policy_ops_t *ops = ladroi_policy_find(cfg->policy);
