@@ -173,44 +173,42 @@ int ladroi_opt_parse(const ladroi_opt_t *o, void *base, const char *v, char *err
 void ladroi_opt_show(const ladroi_opt_t *o, const void *base, char *buf, size_t n)
 {
     const char *f = (const char *)base + o->off;
-    uint64_t u64;
+    uint64_t u = 0; /* the unsigned types, widened */
     uint32_t u32;
     size_t sz;
-    int i;
+    int i = 0;
     double d;
     switch (o->type) {
     case LADROI_OPT_U64:
-        memcpy(&u64, f, sizeof u64);
-        snprintf(buf, n, "%llu", (unsigned long long)u64);
+        memcpy(&u, f, sizeof u);
         break;
     case LADROI_OPT_U32:
         memcpy(&u32, f, sizeof u32);
-        snprintf(buf, n, "%u", u32);
+        u = u32;
         break;
     case LADROI_OPT_SIZE:
         memcpy(&sz, f, sizeof sz);
-        snprintf(buf, n, "%zu", sz);
+        u = sz;
         break;
     case LADROI_OPT_INT:
+    case LADROI_OPT_ENUM:
         memcpy(&i, f, sizeof i);
-        snprintf(buf, n, "%d", i);
         break;
-    case LADROI_OPT_DOUBLE:
+    }
+    if (o->type == LADROI_OPT_INT)
+        snprintf(buf, n, "%d", i);
+    else if (o->type == LADROI_OPT_DOUBLE) {
         memcpy(&d, f, sizeof d);
         snprintf(buf, n, "%.17g", d);
-        break;
-    case LADROI_OPT_STR:
+    } else if (o->type == LADROI_OPT_STR)
         snprintf(buf, n, "%.*s", (int)strnlen(f, o->size), f);
-        break;
-    case LADROI_OPT_ENUM: {
-        memcpy(&i, f, sizeof i);
+    else if (o->type == LADROI_OPT_ENUM) {
         int k = 0;
         while (o->names[k] && k != i - o->base)
             k++;
         snprintf(buf, n, "%s", o->names[k] ? o->names[k] : "?");
-        break;
-    }
-    }
+    } else
+        snprintf(buf, n, "%llu", (unsigned long long)u);
 }
 
 /* ---- lookups: the core's keys, then the registered policies' options ------------------- */
