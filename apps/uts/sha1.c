@@ -139,6 +139,12 @@ sha1_compress_fn sha1_compress_best(void)
     return sha1_have_ni() ? sha1_compress_ni : sha1_compress_portable;
 }
 
+const char *sha1_compress_name(sha1_compress_fn f)
+{
+    return f == sha1_compress_ni && sha1_have_ni() ? "ladro (x86 SHA extensions)"
+                                                   : "ladro (portable C)";
+}
+
 static void sha1__block(uint32_t h[5], const unsigned char *p)
 {
     uint32_t w[16];

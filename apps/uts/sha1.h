@@ -37,5 +37,8 @@ void sha1_compress_ni(uint32_t h[5], const uint32_t w[16]);
 int sha1_have_ni(void);
 /* The fastest usable implementation: sha1_compress_ni or sha1_compress_portable. */
 sha1_compress_fn sha1_compress_best(void);
+/* Which implementation f is, for the results line: "ladro (x86 SHA extensions)" or
+ * "ladro (portable C)". Both are this file's; there is no external SHA-1. */
+const char *sha1_compress_name(sha1_compress_fn f);
 
 #endif

@@ -68,14 +68,17 @@ static void uts__usage(FILE *out)
 "usage: ladro-uts [tree flags] [options]\n"
 "Unbalanced Tree Search (UTS) on ladro: counts the nodes, leaves and depth of an\n"
 "implicit random tree whose nodes are spread over the ranks by work stealing.\n"
-"tree flags (as the UTS reference):\n"
-"  -t TYPE     0 binomial, 1 geometric (default 1)\n"
-"  -b B0       root branching factor (default 4)\n"
+"tree flags (as the UTS reference, with its defaults):\n"
+"  -t TYPE     0 binomial, 1 geometric, 2 hybrid, 3 balanced (default 1)\n"
+"  -b B0       root branching factor; balanced: every node's, truncated (4)\n"
 "  -a SHAPE    geometric shape: 0 linear, 1 exp. decreasing, 2 cyclic, 3 fixed (0)\n"
-"  -d GEN_MX   geometric depth parameter (6)\n"
+"  -d GEN_MX   geometric/hybrid depth parameter; balanced: the depth (6)\n"
 "  -q PROB     binomial: probability that a node has children (0.234375)\n"
 "  -m M        binomial: number of children of a non-leaf (4)\n"
 "  -r SEED     root seed (0)\n"
+"  -f FRAC     hybrid: geometric above depth FRAC*GEN_MX, binomial from there (0.5)\n"
+"  -g GRAN     compute granularity: SHA-1 evaluations per child (1)\n"
+"ladro flags:\n"
 "  -c CHUNK    nodes per released chunk = per ladro task (8)\n"
 "  -i POLL     call ladro_progress every POLL nodes; also ladro's poll_interval (10)\n"
 "options:\n"
@@ -90,9 +93,15 @@ static void uts__usage(FILE *out)
 "  --ref-rate R        nodes/s of the 1-rank run: prints efficiency = rate/(P*R)\n"
 "  --max-failed N      exit 1 when more than N remote steals failed (all ranks)\n"
 "  --portable-sha1     do not use the CPU's SHA extensions\n"
-"  --quiet             only the summary line\n"
+"  --quiet             only the result lines (Tree size = ..., and ladro's line)\n"
 "  --help              this text\n"
-"sample trees: T1 = -t 1 -a 3 -d 10 -b 4 -r 19, T3 = -t 0 -b 2000 -q 0.124875 -m 8 -r 42\n"
+"output: the reference's lines (Tree type:, Tree shape parameters:, Random number\n"
+"generator:, Compute granularity:, Execution strategy:, Tree size = ..., Wallclock\n"
+"time = ...), then ladro's (its line names the SHA-1 used), timings and statistics.\n"
+"sample trees (the reference's, exact counts in docs/uts.md):\n"
+"  T1 -t 1 -a 3 -d 10 -b 4 -r 19          T2 -t 1 -a 2 -d 16 -b 6 -r 502\n"
+"  T3 -t 0 -b 2000 -q 0.124875 -m 8 -r 42  T4 -t 2 -a 0 -d 16 -b 6 -r 1 -q 0.234375 -m 4\n"
+"  T5 -t 1 -a 0 -d 20 -b 4 -r 34          (L, XL, XXL, WL variants in docs/uts.md)\n"
 "environment: every LADRO_* variable (docs/envvars.md); LADRO_EXPECT_NP=P makes the\n"
 "program fail unless it runs on exactly P ranks.\n");
 }
@@ -190,7 +199,7 @@ static int uts__parse(int argc, char **argv, uts_opts_t *o, char *err, size_t er
             int rc = uts_params_set(&o->tree, a, v, err, errlen);
             if (rc < 0) {
                 snprintf(err, errlen, "unknown flag '%s' (tree flags: -t -b -a -d -q -m -r "
-                         "-c -i; see --help)", a);
+                         "-f -g -c -i; see --help)", a);
                 return 2;
             }
             if (rc)
@@ -351,10 +360,11 @@ static int uts__run_ladro(MPI_Comm comm, const uts_tree_t *tree, ladro_config_t 
     return rc;
 }
 
-static void uts__summary(const uts_counts_t *c)
+/* The reference's banner and parameter lines, once per launch. */
+static void uts__header(const uts_params_t *p)
 {
-    printf("Tree size = %" PRIu64 ", tree depth = %" PRId64 ", num leaves = %" PRIu64 "\n",
-           c->nodes, c->max_depth, c->leaves);
+    printf("UTS - Unbalanced Tree Search (ladro-uts, ladro %s)\n", ladro_version());
+    uts_params_print(stdout, p);
 }
 
 static int uts__check_expect(const uts_opts_t *o, const uts_counts_t *c, const char *what)
@@ -473,13 +483,15 @@ static int uts__parallel(const uts_opts_t *o, const uts_tree_t *tree, const char
         }
         double rate = (double)tot.nodes / wall;
         const ladro_config_t *used = &cfg;
-        if (!o->quiet) {
-            uts_params_print(stdout, &o->tree);
-            printf("ladro %s, policy %s, %d rank%s, %u task(s) kept private, SHA-1 %s\n",
-                   ladro_version(), used->policy, size, size == 1 ? "" : "s", used->chunk,
-                   sha);
-        }
-        uts__summary(&tot);
+        if (!o->quiet)
+            printf("Execution strategy:  Parallel search using %d processes\n"
+                   "   Load balance by work stealing (ladro, policy %s), chunk size = %d "
+                   "nodes\n   Polling Interval: %d\n\n", size, used->policy,
+                   o->tree.chunk, o->tree.poll);
+        uts_counts_print(stdout, &tot, o->quiet ? 0 : wall, size);
+        printf("%sladro %s, policy %s, %d rank%s, %u task(s) kept private, sha1: %s\n",
+               o->quiet ? "" : "\n", ladro_version(), used->policy, size,
+               size == 1 ? "" : "s", used->chunk, sha);
         if (!o->quiet) {
             printf("time %.3f s, %.4g nodes/s overall, %.4g nodes/s per rank\n", wall, rate,
                    rate / size);
@@ -585,7 +597,9 @@ int main(int argc, char **argv)
 
     uts_tree_t tree;
     uts_tree_init(&tree, &o.tree, o.portable_sha1 ? sha1_compress_portable : NULL);
-    const char *sha = tree.compress == sha1_compress_ni ? "SHA-NI" : "portable";
+    const char *sha = sha1_compress_name(tree.compress);
+    if (rank == 0 && !o.quiet)
+        uts__header(&o.tree);
 
     if (o.sequential) {
         int bad = 0;
@@ -596,11 +610,10 @@ int main(int argc, char **argv)
                 fprintf(stderr, "ladro-uts: out of memory\n");
                 MPI_Abort(MPI_COMM_WORLD, 1);
             }
-            if (!o.quiet) {
-                uts_params_print(stdout, &o.tree);
-                printf("sequential DFS (no runtime), SHA-1 %s\n", sha);
-            }
-            uts__summary(&c);
+            if (!o.quiet)
+                printf("Execution strategy:  Iterative sequential search (no runtime)\n\n");
+            uts_counts_print(stdout, &c, o.quiet ? 0 : wall, 1);
+            printf("%sladro-uts sequential DFS, sha1: %s\n", o.quiet ? "" : "\n", sha);
             if (!o.quiet)
                 printf("time %.3f s, %.4g nodes/s, %.1f ns/node CPU\n", wall,
                        (double)c.nodes / wall, 1e9 * cpu / (double)c.nodes);

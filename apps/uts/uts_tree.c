@@ -2,6 +2,7 @@
 #include "uts_tree.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,8 @@ void uts_params_default(uts_params_t *p)
     p->q = 15.0 / 64.0;
     p->m = 4;
     p->root_seed = 0;
+    p->shift = 0.5;
+    p->gran = 1;
     p->chunk = 8;
     p->poll = 10;
 }
@@ -55,22 +58,27 @@ int uts_params_set(uts_params_t *p, const char *flag, const char *value, char *e
     switch (flag[1]) {
     case 't':
         if (uts__int(value, 0, 3, &p->type))
-            UTS__BAD("a tree type 0 (binomial) or 1 (geometric)");
-        if (p->type > 1)
-            UTS__BAD("0 (binomial) or 1 (geometric); hybrid (2) and balanced (3) trees "
-                     "are not implemented");
+            UTS__BAD("a tree type 0 (binomial), 1 (geometric), 2 (hybrid) or 3 (balanced)");
         return 0;
     case 'a':
         if (uts__int(value, 0, 3, &p->shape))
             UTS__BAD("a shape 0 (linear), 1 (exp. decreasing), 2 (cyclic) or 3 (fixed)");
+        return 0;
+    case 'f':
+        if (uts__dbl(value, 0.0, 1.0, &p->shift))
+            UTS__BAD("a fraction of the depth -d in [0, 1]");
+        return 0;
+    case 'g':
+        if (uts__int(value, 1, 1000000, &p->gran))
+            UTS__BAD("a compute granularity, an integer in [1, 1000000]");
         return 0;
     case 'd':
         if (uts__int(value, 1, 1000000, &p->gen_mx))
             UTS__BAD("a depth parameter, an integer in [1, 1000000]");
         return 0;
     case 'b':
-        if (uts__dbl(value, 1e-9, 1e9, &p->b0))
-            UTS__BAD("a branching factor, a number in (0, 1e9]");
+        if (uts__dbl(value, 0.0, 1e9, &p->b0))
+            UTS__BAD("a branching factor, a number in [0, 1e9]");
         return 0;
     case 'q':
         if (uts__dbl(value, 0.0, 1.0, &p->q))
@@ -97,17 +105,60 @@ int uts_params_set(uts_params_t *p, const char *flag, const char *value, char *e
     }
 }
 
-static const char *const uts__shape_names[] = {"linear", "expdec", "cyclic", "fixed"};
+static const char *const uts__type_names[] = {"Binomial", "Geometric", "Hybrid", "Balanced"};
+static const char *const uts__shape_names[] = {"Linear decrease", "Exponential decrease",
+                                               "Cyclic", "Fixed branching factor"};
 
+void uts_balanced_size(const uts_params_t *p, uint64_t *nodes, uint64_t *leaves)
+{
+    uint64_t b = (uint64_t)p->b0, level = 1, n = 1;
+    for (int d = 1; d <= p->gen_mx && b > 0; d++) {
+        if (level > UINT64_MAX / b || n > UINT64_MAX - level * b) {
+            *nodes = *leaves = UINT64_MAX;
+            return;
+        }
+        level *= b;
+        n += level;
+    }
+    *nodes = n;
+    *leaves = b > 0 ? level : 1;
+}
+
+/* Formats as the reference's uts_paramsToStr, so scripts reading its output keep working. */
 void uts_params_print(FILE *out, const uts_params_t *p)
 {
-    if (p->type == UTS_BIN)
-        fprintf(out, "UTS binomial tree: -t 0 -b %g -q %g -m %d -r %d (chunk %d, poll %d)\n",
-                p->b0, p->q, p->m, p->root_seed, p->chunk, p->poll);
-    else
-        fprintf(out, "UTS geometric tree (%s): -t 1 -a %d -d %d -b %g -r %d (chunk %d, "
-                "poll %d)\n", uts__shape_names[p->shape], p->shape, p->gen_mx, p->b0,
-                p->root_seed, p->chunk, p->poll);
+    fprintf(out, "Tree type:  %d (%s)\n", p->type, uts__type_names[p->type]);
+    fprintf(out, "Tree shape parameters:\n");
+    fprintf(out, "  root branching factor b_0 = %.1f, root seed = %d\n", p->b0, p->root_seed);
+    if (p->type == UTS_GEO || p->type == UTS_HYBRID)
+        fprintf(out, "  GEO parameters: gen_mx = %d, shape function = %d (%s)\n", p->gen_mx,
+                p->shape, uts__shape_names[p->shape]);
+    if (p->type == UTS_BIN || p->type == UTS_HYBRID)
+        fprintf(out, "  BIN parameters:  q = %f, m = %d, E(n) = %f, E(s) = %.2f\n", p->q, p->m,
+                p->q * p->m, 1.0 / (1.0 - p->q * p->m));
+    if (p->type == UTS_HYBRID)
+        fprintf(out, "  HYBRID:  GEO from root to depth %d, then BIN\n",
+                (int)ceil(p->shift * p->gen_mx));
+    if (p->type == UTS_BALANCED) {
+        uint64_t n, l;
+        uts_balanced_size(p, &n, &l);
+        fprintf(out, "  BALANCED parameters: gen_mx = %d\n", p->gen_mx);
+        fprintf(out, "        Expected size: %" PRIu64 " nodes, %" PRIu64 " leaves\n", n, l);
+    }
+    fprintf(out, "Random number generator: SHA-1 (state size = %uB)\n", SHA1_DIGEST_BYTES);
+    fprintf(out, "Compute granularity: %d\n", p->gran);
+}
+
+void uts_counts_print(FILE *out, const uts_counts_t *c, double wall_s, int npes)
+{
+    /* the reference's percentage is computed in float */
+    float frac = c->nodes ? (float)c->leaves / (float)c->nodes : 0.0f;
+    fprintf(out, "Tree size = %" PRIu64 ", tree depth = %" PRId64 ", num leaves = %" PRIu64
+            " (%.2f%%)\n", c->nodes, c->max_depth, c->leaves, frac * 100.0);
+    if (wall_s > 0)
+        fprintf(out, "Wallclock time = %.3f sec, performance = %.0f nodes/sec (%.0f nodes/sec "
+                "per PE)\n", wall_s, (double)c->nodes / wall_s,
+                (double)c->nodes / wall_s / npes);
 }
 
 /* Expected branching factor at a depth > 0 (UTS, geometric shape functions). */
@@ -145,6 +196,8 @@ void uts_tree_init(uts_tree_t *t, const uts_params_t *p, sha1_compress_fn compre
     for (int d = 0; d < UTS_DEPTH_CACHE; d++)
         t->log1mp[d] = uts__geo_log1mp(p, d);
     t->root_children = (int)floor(p->b0);
+    t->bal_children = (int)p->b0;
+    t->shift_depth = p->shift * p->gen_mx;
 }
 
 /* init: SHA-1(16 zero bytes || seed, 32-bit big-endian): one padded block of 20 bytes. */
@@ -163,8 +216,11 @@ void uts_rng_spawn(const uts_tree_t *t, const uint32_t parent[5], uint32_t child
     uint32_t w[16] = {parent[0], parent[1], parent[2], parent[3], parent[4], i, 0x80000000u,
                       0,         0,         0,         0,         0,         0, 0,
                       0,         24 * 8};
-    memcpy(child, sha1_iv, 5 * sizeof(uint32_t));
-    t->compress(child, w);
+    int g = t->p.gran;
+    do {
+        memcpy(child, sha1_iv, 5 * sizeof(uint32_t));
+        t->compress(child, w);
+    } while (--g > 0);
 }
 
 void uts_root(const uts_tree_t *t, uts_node_t *root)
@@ -173,20 +229,42 @@ void uts_root(const uts_tree_t *t, uts_node_t *root)
     root->depth = 0;
 }
 
+/* A node with m children with probability q, else none. */
+static int uts__bin(const uts_tree_t *t, const uts_node_t *n)
+{
+    return uts_rng_prob(uts_rng_rand(n->s)) < t->p.q ? t->p.m : 0;
+}
+
+/* Inverse CDF of the geometric distribution with mean b_depth. The cap is applied here in
+ * double: a huge b would overflow the int conversion, and NaN (-d 1 with shape 1) gives no
+ * children. */
+static int uts__geo(const uts_tree_t *t, const uts_node_t *n)
+{
+    double l = n->depth < UTS_DEPTH_CACHE ? t->log1mp[n->depth]
+                                           : uts__geo_log1mp(&t->p, n->depth);
+    double x = floor(log(1.0 - uts_rng_prob(uts_rng_rand(n->s))) / l);
+    if (!(x > 0))
+        return 0;
+    return x >= UTS_MAX_CHILDREN ? UTS_MAX_CHILDREN : (int)x;
+}
+
 int uts_num_children(const uts_tree_t *t, const uts_node_t *n)
 {
     int nc;
-    if (t->p.type == UTS_BIN) {
+    switch (t->p.type) {
+    case UTS_BIN:
         if (n->depth == 0)
-            return t->root_children; /* the binomial root has exactly floor(b0) */
-        double u = uts_rng_prob(uts_rng_rand(n->s));
-        nc = u < t->p.q ? t->p.m : 0;
-    } else {
-        double l = n->depth < UTS_DEPTH_CACHE ? t->log1mp[n->depth]
-                                               : uts__geo_log1mp(&t->p, n->depth);
-        double u = uts_rng_prob(uts_rng_rand(n->s));
-        /* inverse CDF of the geometric distribution */
-        nc = (int)floor(log(1.0 - u) / l);
+            return t->root_children; /* exactly floor(b0), not capped */
+        nc = uts__bin(t, n);
+        break;
+    case UTS_HYBRID: /* the root too is binomial when -f 0 (then with m children) */
+        nc = (double)n->depth < t->shift_depth ? uts__geo(t, n) : uts__bin(t, n);
+        break;
+    case UTS_BALANCED:
+        return n->depth < t->p.gen_mx ? t->bal_children : 0; /* not capped */
+    default:
+        nc = uts__geo(t, n);
+        break;
     }
     return nc > UTS_MAX_CHILDREN ? UTS_MAX_CHILDREN : nc;
 }

@@ -16,21 +16,27 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum uts_type { UTS_BIN = 0, UTS_GEO = 1 };
+/* Tree types (-t): a node's child count is binomial (BIN), geometric with a per-depth mean
+ * (GEO), geometric above a shift depth and binomial below it (HYBRID), or fixed (BALANCED). */
+enum uts_type { UTS_BIN = 0, UTS_GEO = 1, UTS_HYBRID = 2, UTS_BALANCED = 3 };
 /* Geometric tree shape functions (-a). */
 enum uts_shape { UTS_LINEAR = 0, UTS_EXPDEC = 1, UTS_CYCLIC = 2, UTS_FIXED = 3 };
 
-/* The reference truncates any non-root node's child count to this. */
+/* The reference truncates child counts to this, except a binomial root's and a balanced
+ * tree's. */
 #define UTS_MAX_CHILDREN 100
 
 typedef struct uts_params {
-    int type;          /* -t: 0 binomial, 1 geometric */
-    double b0;         /* -b: root branching factor (GEO: expected, BIN: exact) */
+    int type;          /* -t: enum uts_type */
+    double b0;         /* -b: root branching factor (GEO: expected, BIN: exact, BALANCED:
+                          every node's, truncated to an integer) */
     int shape;         /* -a: geometric shape function */
-    int gen_mx;        /* -d: geometric depth parameter */
+    int gen_mx;        /* -d: GEO/HYBRID depth parameter, BALANCED depth */
     double q;          /* -q: binomial probability of a non-leaf */
     int m;             /* -m: binomial children of a non-leaf */
     int root_seed;     /* -r */
+    double shift;      /* -f: HYBRID: GEO above depth shift * gen_mx, BIN from there on */
+    int gran;          /* -g: compute granularity, SHA-1 evaluations per child (same child) */
     int chunk;         /* -c: nodes per released chunk (a ladro task) */
     int poll;          /* -i: polling interval, in nodes */
 } uts_params_t;
@@ -48,6 +54,8 @@ typedef struct uts_tree {
     sha1_compress_fn compress;
     double log1mp[UTS_DEPTH_CACHE]; /* GEO: ln(1 - p_d), p_d = 1/(1 + b_d) */
     int root_children;              /* BIN: floor(b0) */
+    int bal_children;               /* BALANCED: (int)b0 */
+    double shift_depth;             /* HYBRID: shift * gen_mx, compared with a node's depth */
 } uts_tree_t;
 
 typedef struct uts_counts {
@@ -56,7 +64,7 @@ typedef struct uts_counts {
     int64_t max_depth;
 } uts_counts_t;
 
-/* Reference defaults (-t 1 -b 4 -a 0 -d 6 -q 15/64 -m 4 -r 0), -c 8 -i 10. */
+/* Reference defaults (-t 1 -b 4 -a 0 -d 6 -q 15/64 -m 4 -r 0 -f 0.5 -g 1), -c 8 -i 10. */
 void uts_params_default(uts_params_t *p);
 /* Apply one flag ("-t", "-b", ...) with its value. Returns 0; 2 for a bad value, with
  * a one-line message in err naming the flag, the value and what is accepted; -1 when
@@ -65,10 +73,18 @@ int uts_params_set(uts_params_t *p, const char *flag, const char *value, char *e
                    size_t errlen);
 /* Set the tree's derived constants. compress: NULL = fastest available. */
 void uts_tree_init(uts_tree_t *t, const uts_params_t *p, sha1_compress_fn compress);
+/* The reference's parameter lines, "Tree type:" to "Compute granularity:". */
 void uts_params_print(FILE *out, const uts_params_t *p);
+/* The reference's result lines: "Tree size = ..., tree depth = ..., num leaves = ... (x%)"
+ * and, when wall_s > 0, "Wallclock time = ... sec, performance = ... nodes/sec (... per PE)". */
+void uts_counts_print(FILE *out, const uts_counts_t *c, double wall_s, int npes);
+/* BALANCED: the tree's exact size, (b^(d+1) - 1)/(b - 1) nodes and b^d leaves, b = (int)b0
+ * (UINT64_MAX when it does not fit). */
+void uts_balanced_size(const uts_params_t *p, uint64_t *nodes, uint64_t *leaves);
 
 /* RNG (reference definitions). */
 void uts_rng_init(const uts_tree_t *t, uint32_t state[5], int seed);
+/* Child i's state; -g > 1 repeats the same hash g times (the reference's extra work knob). */
 void uts_rng_spawn(const uts_tree_t *t, const uint32_t parent[5], uint32_t child[5],
                    uint32_t i);
 static inline int32_t uts_rng_rand(const uint32_t state[5])
