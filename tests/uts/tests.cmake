@@ -27,12 +27,12 @@ add_executable(test_uts_sha1 ${PROJECT_SOURCE_DIR}/tests/uts/test_sha1.c)
 target_link_libraries(test_uts_sha1 PRIVATE uts_tree)
 target_compile_definitions(test_uts_sha1 PRIVATE _POSIX_C_SOURCE=200809L)
 add_test(NAME uts_sha1 COMMAND test_uts_sha1)
-set_tests_properties(uts_sha1 PROPERTIES TIMEOUT 30)
+set_tests_properties(uts_sha1 PROPERTIES TIMEOUT 30 LABELS "uts;unit")
 
 add_executable(test_uts_tree ${PROJECT_SOURCE_DIR}/tests/uts/test_tree.c)
 target_link_libraries(test_uts_tree PRIVATE uts_tree)
 add_test(NAME uts_tree_sequential COMMAND test_uts_tree)
-set_tests_properties(uts_tree_sequential PROPERTIES TIMEOUT 60)
+set_tests_properties(uts_tree_sequential PROPERTIES TIMEOUT 60 LABELS "uts;unit")
 
 # The sample trees exact at 1, 2, 4, 8 ranks, every registered policy in one launch each:
 # T1 (geometric fixed), T2 (geometric cyclic), T3 (binomial), T4 (hybrid), T5 (geometric
