@@ -932,7 +932,7 @@ int ladro_sim_pol_run(const ladro_sim_pol_params_t *prm, ladro_sim_pol_result_t 
         snprintf(err, errlen, "invalid policy-simulation parameters");
         return -1;
     }
-    uint64_t N = prm->wl.tasks_per_rank * (uint64_t)prm->p;
+    uint64_t N = wl_ntasks(&prm->wl, prm->p);
     if (N == 0 || N > 0xFFFFFFF0ull) {
         snprintf(err, errlen, "tasks (%llu) must be in [1, 2^32)", (unsigned long long)N);
         return -1;

@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 static uint64_t ladro__splitmix(uint64_t *x)
@@ -64,17 +65,89 @@ int ladroi_parse_double(const char *s, double lo, double hi, bool lo_open, doubl
     return 0;
 }
 
+/* An exact integer written as a double ("1e8", "2.5e3"): the value, or -1 when s is not
+ * one (fractional, beyond 2^53 where doubles stop being exact, or not a number). */
+static int ladro__exact_integer(const char *s, double *out)
+{
+    double d;
+    if (ladroi_parse_double(s, -9007199254740992.0, 9007199254740992.0, false, &d) ||
+        d != floor(d))
+        return -1;
+    *out = d;
+    return 0;
+}
+
+int ladroi_parse_i64(const char *s, int64_t lo, int64_t hi, int64_t *out)
+{
+    if (!s || !*s || isspace((unsigned char)*s))
+        return -1;
+    errno = 0;
+    char *end;
+    long long v = strtoll(s, &end, 10);
+    if (errno || *end) {
+        double d;
+        if (errno == ERANGE || ladro__exact_integer(s, &d))
+            return -1;
+        v = (long long)d;
+    }
+    if (v < lo || v > hi)
+        return -1;
+    *out = (int64_t)v;
+    return 0;
+}
+
 int ladroi_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 {
-    if (!s || !*s || *s == '-' || isspace((unsigned char)*s))
+    /* strtoull accepts "-1" (as 2^64 - 1) and leading space: refuse both first */
+    if (!s || !*s || isspace((unsigned char)*s) || *s == '-')
         return -1;
     errno = 0;
     char *end;
     unsigned long long v = strtoull(s, &end, 0);
-    if (errno || *end || v < lo || v > hi)
+    if (errno || *end) {
+        double d;
+        if (errno == ERANGE || ladro__exact_integer(s, &d) || d < 0)
+            return -1;
+        v = (unsigned long long)d;
+    }
+    if (v < lo || v > hi)
         return -1;
-    *out = v;
+    *out = (uint64_t)v;
     return 0;
+}
+
+int ladroi_parse_i64_list(const char *s, int64_t lo, int64_t hi, int64_t **out)
+{
+    if (!s || !*s)
+        return -1;
+    size_t n = 1;
+    for (const char *c = s; *c; c++)
+        n += *c == ',';
+    int64_t *v = malloc(n * sizeof *v);
+    char *tok = malloc(strlen(s) + 1);
+    int k = -1;
+    if (v && tok) {
+        k = 0;
+        for (const char *p = s; k >= 0;) {
+            size_t len = strcspn(p, ",");
+            memcpy(tok, p, len);
+            tok[len] = 0;
+            if (ladroi_parse_i64(tok, lo, hi, &v[k]))
+                k = -1; /* also an empty entry ("1,,2", "1,") */
+            else
+                k++;
+            if (k < 0 || !p[len])
+                break;
+            p += len + 1;
+        }
+    }
+    free(tok);
+    if (k <= 0) {
+        free(v);
+        return -1;
+    }
+    *out = v;
+    return k;
 }
 
 int ladroi_failbuf(char *err, size_t errlen, int rc, const char *fmt, ...)

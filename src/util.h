@@ -71,9 +71,17 @@ void ladroi_spin_s(double s);          /* busy wait */
 /* Strict number: the whole of s (no leading space, no trailing text), finite, in
  * [lo, hi] (lo excluded when lo_open). 0, or -1 leaving *out unchanged. */
 int ladroi_parse_double(const char *s, double lo, double hi, bool lo_open, double *out);
-/* Strict unsigned integer (decimal, 0x hex or 0 octal; no sign, no space, no trailing
- * text) in [lo, hi]. 0, or -1 leaving *out unchanged. */
+
+/* Strict integer: the whole of s, decimal digits with an optional sign, or an exact
+ * integer in scientific notation ("1e8", up to 2^53), in [lo, hi]. 0, or -1 leaving
+ * *out unchanged. The one integer parser of the runtime, the programs and ladro-sim. */
+int ladroi_parse_i64(const char *s, int64_t lo, int64_t hi, int64_t *out);
+/* The same for unsigned values up to 2^64 - 1: no sign; also 0x hex and 0 octal (the
+ * configuration keys' seeds and masks). */
 int ladroi_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
+/* A comma list of integers, each as ladroi_parse_i64, no empty entry: the count, with
+ * the values in *out (malloc'd; the caller frees), or -1 (nothing allocated). */
+int ladroi_parse_i64_list(const char *s, int64_t lo, int64_t hi, int64_t **out);
 
 /* Format a one-line message into err (when err and errlen are non-zero) and return rc:
  * the messages of configuration parsing, which has no handle. */

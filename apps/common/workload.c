@@ -15,7 +15,7 @@ bool wl_verify_results(ladro_t *lb, const wl_spec_t *w, const char *prog,
 {
     int rank = ladro_rank(lb), size = ladro_size(lb);
     size_t rb = ladro_config(lb)->result_bytes;
-    uint64_t ntasks = w->tasks_per_rank * (uint64_t)size;
+    uint64_t ntasks = wl_ntasks(w, size);
     unsigned char *home = calloc(ntasks ? ntasks : 1, 1);
     unsigned char *got = malloc(rb + 8), *want = malloc(rb + 8), *pay = malloc(w->payload);
     uint64_t mine[4] = {0, 0, 0, 0}, sum_got = 0, sum_want = 0, id;
@@ -100,7 +100,7 @@ void wl_mpi_init(int *argc, char ***argv, bool leader_listed)
 int wl_seed(ladro_t *lb, const wl_spec_t *w)
 {
     int rank = ladro_rank(lb), size = ladro_size(lb), rc = 0;
-    uint64_t ntasks = w->tasks_per_rank * (uint64_t)size;
+    uint64_t ntasks = wl_ntasks(w, size);
     unsigned char *buf = malloc(w->payload);
     if (!buf)
         return LADRO_ENOMEM;
@@ -116,7 +116,7 @@ int wl_seed(ladro_t *lb, const wl_spec_t *w)
 
 int wl_run(ladro_t *lb, const wl_spec_t *w, uint32_t *seen, wl_result_t *res)
 {
-    uint64_t ntasks = w->tasks_per_rank * (uint64_t)ladro_size(lb);
+    uint64_t ntasks = wl_ntasks(w, ladro_size(lb));
     ladro_task_t t;
     int rc;
     memset(res, 0, sizeof *res);

@@ -21,7 +21,7 @@ void wl_burn(ladro_t *lb, double secs, bool spin);
  * under MPI_THREAD_MULTIPLE); MPI_THREAD_SINGLE otherwise. */
 void wl_mpi_init(int *argc, char ***argv, bool leader_listed);
 
-/* Push this rank's tasks of the workload (ntasks = tasks_per_rank * size). */
+/* Push this rank's tasks of the workload (wl_ntasks of them over all ranks). */
 int wl_seed(ladro_t *lb, const wl_spec_t *w);
 
 typedef struct wl_result {

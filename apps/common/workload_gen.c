@@ -78,6 +78,11 @@ static double normal(uint64_t *s)
     return sqrt(-2 * log(u1)) * cos(2 * M_PI * u2);
 }
 
+uint64_t wl_ntasks(const wl_spec_t *w, int nranks)
+{
+    return w->tasks ? w->tasks : w->tasks_per_rank * (uint64_t)nranks;
+}
+
 double wl_task_seconds(const wl_spec_t *w, uint64_t id)
 {
     uint64_t s = mix(w->seed * 0x100000001B3ull ^ id);
@@ -102,7 +107,11 @@ int wl_task_owner(const wl_spec_t *w, uint64_t id, uint64_t ntasks, int nranks)
         long k = lround(floor(r));
         return k < 0 ? 0 : k >= nranks ? nranks - 1 : (int)k;
     }
-    default: return (int)(id * (uint64_t)nranks / ntasks);
+    default: { /* blocks of q + 1 on the first ntasks mod nranks ranks, q on the others */
+        uint64_t q = ntasks / (uint64_t)nranks, m = ntasks % (uint64_t)nranks;
+        uint64_t big = m * (q + 1);
+        return (int)(id < big ? id / (q + 1) : m + (id - big) / q);
+    }
     }
 }
 

@@ -16,6 +16,7 @@ enum wl_init { WL_EVEN, WL_ONE, WL_GAUSS70_10 };
 typedef struct wl_spec {
     uint64_t seed;
     uint64_t tasks_per_rank;
+    uint64_t tasks;   /* > 0: the total, spread over the ranks (tasks_per_rank unused) */
     double work_ms;   /* mean duration at full speed */
     enum wl_dist dist;
     double a, b, c;   /* distribution parameters, in units of work_ms */
@@ -32,6 +33,9 @@ void wl_spec_init(wl_spec_t *w);
 int wl_parse_dist(wl_spec_t *w, const char *v);
 int wl_parse_init(wl_spec_t *w, const char *v);
 extern const char wl_dist_accepted[], wl_init_accepted[];
+
+/* Tasks of the workload on nranks ranks: tasks, or tasks_per_rank x nranks. */
+uint64_t wl_ntasks(const wl_spec_t *w, int nranks);
 
 double wl_task_seconds(const wl_spec_t *w, uint64_t id);
 int wl_task_owner(const wl_spec_t *w, uint64_t id, uint64_t ntasks, int nranks);

@@ -6,7 +6,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include <ladro.h>
 
-#include "../common/workload.h"
+#include "app_cli.h"
+#include "synth_cli.h"
+#include "workload.h"
 
 #include <errno.h>
 #include <math.h>
@@ -16,259 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-typedef struct opts {
-    ladro_config_t cfg;
-    wl_spec_t wl;
-    bool verify, json, quiet;
-    uint64_t repeat; /* runs, one handle each, seeds seed, seed + 1, ... */
-} opts_t;
-
-static void usage(FILE *f)
-{
-    fprintf(f,
-        "usage: ladro-synth [options]   (run under mpirun; every rank gets the same options)\n"
-        "  --policy NAME        load balancer (default: LADRO_POLICY or random); one of:");
-    for (const char *const *n = ladro_policy_names(); *n; n++)
-        fprintf(f, " %s", *n);
-    fprintf(f, "\n"
-        "  --tasks-per-rank N   tasks per rank on average (default 50)\n"
-        "  --work-ms X          mean task duration in ms at full speed (default 10)\n"
-        "  --work-dist D        const | uniform:A,B | gauss:MEAN,SD | exp | bimodal:P,A,B\n"
-        "                       (A, B, MEAN, SD in units of --work-ms; bimodal: a fraction P\n"
-        "                       of tasks takes B, the rest A; default const)\n"
-        "  --init I             even | one | gauss70-10 (initial placement; default even)\n"
-        "  --profile NAME       DLB_Bench profile of TITUS_DLB Table 1 (sets tasks per rank,\n"
-        "                       payload, work per task, task capacity; later flags override);\n"
-        "                       'list' prints them\n"
-        "  --profile-scale F    tasks per rank = paper's x F (default 0.02: seconds -> ms)\n"
-        "  --payload BYTES      inline payload per task (default 16, min 16)\n"
-        "  --speed SPEC         emulated speeds: list '1,0.5' cycled over ranks or C1..C5\n"
-        "  --emulate sleep|spin how tasks and slow-rank padding burn time (default sleep)\n"
-        "  --seed S             workload and runtime seed (default 1)\n"
-        "  --chunk N            tasks kept private per rank (default 1)\n"
-        "  --delay-us X         debug: random delay up to X us before each remote operation\n"
-        "  --steal-log FILE     ctws: write the steal log (attempt, thief, victim, tasks) as CSV\n"
-        "  --result-bytes N     each task returns N result bytes to its owner (default 0)\n"
-        "  --repeat N           N runs in this job, one after the other, each with its own\n"
-        "                       handle and seed (--seed, --seed + 1, ...), each verified and\n"
-        "                       reported; stops at the first that fails (default 1); files a\n"
-        "                       run writes (--steal-log, LADRO_TRACE) hold the last run\n"
-        "  --verify             check every task ran exactly once, payloads intact, and (with\n"
-        "                       --result-bytes) each owner's results and their checksum\n"
-        "  --json               one JSON object per run on stdout instead of the summary\n"
-        "  --quiet              no summary (exit status only)\n"
-        "  --progress, --no-progress  progress line on stderr (default: on when stderr\n"
-        "                       is a terminal); sets LADRO_PROGRESS=0.5 unless given\n"
-        "  --help               this text\n"
-        "Environment: every LADRO_* variable of docs/envvars.md applies (flags win).\n");
-}
-
-static int bad(int rank, const char *flag, const char *val, const char *accepted)
-{
-    if (rank == 0)
-        fprintf(stderr, "ladro-synth: %s '%s': %s (try --help)\n", flag, val ? val : "",
-                accepted);
-    return 2;
-}
-
-static int parse_num(const char *s, double lo, double hi, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (!*s || *end || errno || !isfinite(v) || v < lo || v > hi)
-        return -1;
-    *out = v;
-    return 0;
-}
-
-/* DLB_Bench workload profiles (TITUS_DLB Table 1): average work W and problem size S per
- * process, tasks per process, shared-task segment size S/2, cycles per byte. Every
- * profile has 2 KiB tasks (S / tasks). Work is proportional to payload bytes: a task
- * takes payload * cycles_per_byte / 2.4 GHz (the paper's Broadwell nodes), i.e. W / tasks.
- * Scaled to this machine by `scale` (default 1/50): tasks per process are multiplied by
- * it, task size and duration (so cycles per byte) kept, so W becomes tens to hundreds of
- * ms; the segment stays half the tasks (task_capacity). */
-typedef struct profile {
-    const char *name;
-    double work_s, size_mb;
-    unsigned tasks;
-    double paper_cpb; /* as printed in Table 1 (see docs/policies/smallworld.md) */
-} profile_t;
-
-static const profile_t profiles[] = {
-    {"10s-4M", 10, 4, 2048, 6000},   {"10s-16M", 10, 16, 8192, 3000},
-    {"10s-32M", 10, 32, 16384, 750}, {"5s-2M", 5, 2, 1024, 6000},
-    {"5s-8M", 5, 8, 4096, 1500},     {"5s-16M", 5, 16, 8192, 3000},
-    {"5s-32M", 5, 32, 16384, 375},   {"1s-1M", 1, 1, 512, 2400},
-    {"1s-4M", 1, 4, 2048, 600},      {"1s-8M", 1, 8, 4096, 1200},
-    {"1s-16M", 1, 16, 8192, 150},
-};
-#define NPROFILES (sizeof profiles / sizeof profiles[0])
-#define PROFILE_HZ 2.4e9
-
-static void profile_list(FILE *f, double scale)
-{
-    fprintf(f, "profile   W/proc  S/proc  tasks/proc  segment  cycles/byte | scaled by %g: "
-            "tasks/proc  payload  task ms  W/proc ms  task_capacity\n", scale);
-    for (size_t i = 0; i < NPROFILES; i++) {
-        const profile_t *p = &profiles[i];
-        double payload = p->size_mb * 1048576.0 / p->tasks;
-        double cpb = p->work_s * PROFILE_HZ / (p->size_mb * 1048576.0);
-        unsigned t = (unsigned)lround(p->tasks * scale);
-        unsigned cap = 2;
-        while (cap < (t + 1) / 2)
-            cap *= 2;
-        fprintf(f, "%-9s %4.0f s  %3.0f MB  %10u  %4.1f MB  %5.0f (%4.0f) | %10u  %7.0f  %7.3f  "
-                "%9.1f  %13u\n", p->name, p->work_s, p->size_mb, p->tasks, p->size_mb / 2, cpb,
-                p->paper_cpb, t ? t : 1, payload, 1e3 * p->work_s / p->tasks,
-                1e3 * p->work_s / p->tasks * (t ? t : 1), cap);
-    }
-}
-
-/* Apply a profile: tasks per rank, payload, task duration and segment (capacity). */
-static int profile_apply(opts_t *o, const char *name, double scale)
-{
-    for (size_t i = 0; i < NPROFILES; i++) {
-        const profile_t *p = &profiles[i];
-        if (strcmp(p->name, name))
-            continue;
-        unsigned t = (unsigned)lround(p->tasks * scale);
-        if (t < 1)
-            t = 1;
-        unsigned cap = 2;
-        while (cap < (t + 1) / 2)
-            cap *= 2;
-        o->wl.tasks_per_rank = t;
-        o->wl.payload = (size_t)lround(p->size_mb * 1048576.0 / p->tasks);
-        /* work proportional to payload: payload * cycles_per_byte / clock = W / tasks */
-        o->wl.work_ms = 1e3 * p->work_s / p->tasks;
-        o->cfg.task_capacity = cap;
-        return 0;
-    }
-    return -1;
-}
-
-static int parse_args(int argc, char **argv, opts_t *o, int rank)
-{
-    char err[256];
-    ladro_config_init(&o->cfg);
-    if (ladro_config_from_env(&o->cfg, err, sizeof err)) {
-        if (rank == 0)
-            fprintf(stderr, "ladro-synth: %s\n", err);
-        return 2;
-    }
-    wl_spec_init(&o->wl);
-    o->repeat = 1;
-    int progress = isatty(2);
-    /* --profile-scale first: --profile uses it wherever it stands */
-    double scale = 0.02;
-    for (int i = 1; i + 1 < argc; i++)
-        if (!strcmp(argv[i], "--profile-scale")) {
-            double x;
-            if (parse_num(argv[i + 1], 1e-4, 1, &x))
-                return bad(rank, argv[i], argv[i + 1], "accepted: a factor in [0.0001, 1]");
-            scale = x;
-        }
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        double x;
-        const char *key = NULL; /* flags that map to a runtime config key */
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            if (rank == 0)
-                usage(stdout);
-            return 1;
-        } else if (!strcmp(a, "--verify")) {
-            o->verify = true;
-            continue;
-        } else if (!strcmp(a, "--json")) {
-            o->json = true;
-            continue;
-        } else if (!strcmp(a, "--quiet")) {
-            o->quiet = true;
-            continue;
-        } else if (!strcmp(a, "--progress") || !strcmp(a, "--no-progress")) {
-            progress = a[2] == 'p';
-            continue;
-        }
-        if (strncmp(a, "--", 2) != 0)
-            return bad(rank, "argument", a, "not an option");
-        if (!v)
-            return bad(rank, a, "", "needs a value");
-        i++;
-        if (!strcmp(a, "--policy")) key = "policy";
-        else if (!strcmp(a, "--speed")) key = "speed";
-        else if (!strcmp(a, "--emulate")) key = "emulate";
-        else if (!strcmp(a, "--seed")) key = "seed";
-        else if (!strcmp(a, "--chunk")) key = "chunk";
-        else if (!strcmp(a, "--delay-us")) key = "delay_us";
-        else if (!strcmp(a, "--steal-log")) key = "ctws_log";
-        else if (!strcmp(a, "--result-bytes")) key = "result_bytes";
-        if (key) {
-            if (ladro_config_set(&o->cfg, key, v, err, sizeof err)) {
-                if (rank == 0)
-                    fprintf(stderr, "ladro-synth: %s: %s\n", a, err);
-                return 2;
-            }
-        } else if (!strcmp(a, "--tasks-per-rank")) {
-            if (parse_num(v, 0, 1e7, &x) || x != floor(x))
-                return bad(rank, a, v, "accepted: an integer in [0, 10000000]");
-            o->wl.tasks_per_rank = (uint64_t)x;
-        } else if (!strcmp(a, "--repeat")) {
-            if (parse_num(v, 1, 1e6, &x) || x != floor(x))
-                return bad(rank, a, v, "accepted: an integer in [1, 1000000]");
-            o->repeat = (uint64_t)x;
-        } else if (!strcmp(a, "--work-ms")) {
-            if (parse_num(v, 0, 1e6, &x))
-                return bad(rank, a, v, "accepted: milliseconds in [0, 1e6]");
-            o->wl.work_ms = x;
-        } else if (!strcmp(a, "--payload")) {
-            if (parse_num(v, 16, 1 << 20, &x) || x != floor(x))
-                return bad(rank, a, v, "accepted: bytes in [16, 1048576]");
-            o->wl.payload = (size_t)x;
-        } else if (!strcmp(a, "--profile-scale")) {
-            /* parsed above */
-        } else if (!strcmp(a, "--profile")) {
-            if (!strcmp(v, "list")) {
-                if (rank == 0)
-                    profile_list(stdout, scale);
-                return 1;
-            }
-            if (profile_apply(o, v, scale)) {
-                char names[256] = "accepted: list";
-                for (size_t k = 0; k < NPROFILES; k++) {
-                    strncat(names, ", ", sizeof names - strlen(names) - 1);
-                    strncat(names, profiles[k].name, sizeof names - strlen(names) - 1);
-                }
-                return bad(rank, a, v, names);
-            }
-        } else if (!strcmp(a, "--init")) {
-            if (wl_parse_init(&o->wl, v))
-                return bad(rank, a, v, wl_init_accepted);
-        } else if (!strcmp(a, "--work-dist")) {
-            if (wl_parse_dist(&o->wl, v))
-                return bad(rank, a, v, wl_dist_accepted);
-        } else {
-            return bad(rank, "option", a, "unknown");
-        }
-    }
-    o->cfg.task_bytes = o->wl.payload;
-    o->wl.seed = o->cfg.seed;
-    o->wl.spin = o->cfg.emulate == LADRO_EMULATE_SPIN;
-    if (progress) {
-        o->wl.progress = "ladro-synth";
-        if (o->cfg.progress == 0)
-            o->cfg.progress = 0.5;
-    }
-    if (ladro_config_validate(&o->cfg, err, sizeof err)) {
-        if (rank == 0)
-            fprintf(stderr, "ladro-synth: %s\n", err);
-        return 2;
-    }
-    return 0;
-}
 
 /* Before MPI_Init: does this run use the leader policy with its service thread? */
 static bool leader_listed(int argc, char **argv)
@@ -280,7 +29,7 @@ static bool leader_listed(int argc, char **argv)
     return pol && !strcmp(pol, "leader");
 }
 
-static int run(opts_t *opts, int rank, int size, uint64_t rep);
+static int run(const synth_opts_t *opts, int rank, int size, uint64_t rep);
 
 int main(int argc, char **argv)
 {
@@ -297,9 +46,8 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 1;
     }
-    opts_t o;
-    memset(&o, 0, sizeof o);
-    if ((rc = parse_args(argc, argv, &o, rank)) != 0) {
+    synth_opts_t o;
+    if ((rc = synth_parse(argc, argv, &o, rank)) != 0) {
         MPI_Finalize();
         return rc == 1 ? 0 : rc;
     }
@@ -316,9 +64,9 @@ int main(int argc, char **argv)
 
 /* One run: create, seed, run, verify, report, destroy. 0 when it passed, 1 when the
  * verification failed, 3 when the stall watchdog stopped it; other errors abort. */
-static int run(opts_t *opts, int rank, int size, uint64_t rep)
+static int run(const synth_opts_t *opts, int rank, int size, uint64_t rep)
 {
-    opts_t o = *opts;
+    synth_opts_t o = *opts;
     int rc;
     char err[256];
     ladro_t *lb;
@@ -327,7 +75,7 @@ static int run(opts_t *opts, int rank, int size, uint64_t rep)
             fprintf(stderr, "ladro-synth: %s: %s\n", ladro_err_name(rc), err);
         return 1;
     }
-    uint64_t ntasks = o.wl.tasks_per_rank * (uint64_t)size;
+    uint64_t ntasks = wl_ntasks(&o.wl, size);
     uint32_t *seen = o.verify ? calloc(ntasks ? ntasks : 1, sizeof *seen) : NULL;
     if (o.verify && !seen) {
         fprintf(stderr, "ladro-synth: rank %d: out of memory\n", rank);
@@ -359,6 +107,8 @@ static int run(opts_t *opts, int rank, int size, uint64_t rep)
         results_ok = wl_verify_results(lb, &o.wl, "ladro-synth", &rck);
     ladro_stats_t st;
     ladro_stats_gather(lb, &st);
+    char oversub[128];
+    bool sliced = app_oversubscribed(MPI_COMM_WORLD, oversub, sizeof oversub);
     int status = 0;
     uint64_t missing = 0, dup = 0, bad_all[2] = {0, 0};
     uint64_t bad_mine[2] = {res.corrupt, res.out_of_range};
@@ -375,6 +125,7 @@ static int run(opts_t *opts, int rank, int size, uint64_t rep)
             printf("{\"policy\": \"%s\", \"run\": %llu, \"seed\": %llu, ", o.cfg.policy,
                    (unsigned long long)rep, (unsigned long long)o.cfg.seed);
             ladro_stats_write(stdout, &st, -1, LADRO_STATS_JSON);
+            printf(", \"oversubscribed\": %s", sliced ? "true" : "false");
             printf(", \"result_bytes\": %zu, \"results\": %llu", rb,
                    (unsigned long long)rck.received);
             if (o.verify)
@@ -391,6 +142,8 @@ static int run(opts_t *opts, int rank, int size, uint64_t rep)
             printf("]}\n");
         } else {
             ladro_stats_print(stdout, &st, o.cfg.policy);
+            if (sliced)
+                printf("  %s\n", oversub);
             printf("  tasks per rank:");
             for (int r = 0; r < size; r++)
                 printf(" %llu", (unsigned long long)st.ranks[r].tasks_run);

@@ -1,0 +1,63 @@
+/* Command-line rows and summary notes shared by the programs; see app_cli.h. */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
+#include "app_cli.h"
+
+#include "util.h" /* LADROI_SHOW */
+
+#include <sched.h>
+#include <string.h>
+#include <unistd.h>
+
+int app_opt_config(const ladroi_opt_t *opt, const char *value, void *ctx, char *msg,
+                   size_t msglen)
+{
+    (void)ctx;
+    const char *key = opt->data;
+    char err[512], pre[128];
+    if (ladro_config_set(opt->dest, key, value, err, sizeof err) == LADRO_OK)
+        return 0;
+    /* the caller names option and value already: drop ladro_config_set's "key='value': " */
+    snprintf(pre, sizeof pre, "%s='%.*s%s': ", key, LADROI_SHOW(value));
+    size_t n = strlen(pre);
+    snprintf(msg, msglen, "%s", strncmp(err, pre, n) ? err : err + n);
+    return -1;
+}
+
+/* Cores this rank may run on: its affinity mask (bytes), or all online CPUs. */
+static void app__cpus(cpu_set_t *set)
+{
+    CPU_ZERO(set);
+    if (sched_getaffinity(0, sizeof *set, set) == 0 && CPU_COUNT(set) > 0)
+        return;
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    for (long i = 0; i < n && i < CPU_SETSIZE; i++)
+        CPU_SET((int)i, set);
+}
+
+bool app_oversubscribed(MPI_Comm comm, char *note, size_t notelen)
+{
+    if (notelen)
+        note[0] = 0;
+    int rank;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm node;
+    MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+    int nranks;
+    MPI_Comm_size(node, &nranks);
+    /* a launcher binding each rank to one core must not read as oversubscription: count
+     * the cores of the union of the node's masks */
+    cpu_set_t mine, all;
+    app__cpus(&mine);
+    MPI_Allreduce(&mine, &all, (int)sizeof mine, MPI_BYTE, MPI_BOR, node);
+    MPI_Comm_free(&node);
+    int cores = CPU_COUNT(&all);
+    struct { int excess, rank; } in = {nranks - cores, rank}, worst;
+    MPI_Allreduce(&in, &worst, 1, MPI_2INT, MPI_MAXLOC, comm);
+    int what[2] = {nranks, cores};
+    MPI_Bcast(what, 2, MPI_INT, worst.rank, comm);
+    if (worst.excess <= 0)
+        return false;
+    snprintf(note, notelen, "(%d ranks on %d cores: busy time includes time-slicing)",
+             what[0], what[1]);
+    return true;
+}

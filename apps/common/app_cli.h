@@ -1,0 +1,28 @@
+/* What the applications and tools share around their command lines and summaries (MPI):
+ * option rows that set a runtime configuration key, and the note that says when a node
+ * runs more ranks than it has cores. The parser itself is src/opts.h (pure). */
+#ifndef LADRO_APP_CLI_H
+#define LADRO_APP_CLI_H
+
+#include "opts.h"
+
+#include <ladro.h>
+
+#include <stdbool.h>
+#include <stdio.h>
+
+/* LADROI_OPT_FN for an option that is a configuration key (docs/envvars.md): dest is the
+ * ladro_config_t, data the key ("policy", "chunk"); refused values say what the key
+ * accepts, as ladro_config_set does. */
+int app_opt_config(const ladroi_opt_t *opt, const char *value, void *ctx, char *msg,
+                   size_t msglen);
+
+/* Collective over comm. When some node runs more of comm's ranks than there are cores
+ * for them (the union of the node's ranks' CPU affinity masks), busy times include time
+ * slicing and the efficiency is not the load balancer's alone: returns true on every
+ * rank, with the note for the summary, about the most oversubscribed node, in note:
+ *     (4 ranks on 2 cores: busy time includes time-slicing)
+ * Otherwise false and note "". */
+bool app_oversubscribed(MPI_Comm comm, char *note, size_t notelen);
+
+#endif

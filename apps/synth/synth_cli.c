@@ -1,0 +1,223 @@
+/* ladro-synth's command line: one table (src/opts.h) and the DLB_Bench profiles. */
+#define _POSIX_C_SOURCE 200809L
+#include "synth_cli.h"
+
+#include "app_cli.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+/* DLB_Bench workload profiles (TITUS_DLB Table 1): average work W and problem size S per
+ * process, tasks per process, shared-task segment size S/2, cycles per byte. Every
+ * profile has 2 KiB tasks (S / tasks). Work is proportional to payload bytes: a task
+ * takes payload * cycles_per_byte / 2.4 GHz (the paper's Broadwell nodes), i.e. W / tasks.
+ * Scaled to this machine by `scale` (default 1/50): tasks per process are multiplied by
+ * it, task size and duration (so cycles per byte) kept, so W becomes tens to hundreds of
+ * ms; the segment stays half the tasks (task_capacity). */
+typedef struct profile {
+    const char *name;
+    double work_s, size_mb;
+    unsigned tasks;
+    double paper_cpb; /* as printed in Table 1 (see docs/policies/smallworld.md) */
+} profile_t;
+
+static const profile_t profiles[] = {
+    {"10s-4M", 10, 4, 2048, 6000},   {"10s-16M", 10, 16, 8192, 3000},
+    {"10s-32M", 10, 32, 16384, 750}, {"5s-2M", 5, 2, 1024, 6000},
+    {"5s-8M", 5, 8, 4096, 1500},     {"5s-16M", 5, 16, 8192, 3000},
+    {"5s-32M", 5, 32, 16384, 375},   {"1s-1M", 1, 1, 512, 2400},
+    {"1s-4M", 1, 4, 2048, 600},      {"1s-8M", 1, 8, 4096, 1200},
+    {"1s-16M", 1, 16, 8192, 150},
+};
+#define NPROFILES (sizeof profiles / sizeof profiles[0])
+#define PROFILE_HZ 2.4e9
+
+/* Tasks per process of a profile scaled by `scale` (at least 1), and the task capacity
+ * that holds half of them (the paper's shared segment), a power of two >= 2. */
+static unsigned profile_tasks(const profile_t *p, double scale, unsigned *cap)
+{
+    unsigned t = (unsigned)lround(p->tasks * scale);
+    if (t < 1)
+        t = 1;
+    *cap = 2;
+    while (*cap < (t + 1) / 2)
+        *cap *= 2;
+    return t;
+}
+
+static void profile_list(FILE *f, double scale)
+{
+    fprintf(f, "profile   W/proc  S/proc  tasks/proc  segment  cycles/byte | scaled by %g: "
+            "tasks/proc  payload  task ms  W/proc ms  task_capacity\n", scale);
+    for (size_t i = 0; i < NPROFILES; i++) {
+        const profile_t *p = &profiles[i];
+        double payload = p->size_mb * 1048576.0 / p->tasks;
+        double cpb = p->work_s * PROFILE_HZ / (p->size_mb * 1048576.0);
+        unsigned cap, t = profile_tasks(p, scale, &cap);
+        fprintf(f, "%-9s %4.0f s  %3.0f MB  %10u  %4.1f MB  %5.0f (%4.0f) | %10u  %7.0f  %7.3f  "
+                "%9.1f  %13u\n", p->name, p->work_s, p->size_mb, p->tasks, p->size_mb / 2, cpb,
+                p->paper_cpb, t, payload, 1e3 * p->work_s / p->tasks,
+                1e3 * p->work_s / p->tasks * t, cap);
+    }
+}
+
+typedef struct synth_ctx {
+    synth_opts_t *o;
+    double scale; /* --profile-scale (an EARLY option: --profile uses it wherever it stands) */
+    int rank;
+} synth_ctx_t;
+
+/* --profile: tasks per rank, payload, task duration and segment (capacity) of a profile,
+ * in place (later flags override); 'list' prints them. */
+static int opt_profile(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg,
+                       size_t msglen)
+{
+    (void)opt;
+    synth_ctx_t *c = ctx;
+    if (!strcmp(v, "list")) {
+        if (c->rank == 0)
+            profile_list(stdout, c->scale);
+        return 1;
+    }
+    for (size_t i = 0; i < NPROFILES; i++) {
+        const profile_t *p = &profiles[i];
+        if (strcmp(p->name, v))
+            continue;
+        unsigned cap;
+        c->o->wl.tasks_per_rank = profile_tasks(p, c->scale, &cap);
+        c->o->wl.payload = (size_t)lround(p->size_mb * 1048576.0 / p->tasks);
+        /* work proportional to payload: payload * cycles_per_byte / clock = W / tasks */
+        c->o->wl.work_ms = 1e3 * p->work_s / p->tasks;
+        c->o->cfg.task_capacity = cap;
+        return 0;
+    }
+    size_t n = (size_t)snprintf(msg, msglen, "accepted: list");
+    for (size_t k = 0; k < NPROFILES && n < msglen; k++)
+        n += (size_t)snprintf(msg + n, msglen - n, ", %s", profiles[k].name);
+    return -1;
+}
+
+static int opt_init(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg, size_t len)
+{
+    (void)ctx, (void)msg, (void)len;
+    return wl_parse_init(opt->dest, v);
+}
+
+static int opt_dist(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg, size_t len)
+{
+    (void)ctx, (void)msg, (void)len;
+    return wl_parse_dist(opt->dest, v);
+}
+
+int synth_parse(int argc, char **argv, synth_opts_t *o, int rank)
+{
+    char err[512];
+    memset(o, 0, sizeof *o);
+    ladro_config_init(&o->cfg);
+    wl_spec_init(&o->wl);
+    o->repeat = 1;
+    ladroi_cli_t cli = {.prog = "ladro-synth", .quiet = rank != 0};
+    if (ladro_config_from_env(&o->cfg, err, sizeof err))
+        return ladroi_cli_fail(&cli, NULL, 0, "%s", err);
+    int progress = isatty(2), tpr_given = 0, tasks_given = 0;
+    synth_ctx_t ctx = {o, 0.02, rank};
+    char pol_help[512];
+    size_t n = (size_t)snprintf(pol_help, sizeof pol_help,
+                                "load balancer (default: LADRO_POLICY or random); one of:\n");
+    for (const char *const *p = ladro_policy_names(); *p && n < sizeof pol_help; p++)
+        n += (size_t)snprintf(pol_help + n, sizeof pol_help - n, "%s%s",
+                              p == ladro_policy_names() ? "" : " ", *p);
+    ladro_config_t *cfg = &o->cfg;
+    const ladroi_opt_t opts[] = {
+        {"--policy", 0, LADROI_OPT_FN, cfg, .arg = "NAME", .help = pol_help,
+         .fn = app_opt_config, .data = "policy"},
+        {"--tasks", 0, LADROI_OPT_U64, &o->wl.tasks, 1, 1e9, "N",
+         "tasks in all, spread over the ranks as --init says (even: the first\n"
+         "N mod P ranks get one more); instead of --tasks-per-rank", .seen = &tasks_given},
+        {"--tasks-per-rank", 0, LADROI_OPT_U64, &o->wl.tasks_per_rank, 0, 1e7, "N",
+         "tasks per rank on average (default 50)", .seen = &tpr_given},
+        {"--work-ms", 0, LADROI_OPT_DOUBLE, &o->wl.work_ms, 0, 1e6, "X",
+         "mean task duration in ms at full speed (default 10)",
+         .accepted = "accepted: milliseconds in [0, 1e6]"},
+        {"--work-dist", 0, LADROI_OPT_FN, &o->wl, .arg = "D",
+         .help = "const | uniform:A,B | gauss:MEAN,SD | exp | bimodal:P,A,B\n"
+                 "(A, B, MEAN, SD in units of --work-ms; bimodal: a fraction P\n"
+                 "of tasks takes B, the rest A; default const)",
+         .accepted = wl_dist_accepted, .fn = opt_dist},
+        {"--init", 0, LADROI_OPT_FN, &o->wl, .arg = "I",
+         .help = "even | one | gauss70-10 (initial placement; default even)",
+         .accepted = wl_init_accepted, .fn = opt_init},
+        {"--profile", 0, LADROI_OPT_FN, NULL, .arg = "NAME",
+         .help = "DLB_Bench profile of TITUS_DLB Table 1 (sets tasks per rank,\n"
+                 "payload, work per task, task capacity; later flags override);\n"
+                 "'list' prints them", .fn = opt_profile},
+        {"--profile-scale", 0, LADROI_OPT_DOUBLE, &ctx.scale, 1e-4, 1, "F",
+         "tasks per rank = paper's x F (default 0.02: seconds -> ms)",
+         .accepted = "accepted: a factor in [0.0001, 1]", .flags = LADROI_OPT_EARLY},
+        {"--payload", 0, LADROI_OPT_U64, &o->wl.payload, 16, 1 << 20, "BYTES",
+         "inline payload per task (default 16, min 16)",
+         .accepted = "accepted: bytes in [16, 1048576]"},
+        {"--speed", 0, LADROI_OPT_FN, cfg, .arg = "SPEC",
+         .help = "emulated speeds: list '1,0.5' cycled over ranks or C1..C5",
+         .fn = app_opt_config, .data = "speed"},
+        {"--emulate", 0, LADROI_OPT_FN, cfg, .arg = "sleep|spin",
+         .help = "how tasks and slow-rank padding burn time (default sleep)",
+         .fn = app_opt_config, .data = "emulate"},
+        {"--seed", 0, LADROI_OPT_FN, cfg, .arg = "S",
+         .help = "workload and runtime seed (default 1)", .fn = app_opt_config, .data = "seed"},
+        {"--chunk", 0, LADROI_OPT_FN, cfg, .arg = "N",
+         .help = "tasks kept private per rank (default 1)", .fn = app_opt_config,
+         .data = "chunk"},
+        {"--delay-us", 0, LADROI_OPT_FN, cfg, .arg = "X",
+         .help = "debug: random delay up to X us before each remote operation",
+         .fn = app_opt_config, .data = "delay_us"},
+        {"--steal-log", 0, LADROI_OPT_FN, cfg, .arg = "FILE",
+         .help = "ctws: write the steal log (attempt, thief, victim, tasks) as CSV",
+         .fn = app_opt_config, .data = "ctws_log"},
+        {"--result-bytes", 0, LADROI_OPT_FN, cfg, .arg = "N",
+         .help = "each task returns N result bytes to its owner (default 0)",
+         .fn = app_opt_config, .data = "result_bytes"},
+        {"--repeat", 0, LADROI_OPT_U64, &o->repeat, 1, 1e6, .arg = "N",
+         .help = "N runs in this job, one after the other, each with its own\n"
+         "handle and seed (--seed, --seed + 1, ...), each verified and\n"
+         "reported; stops at the first that fails (default 1); files a\n"
+         "run writes (--steal-log, LADRO_TRACE) hold the last run"},
+        {"--verify", 0, LADROI_OPT_FLAG, &o->verify,
+         .help = "check every task ran exactly once, payloads intact, and (with\n"
+                 "--result-bytes) each owner's results and their checksum"},
+        {"--json", 0, LADROI_OPT_FLAG, &o->json,
+         .help = "one JSON object per run on stdout instead of the summary"},
+        {"--quiet", 0, LADROI_OPT_FLAG, &o->quiet, .help = "no summary (exit status only)"},
+        {"--progress", 0, LADROI_OPT_FLAG, &progress,
+         .help = "progress line on stderr (default: on when stderr is a terminal);\n"
+                 "sets LADRO_PROGRESS=0.5 unless given"},
+        {"--no-progress", 0, LADROI_OPT_UNFLAG, &progress, .help = "no progress line"},
+        {"--help", 'h', LADROI_OPT_HELP, .help = "this text"},
+        {0},
+    };
+    _Static_assert(sizeof o->wl.payload == sizeof(uint64_t), "--payload is a U64 row");
+    cli.usage = "usage: ladro-synth [options]   (run under mpirun; every rank gets the same "
+                "options)\n";
+    cli.epilog = "Environment: every LADRO_* variable of docs/envvars.md applies (flags win).\n";
+    cli.opts = opts;
+    cli.ctx = &ctx;
+    int rc = ladroi_cli_parse(&cli, argc, argv, err, sizeof err);
+    if (rc)
+        return rc;
+    if (tasks_given && tpr_given)
+        return ladroi_cli_fail(&cli, NULL, 0, "--tasks and --tasks-per-rank: give one of "
+                               "them (a total, or a count per rank)");
+    o->cfg.task_bytes = o->wl.payload;
+    o->wl.seed = o->cfg.seed;
+    o->wl.spin = o->cfg.emulate == LADRO_EMULATE_SPIN;
+    if (progress) {
+        o->wl.progress = "ladro-synth";
+        if (o->cfg.progress == 0)
+            o->cfg.progress = 0.5;
+    }
+    if (ladro_config_validate(&o->cfg, err, sizeof err))
+        return ladroi_cli_fail(&cli, NULL, 0, "%s", err);
+    return 0;
+}

@@ -1,0 +1,24 @@
+/* ladro-synth's command line (no MPI call): parsed by synth_parse, used by main and by
+ * the fuzz harness tests/fuzz/fuzz_synth_cli.c. */
+#ifndef LADRO_SYNTH_CLI_H
+#define LADRO_SYNTH_CLI_H
+
+#include "workload.h"
+
+#include <ladro.h>
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct synth_opts {
+    ladro_config_t cfg;
+    wl_spec_t wl;
+    int verify, json, quiet;
+    uint64_t repeat; /* runs, one handle each, seeds seed, seed + 1, ... */
+} synth_opts_t;
+
+/* Defaults, LADRO_* environment, then the flags. 0 run, 1 done (help or the profile list
+ * printed by rank 0), 2 usage error (rank 0 printed one line). */
+int synth_parse(int argc, char **argv, synth_opts_t *o, int rank);
+
+#endif
