@@ -1,7 +1,7 @@
 # MPI flavour detection and the one place where the run environment of MPI tests lives.
 #
 #   ladro_add_mpi_test(NAME n NP p COMMAND exe args... [TIMEOUT s] [NO_PT2PT] [ENV k=v...]
-#                      [PT2PT_ENV k=v...])
+#                      [PT2PT_ENV k=v...] [EXPECT code regex])
 #
 # registers `n` run as `mpiexec -n p exe args...` with the environment below, and, for
 # Open MPI, a second test `n_pt2pt` with OMPI_MCA_osc=pt2pt (every RMA operation then
@@ -67,7 +67,8 @@ endif()
 # add their own (stress, uts, ...). make check-asan / check-mpich select by these labels,
 # so their subsets stay policy-generic: a new policy's stress tests join automatically.
 function(ladro_add_mpi_test)
-  cmake_parse_arguments(T "NO_PT2PT" "NAME;NP;TIMEOUT" "COMMAND;ENV;LABELS;PT2PT_ENV" ${ARGN})
+  cmake_parse_arguments(T "NO_PT2PT" "NAME;NP;TIMEOUT" "COMMAND;ENV;LABELS;PT2PT_ENV;EXPECT"
+                        ${ARGN})
   if(T_NP GREATER LADRO_TEST_MAX_NP)
     return()
   endif()
@@ -87,14 +88,22 @@ function(ladro_add_mpi_test)
     set(_exe $<TARGET_FILE:${_exe}>)
   endif()
   set(_env ${LADRO_MPI_ENV} LADRO_EXPECT_NP=${T_NP} ${T_ENV})
+  # EXPECT CODE REGEX: the run must exit with CODE and print a stderr line matching REGEX
+  # (tests/expect_fail.sh), e.g. a usage error or a check that must be able to fail
+  set(_wrap "")
+  if(T_EXPECT)
+    list(GET T_EXPECT 0 _code)
+    list(GET T_EXPECT 1 _re)
+    set(_wrap ${PROJECT_SOURCE_DIR}/tests/expect_fail.sh ${_code} "${_re}" 1 --)
+  endif()
   add_test(NAME ${T_NAME}
-           COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} ${T_NP}
+           COMMAND ${_wrap} ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} ${T_NP}
                    ${LADRO_MPI_PREFLAGS} ${_exe} ${T_COMMAND})
   set_tests_properties(${T_NAME} PROPERTIES TIMEOUT ${T_TIMEOUT}
                        ENVIRONMENT "${_env}" LABELS "mpi;${T_LABELS}")
   if(LADRO_MPI_FLAVOR STREQUAL "openmpi" AND NOT T_NO_PT2PT)
     add_test(NAME ${T_NAME}_pt2pt
-             COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} ${T_NP}
+             COMMAND ${_wrap} ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} ${T_NP}
                      ${LADRO_MPI_PREFLAGS} ${_exe} ${T_COMMAND})
     set_tests_properties(${T_NAME}_pt2pt PROPERTIES TIMEOUT ${T_TIMEOUT}
                          ENVIRONMENT "${_env};OMPI_MCA_osc=pt2pt;${T_PT2PT_ENV}" LABELS "mpi;pt2pt;${T_LABELS}")

@@ -184,8 +184,8 @@ static int ladro__pass(const ladroi_cli_t *c, int argc, char **argv, bool early,
         if (i + 1 >= argc) {
             if (!mine && early)
                 continue;
-            return ladroi_cli_fail(c, err, errlen, "%s '': needs a value%s%s", a,
-                                   o->arg ? " " : "", o->arg ? o->arg : "");
+            return ladroi_cli_fail(c, err, errlen, "%s '': needs a value%s%s%s", a,
+                                   o->arg ? " (" : "", o->arg ? o->arg : "", o->arg ? ")" : "");
         }
         const char *v = argv[++i];
         if (!mine)

@@ -51,7 +51,7 @@ ladro_badinput(NAME synth_bad_init PROG ladro-synth NP 1 CODE 2
 ladro_badinput(NAME synth_bad_dist PROG ladro-synth NP 1 CODE 2
   REGEX "^ladro-synth: --work-dist 'uniform:3,1': accepted: const" ARGS --work-dist uniform:3,1)
 ladro_badinput(NAME synth_bad_key_flag PROG ladro-synth NP 1 CODE 2
-  REGEX "^ladro-synth: --policy: policy='fastest': unknown; accepted: " ARGS --policy fastest)
+  REGEX "^ladro-synth: --policy 'fastest': unknown; accepted: " ARGS --policy fastest)
 ladro_badinput(NAME synth_cross_field PROG ladro-synth NP 1 CODE 2
   REGEX "^ladro-synth: chunk=4096: must be at most task_capacity/2" ARGS --chunk 4096)
 ladro_badinput(NAME env_unknown PROG ladro-synth NP 1 CODE 2
@@ -75,9 +75,9 @@ ladro_badinput(NAME uts_unknown_tree_flag PROG ladro-uts NP 1 CODE 2
 ladro_badinput(NAME uts_bad_expect PROG ladro-uts NP 1 CODE 2
   REGEX "^ladro-uts: bad value '1,2' for --expect: expected NODES,LEAVES,DEPTH" ARGS --expect 1,2)
 ladro_badinput(NAME nqueens_unknown_argument PROG ladro-nqueens NP 1 CODE 2
-  REGEX "^ladro-nqueens: unknown argument '--bogus'" ARGS --bogus)
+  REGEX "^ladro-nqueens: option '--bogus': unknown" ARGS --bogus)
 ladro_badinput(NAME nqueens_missing_value PROG ladro-nqueens NP 1 CODE 2
-  REGEX "^ladro-nqueens: missing value for -c" ARGS -c)
+  REGEX "^ladro-nqueens: -c '': needs a value" ARGS -c)
 
 # ---- ladro-seismic / ladro-rtm: arguments, the velocity model file, outputs, --data
 if(TARGET ladro-seismic)

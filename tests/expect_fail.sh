@@ -2,6 +2,7 @@
 # Run a command that must fail: expect_fail.sh CODE REGEX MIN_LINES -- command args...
 # Passes when the command exits with CODE and at least MIN_LINES lines of its stderr
 # match the extended REGEX (one per rank for a collective failure, one for a usage error).
+# CODE 0 checks a run that must succeed and say something on stderr (a progress line).
 set -u
 code=$1 re=$2 min=$3
 shift 4

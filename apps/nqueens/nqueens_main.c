@@ -7,7 +7,8 @@
  * against OEIS A000170. As in the SuccessOnlyWS paper's runs: -n 18 -c 6. */
 #include "nqueens.h"
 
-#include "../common/cli.h"
+#include "app_cli.h"
+#include "nqueens_cli.h"
 
 #include <ladro.h>
 #include <mpi.h>
@@ -18,114 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-typedef struct nq_opts {
-    int n, cutoff;
-    int upto;        /* --upto: every n' in [1, n] */
-    int sequential;  /* --sequential: plain count on rank 0 */
-    int quiet;
-    int have_expect;
-    uint64_t expect;
-    long long max_failed; /* --max-failed: fail when more remote steals failed (-1 = off) */
-    char policy[256]; /* NAME, NAME,NAME... or all */
-} nq_opts_t;
-
-static void nq__usage(FILE *out)
-{
-    fprintf(out,
-"usage: ladro-nqueens [-n N] [-c CUTOFF] [options]\n"
-"Counts the placements of N non-attacking queens on an N x N board. Every partial\n"
-"placement of at most CUTOFF rows is a ladro task; deeper ones are searched\n"
-"sequentially inside the task at the cutoff. The paper's runs: -n 18 -c 6.\n"
-"  -n N            board size, 1..32 (default 14)\n"
-"  -c CUTOFF       no new tasks below this depth, 0..N (default 6; capped at N)\n"
-"  --policy NAME   load-balancing policy, a comma-separated list, or 'all' for\n"
-"                  every registered one\n"
-"                  (default: LADRO_POLICY, else random)\n"
-"  --upto          solve every board size 1..N in turn (one launch)\n"
-"  --sequential    plain sequential count on rank 0, no runtime\n"
-"  --expect S      exit 1 unless the count is S (N <= 20 is always checked against\n"
-"                  OEIS A000170)\n"
-"  --max-failed N  exit 1 when more than N remote steals failed (all ranks)\n"
-"  --quiet         only the result lines\n"
-"  --help          this text\n"
-"environment: every LADRO_* variable (docs/envvars.md); LADRO_EXPECT_NP=P makes the\n"
-"program fail unless it runs on exactly P ranks.\n");
-}
-
-static int nq__int(const char *v, long lo, long hi, int *out)
-{
-    char *end;
-    errno = 0;
-    long x = strtol(v, &end, 10);
-    if (errno || end == v || *end || x < lo || x > hi)
-        return -1;
-    *out = (int)x;
-    return 0;
-}
-
-/* 0, 1 (help), or 2 (usage error, message in err). */
-static int nq__parse(int argc, char **argv, nq_opts_t *o, char *err, size_t errlen)
-{
-    memset(o, 0, sizeof *o);
-    o->n = 14;
-    o->cutoff = 6;
-    o->max_failed = -1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-            return 1;
-        if (!strcmp(a, "--upto") || !strcmp(a, "--sequential") || !strcmp(a, "--quiet")) {
-            *(a[2] == 'u' ? &o->upto : a[2] == 's' ? &o->sequential : &o->quiet) = 1;
-            continue;
-        }
-        if (strcmp(a, "-n") && strcmp(a, "-c") && strcmp(a, "--policy") &&
-            strcmp(a, "--expect") && strcmp(a, "--max-failed")) {
-            snprintf(err, errlen, "unknown argument '%s' (see --help)", a);
-            return 2;
-        }
-        if (i + 1 >= argc) {
-            snprintf(err, errlen, "missing value for %s (see --help)", a);
-            return 2;
-        }
-        const char *v = argv[++i];
-        if (!strcmp(a, "-n")) {
-            if (nq__int(v, 1, NQ_MAX_N, &o->n)) {
-                snprintf(err, errlen, "bad value '%s' for -n: expected a board size, an "
-                         "integer in [1, %d]", v, NQ_MAX_N);
-                return 2;
-            }
-        } else if (!strcmp(a, "-c")) {
-            if (nq__int(v, 0, NQ_MAX_N, &o->cutoff)) {
-                snprintf(err, errlen, "bad value '%s' for -c: expected a cutoff depth, an "
-                         "integer in [0, %d]", v, NQ_MAX_N);
-                return 2;
-            }
-        } else if (!strcmp(a, "--policy")) {
-            if (strlen(v) >= sizeof o->policy || !v[0]) {
-                snprintf(err, errlen, "bad value '%s' for --policy: expected a policy name "
-                         "or 'all'", v);
-                return 2;
-            }
-            snprintf(o->policy, sizeof o->policy, "%s", v);
-        } else if (!strcmp(a, "--max-failed")) {
-            if (app_parse_nonneg("--max-failed", v, &o->max_failed, err, errlen))
-                return 2;
-        } else {
-            char *end;
-            errno = 0;
-            unsigned long long x = strtoull(v, &end, 10);
-            if (errno || end == v || *end || v[0] == '-') {
-                snprintf(err, errlen, "bad value '%s' for --expect: expected a "
-                         "non-negative integer", v);
-                return 2;
-            }
-            o->expect = x;
-            o->have_expect = 1;
-        }
-    }
-    return 0;
-}
 
 /* Check a count: --expect when given (only for the run of -n itself), and A000170. */
 static int nq__check(const nq_opts_t *o, int n, uint64_t count)
@@ -256,6 +149,8 @@ static int nq__parallel(const nq_opts_t *o, int n, const char *policy)
     memset(&st, 0, sizeof st);
     rc = ladro_stats_gather(lb, &st);
     ladro_destroy(&lb);
+    char oversub[128];
+    bool sliced = app_oversubscribed(MPI_COMM_WORLD, oversub, sizeof oversub);
     uint64_t mine[3] = {c.count, c.nodes, c.tasks}, tot[3];
     MPI_Reduce(mine, tot, 3, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
     double maxwall, sumcpu;
@@ -270,12 +165,15 @@ static int nq__parallel(const nq_opts_t *o, int n, const char *policy)
                    "threads of all ranks)\n", maxwall, tot[2], (double)tot[1] / maxwall, sumcpu);
             if (rc == 0)
                 ladro_stats_print(stdout, &st, cfg.policy);
+            if (rc == 0 && sliced)
+                printf("  %s\n", oversub);
         }
         bad = nq__check(o, n, tot[0]);
         if (o->max_failed >= 0 && rc == 0 &&
             st.total.steals_failed > (uint64_t)o->max_failed) {
             fprintf(stderr, "policy %s: %llu failed remote steals, --max-failed allows %lld\n",
-                    cfg.policy, (unsigned long long)st.total.steals_failed, o->max_failed);
+                    cfg.policy, (unsigned long long)st.total.steals_failed,
+                    (long long)o->max_failed);
             bad = 1;
         }
     }
@@ -292,14 +190,8 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     char err[512] = "";
     nq_opts_t o;
-    int prc = nq__parse(argc, argv, &o, err, sizeof err);
+    int prc = nq_parse(argc, argv, &o, rank != 0, err, sizeof err);
     if (prc) {
-        if (rank == 0) {
-            if (prc == 1)
-                nq__usage(stdout);
-            else
-                fprintf(stderr, "ladro-nqueens: %s\n", err);
-        }
         MPI_Finalize();
         return prc == 1 ? 0 : 2;
     }

@@ -12,7 +12,7 @@
  * runtime's share of a node's cost can be measured (docs/uts.md). */
 #include "uts_tree.h"
 
-#include "../common/cli.h"
+#include "util.h"
 
 #include <ladro.h>
 #include <mpi.h>
@@ -174,8 +174,13 @@ static int uts__parse(int argc, char **argv, uts_opts_t *o, char *err, size_t er
             }
             o->have_expect = 1;
         } else if (!strcmp(a, "--max-failed")) {
-            if (app_parse_nonneg("--max-failed", v, &o->max_failed, err, errlen))
+            int64_t x;
+            if (ladroi_parse_i64(v, 0, INT64_MAX, &x)) {
+                snprintf(err, errlen, "bad value '%s' for --max-failed: expected a "
+                         "non-negative integer", v);
                 return 2;
+            }
+            o->max_failed = x;
         } else if (!strcmp(a, "--ref-rate")) {
             char *end;
             errno = 0;

@@ -1,10 +1,10 @@
-/* libFuzzer harness: ladro-nqueens's command line (nq__parse, built from
- * apps/nqueens/nqueens_main.c with its main renamed).
- * Input: arguments one per line (fuzz_argv.h). Checks: no crash or sanitizer report;
- * 0, 1 or 2, a message for every usage error, accepted values in range. */
-#define main ladro_nqueens_main
-#include "../../apps/nqueens/nqueens_main.c"
-#undef main
+/* libFuzzer harness: ladro-nqueens's command line (nq_parse of
+ * apps/nqueens/nqueens_cli.c). Input: arguments one per line (fuzz_argv.h). Checks: no
+ * crash or sanitizer report; 0, 1 or 2, a message for every usage error, accepted values
+ * in range. */
+#include "nqueens.h"
+#include "nqueens_cli.h"
+
 #include "fuzz_argv.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -13,7 +13,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_argv_make(&a, "ladro-nqueens", data, size);
     nq_opts_t o;
     char err[512] = "";
-    int rc = nq__parse(a.argc, a.argv, &o, err, sizeof err);
+    int rc = nq_parse(a.argc, a.argv, &o, 1, err, sizeof err);
     if (rc < 0 || rc > 2 || (rc == 2 && !err[0]))
         abort();
     if (rc == 0 && (o.n < 1 || o.n > NQ_MAX_N || o.cutoff < 0 || o.cutoff > NQ_MAX_N))

@@ -2,7 +2,7 @@
 add_executable(test_nqueens ${PROJECT_SOURCE_DIR}/tests/nqueens/test_nqueens.c)
 target_link_libraries(test_nqueens PRIVATE nqueens_core)
 add_test(NAME nqueens_sequential COMMAND test_nqueens)
-set_tests_properties(nqueens_sequential PROPERTIES TIMEOUT 60)
+set_tests_properties(nqueens_sequential PROPERTIES TIMEOUT 60 LABELS "unit;nqueens")
 
 # N = 1..14 exact (checked against OEIS A000170 inside the app), every policy, through
 # the runtime; small cutoffs put the spawning path under test, large ones the counting.
@@ -20,12 +20,11 @@ ladro_add_mpi_test(NAME nqueens_13_np3 NP 3 NO_PT2PT
   TIMEOUT 90 LABELS nqueens)
 # A wrong --expect must fail; a bad value names the flag.
 ladro_add_mpi_test(NAME nqueens_expect_detects NP 2 NO_PT2PT
-  COMMAND ladro-nqueens -n 8 --expect 93 --quiet TIMEOUT 30 LABELS nqueens)
-set_tests_properties(nqueens_expect_detects PROPERTIES WILL_FAIL TRUE)
+  COMMAND ladro-nqueens -n 8 --expect 93 --quiet TIMEOUT 30 LABELS nqueens
+  EXPECT 1 "^n = 8: 92 solutions, --expect says 93$")
 ladro_add_mpi_test(NAME nqueens_cli_bad_value NP 1 NO_PT2PT
-  COMMAND ladro-nqueens -n 40 TIMEOUT 30 LABELS nqueens)
-set_tests_properties(nqueens_cli_bad_value PROPERTIES
-  PASS_REGULAR_EXPRESSION "bad value '40' for -n: expected")
+  COMMAND ladro-nqueens -n 40 TIMEOUT 30 LABELS nqueens
+  EXPECT 2 "^ladro-nqueens: -n '40': accepted: a board size, an integer in \\[1, 32\\]$")
 
 # SuccessOnlyWS: zero failed remote steals at 8 ranks, with and without cyclic steals.
 ladro_add_mpi_test(NAME nqueens_14_successonly_nofail_np8 NP 8

@@ -1,0 +1,24 @@
+/* ladro-nqueens's command line (no MPI call): nq_parse, used by main and by the fuzz
+ * harness tests/fuzz/fuzz_nqueens_cli.c. */
+#ifndef LADRO_NQUEENS_CLI_H
+#define LADRO_NQUEENS_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct nq_opts {
+    int n, cutoff;
+    int upto;        /* --upto: every n' in [1, n] */
+    int sequential;  /* --sequential: plain count on rank 0 */
+    int quiet;
+    int have_expect;
+    uint64_t expect;
+    int64_t max_failed; /* --max-failed: fail when more remote steals failed (-1 = off) */
+    char policy[256]; /* NAME, NAME,NAME... or all */
+} nq_opts_t;
+
+/* 0 run, 1 help printed (unless quiet), 2 usage error: the one-line message in err and,
+ * unless quiet, on stderr. */
+int nq_parse(int argc, char **argv, nq_opts_t *o, int quiet, char *err, size_t errlen);
+
+#endif
