@@ -110,13 +110,13 @@ endif()
 
 # ---- ladro-gantt: the command line and the CSV trace file
 ladro_badinput(NAME gantt_unknown_option PROG ladro-gantt NP 0 CODE 2
-  REGEX "^ladro-gantt: option '--bogus' unknown" ARGS t.csv --bogus 1)
+  REGEX "^ladro-gantt: option '--bogus': unknown" ARGS t.csv --bogus 1)
 ladro_badinput(NAME gantt_missing_value PROG ladro-gantt NP 0 CODE 2
-  REGEX "^ladro-gantt: -o: needs a value" ARGS t.csv -o)
+  REGEX "^ladro-gantt: -o '': needs a value" ARGS t.csv -o)
 ladro_badinput(NAME gantt_bad_width PROG ladro-gantt NP 0 CODE 2
   REGEX "^ladro-gantt: --width '10': accepted: pixels in" ARGS t.csv --width 10)
 ladro_badinput(NAME gantt_two_files PROG ladro-gantt NP 0 CODE 2
-  REGEX "^ladro-gantt: 'b.csv': only one trace file" ARGS a.csv b.csv)
+  REGEX "^ladro-gantt: argument 'b.csv': only one trace file" ARGS a.csv b.csv)
 ladro_badinput(NAME gantt_no_file PROG ladro-gantt NP 0 CODE 2
   REGEX "^ladro-gantt: no trace file given")
 ladro_badinput(NAME gantt_missing_file PROG ladro-gantt NP 0 CODE 1

@@ -1,12 +1,14 @@
-/* libFuzzer harness: ladro-gantt, built from tools/gantt/gantt.c with its main renamed.
- * Input: byte 0 even = the CSV trace reader (read_trace, then write_svg of what it
- * accepted, to a private file); odd = the command line
- * (parse_args; arguments one per line, fuzz_argv.h). Checks: no crash or sanitizer
+/* libFuzzer harness: ladro-gantt (tools/gantt/gantt.h, linked: gantt_core).
+ * Input: byte 0 even = the CSV trace reader (gantt_read_trace_stream, then
+ * gantt_write_svg of what it accepted, to a private file); odd = the command line
+ * (gantt_parse; arguments one per line, fuzz_argv.h). Checks: no crash or sanitizer
  * report; the reader returns records of ranks below the rank count it reports. */
-#define main ladro_gantt_main
-#include "../../tools/gantt/gantt.c"
-#undef main
+#include "gantt.h"
+
 #include "fuzz_argv.h"
+
+#include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -16,9 +18,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (data[0] & 1) {
         fuzz_argv_t a;
         fuzz_argv_make(&a, "ladro-gantt", data + 1, size - 1);
-        opts_t o;
+        gantt_opts_t o;
         memset(&o, 0, sizeof o);
-        int rc = parse_args(a.argc, a.argv, &o);
+        int rc = gantt_parse(a.argc, a.argv, &o);
         if (rc < 0 || rc > 2)
             abort();
         fuzz_argv_free(&a);
@@ -30,13 +32,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *path = "trace.csv";
     size_t n = 0;
     int P = 0;
-    rec_t *r = read_trace_stream(f, path, &n, &P);
+    rec_t *r = gantt_read_trace_stream(f, path, &n, &P);
     if (!r)
         return 0;
     for (size_t i = 0; i < n; i++)
         if (r[i].rank < 0 || r[i].rank >= P)
             abort();
-    opts_t o;
+    gantt_opts_t o;
     memset(&o, 0, sizeof o);
     o.in = path;
     o.width = 1100;
@@ -47,7 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         snprintf(out, sizeof out, "%s/ladro-fuzz-gantt-%ld.svg", t && *t ? t : "/tmp",
                  (long)getpid());
     }
-    write_svg(&o, out, r, n, P);
+    gantt_write_svg(&o, out, r, n, P);
     remove(out);
     free(r);
     return 0;

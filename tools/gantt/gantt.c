@@ -6,97 +6,16 @@
  * when there are many), failed steal attempts as small red ticks, the number of tasks
  * each rank ran at the end of its row (as A2WS Fig. 5), and a time axis with units. */
 #define _POSIX_C_SOURCE 200809L
+#include "gantt.h"
+
 #include "ladro_int.h" /* ladroi_hue: the same colours as the Paje writer */
 
 #include <errno.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct rec {
-    char kind; /* 't' task, 'i' idle, 's' steal, 'm' msg, 'd' done */
-    int rank, peer;
-    double t0, t1;
-    unsigned long long id;
-    unsigned count;
-} rec_t;
-
-typedef struct opts {
-    const char *in, *out, *title;
-    double width;
-    int max_arrows;
-} opts_t;
-
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: ladro-gantt TRACE.csv [-o OUT.svg] [--title TEXT] [--width PX]\n"
-               "                  [--max-arrows N]\n"
-               "  TRACE.csv        a trace written with LADRO_TRACE=path.csv\n"
-               "  -o OUT.svg       output (default: TRACE with .svg instead of .csv)\n"
-               "  --title TEXT     chart title (default: the trace's file name)\n"
-               "  --width PX       drawing width in pixels, 400..20000 (default 1100)\n"
-               "  --max-arrows N   draw steal arrows up to N steals, marks beyond (default 300)\n");
-}
-
-static int fail(const char *fmt, const char *a, const char *b)
-{
-    fprintf(stderr, "ladro-gantt: ");
-    fprintf(stderr, fmt, a, b);
-    fprintf(stderr, "\n");
-    return 2;
-}
-
-static int parse_args(int argc, char **argv, opts_t *o)
-{
-    o->width = 1100;
-    o->max_arrows = 300;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        char *end;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage(stdout);
-            return 1;
-        }
-        if (a[0] != '-') {
-            if (o->in)
-                return fail("'%s': only one trace file is accepted%s", a, "");
-            o->in = a;
-            continue;
-        }
-        if (!v)
-            return fail("%s: needs a value%s", a, "");
-        i++;
-        if (!strcmp(a, "-o")) {
-            o->out = v;
-        } else if (!strcmp(a, "--title")) {
-            o->title = v;
-        } else if (!strcmp(a, "--width")) {
-            errno = 0;
-            o->width = strtod(v, &end);
-            if (*end || errno || !(o->width >= 400 && o->width <= 20000))
-                return fail("--width '%s': accepted: pixels in [400, 20000]%s", v, "");
-        } else if (!strcmp(a, "--max-arrows")) {
-            errno = 0;
-            long n = strtol(v, &end, 10);
-            if (*end || errno || n < 0 || n > 1000000)
-                return fail("--max-arrows '%s': accepted: an integer in [0, 1000000]%s", v,
-                            "");
-            o->max_arrows = (int)n;
-        } else {
-            return fail("option '%s' unknown (accepted: -o, --title, --width, --max-arrows, "
-                        "--help)%s", a, "");
-        }
-    }
-    if (!o->in)
-        return fail("no trace file given (usage: ladro-gantt TRACE.csv [-o OUT.svg])%s%s", "",
-                    "");
-    return 0;
-}
-
-/* Read the CSV from f (path names it in messages; f is closed); returns the records
- * and the rank count, or NULL with a message. */
-static rec_t *read_trace_stream(FILE *f, const char *path, size_t *n, int *nranks)
+rec_t *gantt_read_trace_stream(FILE *f, const char *path, size_t *n, int *nranks)
 {
     size_t cap = 1024, m = 0, line = 0;
     rec_t *r = malloc(cap * sizeof *r);
@@ -170,14 +89,14 @@ static rec_t *read_trace_stream(FILE *f, const char *path, size_t *n, int *nrank
     return r;
 }
 
-static rec_t *read_trace(const char *path, size_t *n, int *nranks)
+rec_t *gantt_read_trace(const char *path, size_t *n, int *nranks)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
         fprintf(stderr, "ladro-gantt: cannot read '%s': %s\n", path, strerror(errno));
         return NULL;
     }
-    return read_trace_stream(f, path, n, nranks);
+    return gantt_read_trace_stream(f, path, n, nranks);
 }
 
 static void color(int i, int n, char out[8])
@@ -209,13 +128,15 @@ static double tick_step(double span, int want)
     return p * (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10);
 }
 
-static int write_svg(const opts_t *o, const char *out, const rec_t *r, size_t n, int P)
+int gantt_write_svg(const gantt_opts_t *o, const char *out, const rec_t *r, size_t n, int P)
 {
     double tmax = 0;
     unsigned long long *tasks = calloc((size_t)P, sizeof *tasks);
     size_t nsteal = 0;
-    if (!tasks)
-        return fail("out of memory%s%s", "", "");
+    if (!tasks) {
+        fprintf(stderr, "ladro-gantt: out of memory\n");
+        return 1;
+    }
     for (size_t i = 0; i < n; i++) {
         tmax = fmax(tmax, r[i].t1);
         if (r[i].kind == 't')
@@ -349,30 +270,3 @@ static int write_svg(const opts_t *o, const char *out, const rec_t *r, size_t n,
     return 0;
 }
 
-int main(int argc, char **argv)
-{
-    opts_t o = {0};
-    int rc = parse_args(argc, argv, &o);
-    if (rc)
-        return rc == 1 ? 0 : rc;
-    char out[4096];
-    if (o.out) {
-        snprintf(out, sizeof out, "%s", o.out);
-    } else {
-        snprintf(out, sizeof out, "%s", o.in);
-        char *dot = strrchr(out, '.');
-        if (dot && !strcmp(dot, ".csv"))
-            *dot = 0;
-        strncat(out, ".svg", sizeof out - strlen(out) - 1);
-    }
-    size_t n;
-    int P;
-    rec_t *r = read_trace(o.in, &n, &P);
-    if (!r)
-        return 1;
-    rc = write_svg(&o, out, r, n, P);
-    free(r);
-    if (rc == 0)
-        printf("ladro-gantt: wrote %s (%d ranks, %zu records)\n", out, P, n);
-    return rc;
-}

@@ -1,0 +1,35 @@
+/* ladro-gantt: a task trace (CSV, as written with LADRO_TRACE=run.csv) -> SVG Gantt
+ * chart. The reader and writer (gantt.c), the command line (gantt_cli.c) and main
+ * (gantt_main.c); the fuzz harness tests/fuzz/fuzz_gantt.c links the first two. */
+#ifndef LADRO_GANTT_H
+#define LADRO_GANTT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct rec {
+    char kind; /* 't' task, 'i' idle, 's' steal, 'm' msg, 'd' done */
+    int rank, peer;
+    double t0, t1;
+    unsigned long long id;
+    unsigned count;
+} rec_t;
+
+typedef struct gantt_opts {
+    const char *in, *out, *title;
+    double width;
+    int max_arrows;
+} gantt_opts_t;
+
+/* 0 run, 1 help printed, 2 usage error (one line on stderr). */
+int gantt_parse(int argc, char **argv, gantt_opts_t *o);
+
+/* Read the CSV from f (path names it in messages; f is closed); returns the records
+ * and the rank count, or NULL with a message. */
+rec_t *gantt_read_trace_stream(FILE *f, const char *path, size_t *n, int *nranks);
+rec_t *gantt_read_trace(const char *path, size_t *n, int *nranks);
+/* Write the chart of n records on P ranks to out (atomically: a temporary, renamed).
+ * 0, or 1 with a message. */
+int gantt_write_svg(const gantt_opts_t *o, const char *out, const rec_t *r, size_t n, int P);
+
+#endif
