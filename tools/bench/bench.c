@@ -8,7 +8,8 @@
 #define _POSIX_C_SOURCE 200809L /* strtok_r */
 #include <ladro.h>
 
-#include "../../apps/common/workload.h"
+#include "app_cli.h"
+#include "bench.h"
 
 #include <errno.h>
 #include <math.h>
@@ -16,295 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define MAX_POL 16
-#define MAX_CONF 32
-#define MAX_TPR 8
-
-typedef struct run {
-    int conf, pol, repeat;
-    double makespan, lower_bound, idle_mean, idle_max; /* the tables' medians */
-    uint64_t steals_ok, steals_failed, tasks_moved;
-    bool verified;
-    ladro_stats_t st; /* what the files get (ladro_stats_write); st.ranks on rank 0 only */
-} run_t;
-
-typedef struct bench {
-    const char *scenario;
-    char policies[MAX_POL][64]; /* entry as given: NAME or NAME:key=value[:key=value] */
-    int npol;
-    char speeds[MAX_CONF][LADRO_PATH_MAX];
-    int nspeed;
-    uint64_t tpr[MAX_TPR];
-    int ntpr;
-    int repeat;
-    wl_spec_t wl;
-    ladro_config_t base;
-    const char *csv, *json, *ranks_csv;
-    bool quiet;
-    /* results (rank 0) */
-    run_t *runs;
-    int nruns;
-} bench_t;
-
-static void usage(FILE *f)
-{
-    fprintf(f,
-        "usage: ladro-bench [options]   (under mpirun; every rank gets the same options)\n"
-        "  --scenario S         a2ws-table | ctws-contention | custom (default custom)\n"
-        "      a2ws-table       speed profiles C1..C5 (A2WS Table 2) x tasks per rank,\n"
-        "                       policies leader,ctws,a2ws,static,random; 10 ms tasks\n"
-        "      ctws-contention  homogeneous ranks, durations inflated by a contention factor\n"
-        "                       uniform in [1, 6.2] (CTWS: shots of 1.5 h to 9.3 h),\n"
-        "                       policies static,ctws,random,a2ws,leader\n"
-        "      custom           what the flags below say\n"
-        "  --policies LIST      comma list or 'all'; an entry NAME:key=value[:key=value...]\n"
-        "                       runs NAME with those configuration keys (docs/envvars.md),\n"
-        "                       e.g. a2ws:radius=1,a2ws:radius=2 (registered:");
-    for (const char *const *n = ladro_policy_names(); *n; n++)
-        fprintf(f, " %s", *n);
-    fprintf(f, ")\n"
-        "  --speed LIST         speed specs separated by ';' (each '1,0.5' or C1..C5)\n"
-        "  --tasks-per-rank L   comma list of task counts per rank (default 60)\n"
-        "  --work-ms X          mean task duration in ms at full speed (default 10)\n"
-        "  --work-dist D        const | uniform:A,B | gauss:MEAN,SD | exp | bimodal:P,A,B\n"
-        "  --init I             even | one | gauss70-10 (default even)\n"
-        "  --repeat N           runs per policy and configuration, interleaved (default 3)\n"
-        "  --seed S             workload and runtime seed (default 1)\n"
-        "  --csv FILE           one line per run\n"
-        "  --json FILE          {\"results\": [one object per run], ...} ('-' = stdout)\n"
-        "  --ranks-csv FILE     one line per run and rank: speed, busy, idle, tasks\n"
-        "  --quiet              no progress line on stderr\n"
-        "  --help               this text\n"
-        "Scenario flags given explicitly override the scenario's defaults. Environment:\n"
-        "every LADRO_* variable of docs/envvars.md applies to every run (flags win).\n");
-}
-
-static int bad(int rank, const char *what, const char *val, const char *accepted)
-{
-    if (rank == 0)
-        fprintf(stderr, "ladro-bench: %s '%s': %s (try --help)\n", what, val ? val : "",
-                accepted);
-    return 2;
-}
-
-static bool registered(const char *name)
-{
-    for (const char *const *n = ladro_policy_names(); *n; n++)
-        if (!strcmp(*n, name))
-            return true;
-    return false;
-}
-
-/* One --policies entry: NAME, or NAME:key=value[:key=value...] (configuration keys that
- * apply to that entry's runs only, checked here against a copy of the base config). */
-static int apply_entry(const ladro_config_t *base, const char *entry, ladro_config_t *cfg,
-                       char *err, size_t errlen)
-{
-    char tmp[64];
-    *cfg = *base;
-    snprintf(tmp, sizeof tmp, "%s", entry);
-    char *save, *tok = strtok_r(tmp, ":", &save);
-    if (!tok || ladro_config_set(cfg, "policy", tok, err, errlen))
-        return tok ? 1 : (snprintf(err, errlen, "empty policy name"), 1);
-    while ((tok = strtok_r(NULL, ":", &save)) != NULL) {
-        char *eq = strchr(tok, '=');
-        if (!eq || eq == tok) {
-            snprintf(err, errlen, "option '%s' is not key=value", tok);
-            return 1;
-        }
-        *eq = 0;
-        if (ladro_config_set(cfg, tok, eq + 1, err, errlen))
-            return 1;
-    }
-    return 0;
-}
-
-static int add_policy(bench_t *b, const char *entry, int rank, bool strict)
-{
-    char name[64];
-    snprintf(name, sizeof name, "%s", entry);
-    name[strcspn(name, ":")] = 0;
-    if (!registered(name)) {
-        if (!strict)
-            return 0; /* scenario default not in this build: skipped, said in the header */
-        char acc[512] = "accepted: all, or a comma list of (each optionally NAME:key=value):";
-        for (const char *const *n = ladro_policy_names(); *n; n++)
-            strncat(acc, " ", sizeof acc - strlen(acc) - 1),
-                strncat(acc, *n, sizeof acc - strlen(acc) - 1);
-        return bad(rank, "--policies: policy", name, acc);
-    }
-    if (strlen(entry) >= sizeof b->policies[0])
-        return bad(rank, "--policies: entry", entry, "accepted: at most 63 characters");
-    ladro_config_t cfg;
-    char err[256];
-    if (apply_entry(&b->base, entry, &cfg, err, sizeof err) ||
-        ladro_config_validate(&cfg, err, sizeof err)) {
-        char acc[400];
-        snprintf(acc, sizeof acc, "accepted: NAME:key=value with keys of docs/envvars.md "
-                 "(%.300s)", err);
-        return bad(rank, "--policies: entry", entry, acc);
-    }
-    for (int i = 0; i < b->npol; i++)
-        if (!strcmp(b->policies[i], entry))
-            return 0;
-    if (b->npol == MAX_POL)
-        return bad(rank, "--policies", entry, "at most 16 policies");
-    snprintf(b->policies[b->npol++], sizeof b->policies[0], "%s", entry);
-    return 0;
-}
-
-static int set_policies(bench_t *b, const char *list, int rank, bool strict)
-{
-    b->npol = 0;
-    if (!strcmp(list, "all")) {
-        for (const char *const *n = ladro_policy_names(); *n; n++)
-            add_policy(b, *n, rank, true);
-        return 0;
-    }
-    char tmp[512];
-    snprintf(tmp, sizeof tmp, "%s", list);
-    for (char *save, *t = strtok_r(tmp, ",", &save); t; t = strtok_r(NULL, ",", &save))
-        if (add_policy(b, t, rank, strict))
-            return 2;
-    if (b->npol == 0)
-        return bad(rank, "--policies", list, "no policy of this build in the list");
-    return 0;
-}
-
-static int set_speeds(bench_t *b, const char *list, int rank, int size)
-{
-    char tmp[1024], err[256];
-    snprintf(tmp, sizeof tmp, "%s", list);
-    b->nspeed = 0;
-    for (char *save, *t = strtok_r(tmp, ";", &save); t; t = strtok_r(NULL, ";", &save)) {
-        double s;
-        if (ladro_speed_of(t, 0, size, &s, err, sizeof err))
-            return bad(rank, "--speed", t, err);
-        if (b->nspeed == MAX_CONF)
-            return bad(rank, "--speed", list, "at most 32 specs");
-        snprintf(b->speeds[b->nspeed++], LADRO_PATH_MAX, "%s", t);
-    }
-    if (b->nspeed == 0)
-        return bad(rank, "--speed", list, "accepted: specs separated by ';'");
-    return 0;
-}
-
-static int set_tpr(bench_t *b, const char *list, int rank)
-{
-    char tmp[256];
-    snprintf(tmp, sizeof tmp, "%s", list);
-    b->ntpr = 0;
-    for (char *save, *t = strtok_r(tmp, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-        char *end;
-        errno = 0;
-        unsigned long long v = strtoull(t, &end, 10);
-        if (*end || errno || v < 1 || v > 1000000 || t[0] == '-')
-            return bad(rank, "--tasks-per-rank", t, "accepted: integers in [1, 1000000]");
-        if (b->ntpr == MAX_TPR)
-            return bad(rank, "--tasks-per-rank", list, "at most 8 values");
-        b->tpr[b->ntpr++] = v;
-    }
-    if (b->ntpr == 0)
-        return bad(rank, "--tasks-per-rank", list, "accepted: a comma list of integers");
-    return 0;
-}
-
-static int parse(int argc, char **argv, bench_t *b, int rank, int size)
-{
-    char err[256];
-    const char *pol = NULL, *speed = NULL, *tpr = NULL, *dist = NULL, *init = NULL;
-    double work_ms = -1, x;
-    long repeat = -1;
-    b->scenario = "custom";
-    ladro_config_init(&b->base);
-    if (ladro_config_from_env(&b->base, err, sizeof err)) {
-        if (rank == 0)
-            fprintf(stderr, "ladro-bench: %s\n", err);
-        return 2;
-    }
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        char *end;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            if (rank == 0)
-                usage(stdout);
-            return 1;
-        }
-        if (!strcmp(a, "--quiet")) {
-            b->quiet = true;
-            continue;
-        }
-        if (strncmp(a, "--", 2))
-            return bad(rank, "argument", a, "not an option");
-        if (!v)
-            return bad(rank, a, "", "needs a value");
-        i++;
-        if (!strcmp(a, "--scenario")) {
-            if (strcmp(v, "a2ws-table") && strcmp(v, "ctws-contention") && strcmp(v, "custom"))
-                return bad(rank, a, v, "accepted: a2ws-table, ctws-contention, custom");
-            b->scenario = v;
-        } else if (!strcmp(a, "--policies")) pol = v;
-        else if (!strcmp(a, "--speed")) speed = v;
-        else if (!strcmp(a, "--tasks-per-rank")) tpr = v;
-        else if (!strcmp(a, "--work-dist")) dist = v;
-        else if (!strcmp(a, "--init")) init = v;
-        else if (!strcmp(a, "--csv")) b->csv = v;
-        else if (!strcmp(a, "--json")) b->json = v;
-        else if (!strcmp(a, "--ranks-csv")) b->ranks_csv = v;
-        else if (!strcmp(a, "--work-ms")) {
-            errno = 0;
-            x = strtod(v, &end);
-            if (*end || errno || !(x >= 0 && x <= 1e6))
-                return bad(rank, a, v, "accepted: milliseconds in [0, 1e6]");
-            work_ms = x;
-        } else if (!strcmp(a, "--repeat")) {
-            errno = 0;
-            repeat = strtol(v, &end, 10);
-            if (*end || errno || repeat < 1 || repeat > 1000)
-                return bad(rank, a, v, "accepted: an integer in [1, 1000]");
-        } else if (!strcmp(a, "--seed")) {
-            if (ladro_config_set(&b->base, "seed", v, err, sizeof err))
-                return bad(rank, a, v, err);
-        } else {
-            return bad(rank, "option", a, "unknown");
-        }
-    }
-    /* scenario defaults, then explicit flags */
-    wl_spec_init(&b->wl);
-    b->repeat = 3;
-    const char *def_pol = "all", *def_speed = b->base.speed, *def_tpr = "60";
-    if (!strcmp(b->scenario, "a2ws-table")) {
-        def_pol = "leader,ctws,a2ws,static,random";
-        def_speed = "C1;C2;C3;C4;C5";
-    } else if (!strcmp(b->scenario, "ctws-contention")) {
-        def_pol = "static,ctws,random,a2ws,leader";
-        def_speed = "1";
-        def_tpr = "20";
-        wl_parse_dist(&b->wl, "uniform:1,6.2");
-    }
-    int rc;
-    if ((rc = set_policies(b, pol ? pol : def_pol, rank, pol != NULL)))
-        return rc;
-    if ((rc = set_speeds(b, speed ? speed : def_speed, rank, size)))
-        return rc;
-    if ((rc = set_tpr(b, tpr ? tpr : def_tpr, rank)))
-        return rc;
-    if (dist && wl_parse_dist(&b->wl, dist))
-        return bad(rank, "--work-dist", dist, wl_dist_accepted);
-    if (init && wl_parse_init(&b->wl, init))
-        return bad(rank, "--init", init, wl_init_accepted);
-    if (work_ms >= 0)
-        b->wl.work_ms = work_ms;
-    if (repeat > 0)
-        b->repeat = (int)repeat;
-    b->wl.seed = b->base.seed;
-    b->wl.spin = b->base.emulate == LADRO_EMULATE_SPIN;
-    b->base.task_bytes = b->wl.payload;
-    if (ladro_config_validate(&b->base, err, sizeof err))
-        return bad(rank, "configuration", b->base.policy, err);
-    return 0;
-}
 
 /* One run of one policy on one configuration; collective. */
 static int run_one(bench_t *b, int conf, int pol, int repeat, run_t *out)
@@ -314,7 +26,7 @@ static int run_one(bench_t *b, int conf, int pol, int repeat, run_t *out)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     ladro_config_t cfg;
     char err[256];
-    if (apply_entry(&b->base, b->policies[pol], &cfg, err, sizeof err)) { /* checked at parse */
+    if (bench_apply_entry(&b->base, b->policies[pol], &cfg, err, sizeof err)) { /* checked at parse */
         if (rank == 0)
             fprintf(stderr, "ladro-bench: --policies '%s': %s\n", b->policies[pol], err);
         return LADRO_EINVAL;
@@ -548,7 +260,7 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     bench_t b;
     memset(&b, 0, sizeof b);
-    int rc = parse(argc, argv, &b, rank, size);
+    int rc = bench_parse(argc, argv, &b, rank, size);
     if (rc) {
         MPI_Finalize();
         return rc == 1 ? 0 : rc;
@@ -559,11 +271,15 @@ int main(int argc, char **argv)
         fprintf(stderr, "ladro-bench: out of memory\n");
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
+    char oversub[128];
+    bool sliced = app_oversubscribed(MPI_COMM_WORLD, oversub, sizeof oversub);
     if (rank == 0) {
         printf("ladro-bench: scenario %s, %d ranks, policies", b.scenario, size);
         for (int p = 0; p < b.npol; p++)
             printf("%s%s", p ? "," : " ", b.policies[p]);
         printf("; %d configurations x %d repeats, interleaved\n", nconf, b.repeat);
+        if (sliced) /* efficiencies below are of a time-sliced machine */
+            printf("  %s\n", oversub);
         fflush(stdout);
     }
     int failed = 0;
