@@ -7,73 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int ladro_sim_parse_i64(const char *s, int64_t lo, int64_t hi, int64_t *out)
-{
-    if (!s || !*s)
-        return -1;
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (errno || *end) {
-        /* accept exact scientific notation such as 1e8 */
-        errno = 0;
-        double d = strtod(s, &end);
-        if (errno || *end || !isfinite(d) || d != floor(d) || fabs(d) > 9007199254740992.0)
-            return -1;
-        v = (long long)d;
-    }
-    if (v < lo || v > hi)
-        return -1;
-    *out = (int64_t)v;
-    return 0;
-}
-
-int ladro_sim_parse_f64(const char *s, double lo, double hi, double *out)
-{
-    if (!s || !*s)
-        return -1;
-    char *end;
-    errno = 0;
-    double d = strtod(s, &end);
-    if (errno || *end || !isfinite(d) || d < lo || d > hi)
-        return -1;
-    *out = d;
-    return 0;
-}
-
-int ladro_sim_parse_i64_list(const char *s, int64_t lo, int64_t hi, int64_t **out)
-{
-    if (!s || !*s)
-        return -1;
-    int n = 1;
-    for (const char *c = s; *c; c++)
-        n += *c == ',';
-    int64_t *v = malloc((size_t)n * sizeof *v);
-    char *dup = strdup(s);
-    if (!v || !dup) {
-        free(v);
-        free(dup);
-        return -1;
-    }
-    int k = 0;
-    char *save = NULL;
-    for (char *tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        if (ladro_sim_parse_i64(tok, lo, hi, &v[k]) != 0) {
-            free(v);
-            free(dup);
-            return -1;
-        }
-        k++;
-    }
-    free(dup);
-    if (k != n) { /* empty entries such as "1,,2" */
-        free(v);
-        return -1;
-    }
-    *out = v;
-    return k;
-}
-
 static int ladro__cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -110,11 +43,12 @@ void ladro_sim_summarize(double *v, size_t n, ladro_sim_stats_t *st)
 
 int ladro_sim_usage_error(const char *mode, const char *fmt, ...)
 {
+    char prog[64], msg[512];
+    snprintf(prog, sizeof prog, "ladro-sim %s", mode);
     va_list ap;
-    fprintf(stderr, "ladro-sim %s: ", mode);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    fprintf(stderr, " (see ladro-sim %s --help)\n", mode);
-    return 2;
+    const ladroi_cli_t cli = {.prog = prog};
+    return ladroi_cli_fail(&cli, NULL, 0, "%s", msg);
 }

@@ -2,14 +2,14 @@
 #ifndef LADRO_SIM_CLI_H
 #define LADRO_SIM_CLI_H
 
+#include "opts.h"
+#include "util.h"
+
 #include <stdint.h>
 #include <stdio.h>
 
-/* Parse an integer written as "100000000" or "1e8"; -1 with a message in err on failure. */
-int ladro_sim_parse_i64(const char *s, int64_t lo, int64_t hi, int64_t *out);
-int ladro_sim_parse_f64(const char *s, double lo, double hi, double *out);
-/* Parse a comma list of integers into a malloc'd array; returns count or -1. */
-int ladro_sim_parse_i64_list(const char *s, int64_t lo, int64_t hi, int64_t **out);
+/* Numbers are parsed by src/util.h (ladroi_parse_i64, _double, _i64_list) and options
+ * by src/opts.h, as in every ladro program. */
 
 typedef struct {
     double mean, sd, min, q1, median, q3, max;
@@ -18,7 +18,8 @@ typedef struct {
 void ladro_sim_summarize(double *v, size_t n, ladro_sim_stats_t *st);
 
 
-/* Print one-line error "ladro-sim <mode>: <msg>" to stderr; returns 2. */
+/* Print one-line error "ladro-sim <mode>: <msg>" to stderr; returns 2. The modes'
+ * main functions take argv[0] = the mode's name, then its arguments. */
 int ladro_sim_usage_error(const char *mode, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 

@@ -2,6 +2,7 @@
  * analysis built in (prediction, fitted constant, accuracy ratio, acceptable latency). */
 #include "cli.h"
 #include "latency.h"
+#include "opts.h"
 #include "paje.h"
 
 #include <math.h>
@@ -144,52 +145,21 @@ static int ladro__run_cfg(ladro__opts_t *o, ladro__cfg_t *c, const char *paje)
 
 static const char *ladro__vname(int v) { return v == LADRO_SIM_MWT ? "mwt" : "swt"; }
 
-static void ladro__help(const char *mode)
+/* --help's first lines, per mode (the options follow from the table). */
+static const char *ladro__usage(const char *mode)
 {
     if (!strcmp(mode, "latency"))
-        printf(
-            "usage: ladro-sim latency --W N --p N --lambda N [options]\n"
-            "Simulate work stealing with latency (ws-latency-analysis model, docs/sim.md).\n"
-            "  --W N             total work in integer units (1e8 accepted)\n"
-            "  --p N             processors (>= 1)\n"
-            "  --lambda N        latency per message, integer time units (>= 1)\n"
-            "  --runs N          independent runs (default 1000)\n"
-            "  --variant V       swt (single work transfer, default) or mwt (multiple)\n"
-            "  --seed S          seed; run r uses stream r of S (default 1)\n"
-            "  --threshold G     steal only if floor(r/2) > G; G an integer or K*lambda\n"
-            "                    written 'Kl' (e.g. 2l); default none (0)\n"
-            "  --split S         ceil (victim sends ceil(r/2), default) or floor\n"
-            "  --c C             constant c' of the prediction W/p + 2c' l log2(W/2l) "
-            "(default 1.8)\n"
-            "  --csv FILE        per-run CSV (makespan, steal requests, successful steals,\n"
-            "                    startup-phase duration, ...); '-' = stdout\n"
-            "  --json            print {\"summary\": {...}, \"runs\": [...]} on stdout\n"
-            "  --paje FILE       Paje trace of run 0 (ViTE / pj_dump)\n"
-            "  --progress        progress line on stderr (default: when stderr is a tty)\n"
-            "  --quiet           no progress line\n");
-    else if (!strcmp(mode, "sweep"))
-        printf(
-            "usage: ladro-sim sweep --W LIST --p LIST --lambda LIST [options]\n"
-            "Every combination of the comma lists, --runs runs each; one CSV row per\n"
-            "configuration (to --csv FILE, or stdout), then the analysis (below).\n"
-            "  --variant LIST    swt,mwt (default swt)\n"
-            "  --runs N --seed S --threshold G --split S --c C   as in 'latency'\n"
-            "  --csv FILE        rows to FILE ('-' = stdout, default)\n"
-            "  --json            JSON {\"configs\": [...], \"fit\": {...}} instead of CSV\n"
-            "Analysis printed after the rows (to stdout with --csv FILE, else stderr):\n"
-            "  accuracy ratio = mean Cmax / (W/p + 3.6 l log2(W/2l)) per configuration;\n"
-            "  c' fitted by least squares of mean Cmax - W/p = 2 c' l log2(W/2l), over all\n"
-            "  configurations and per p.\n");
-    else
-        printf(
-            "usage: ladro-sim limit --W LIST --p LIST [options]\n"
-            "Acceptable-latency limit: for each (W, p), the largest integer lambda whose mean\n"
-            "makespan over --runs runs is <= 1.1 W/p (found by bracketing + bisection), with\n"
-            "the paper's formula's solution of W/p + 3.6 l log2(W/2l) = 1.1 W/p and the\n"
-            "paper's rule of thumb l = (W/p)/470.\n"
-            "  --runs N (default 100) --seed S --variant swt|mwt --threshold G --split S\n"
-            "  --accept X        acceptance factor (default 1.1)\n"
-            "  --csv FILE        rows to FILE ('-' = stdout, default)\n");
+        return "usage: ladro-sim latency --W N --p N --lambda N [options]\n"
+               "Simulate work stealing with latency (ws-latency-analysis model, docs/sim.md).\n";
+    if (!strcmp(mode, "sweep"))
+        return "usage: ladro-sim sweep --W LIST --p LIST --lambda LIST [options]\n"
+               "Every combination of the comma lists, --runs runs each; one CSV row per\n"
+               "configuration (to --csv FILE, or stdout), then the analysis (below).\n";
+    return "usage: ladro-sim limit --W LIST --p LIST [options]\n"
+           "Acceptable-latency limit: for each (W, p), the largest integer lambda whose mean\n"
+           "makespan over --runs runs is <= 1.1 W/p (found by bracketing + bisection), with\n"
+           "the paper's formula's solution of W/p + 3.6 l log2(W/2l) = 1.1 W/p and the\n"
+           "paper's rule of thumb l = (W/p)/470.\n";
 }
 
 /* Parse the options common to the three modes. Returns 0, 1 (help printed), 2 (error). */
@@ -198,6 +168,47 @@ typedef struct {
     int json;
     double accept;
 } ladro__args_t;
+
+/* --threshold G: an integer, or K*lambda written 'Kl' (2l) */
+static int ladro__opt_threshold(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg,
+                                size_t msglen)
+{
+    (void)opt, (void)msg, (void)msglen;
+    ladro__opts_t *o = ctx;
+    size_t n = strlen(v);
+    char buf[64];
+    int64_t x;
+    if (n > 1 && n < sizeof buf && v[n - 1] == 'l') {
+        memcpy(buf, v, n - 1);
+        buf[n - 1] = 0;
+        double f;
+        if (ladroi_parse_double(buf, 0, 1e9, false, &f))
+            return -1;
+        o->thr_factor = f;
+        return 0;
+    }
+    if (ladroi_parse_i64(v, 0, INT64_MAX, &x))
+        return -1;
+    o->thr_abs = x;
+    o->thr_factor = -1;
+    return 0;
+}
+
+static int ladro__opt_split(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg,
+                            size_t msglen)
+{
+    (void)opt, (void)msg, (void)msglen;
+    ladro__opts_t *o = ctx;
+    if (strcmp(v, "ceil") && strcmp(v, "floor"))
+        return -1;
+    o->split = strcmp(v, "ceil") ? LADRO_SIM_SEND_FLOOR : LADRO_SIM_SEND_CEIL;
+    return 0;
+}
+
+/* Rows of one mode only */
+#define ONLY_LATENCY LADROI_OPT_USER(0)
+#define ONLY_LIMIT LADROI_OPT_USER(1)
+#define NOT_LIMIT LADROI_OPT_USER(2)
 
 static int ladro__parse(int argc, char **argv, const char *mode, ladro__opts_t *o,
                         ladro__args_t *a)
@@ -212,92 +223,80 @@ static int ladro__parse(int argc, char **argv, const char *mode, ladro__opts_t *
     o->c = 1.8;
     o->progress = isatty(2);
     o->mode = mode;
-    for (int i = 0; i < argc; i++) {
-        const char *k = argv[i];
-        if (!strcmp(k, "--help") || !strcmp(k, "-h")) {
-            ladro__help(mode);
-            return 1;
-        }
-        if (!strcmp(k, "--json")) {
-            a->json = 1;
-            continue;
-        }
-        if (!strcmp(k, "--progress")) {
-            o->progress = 1;
-            continue;
-        }
-        if (!strcmp(k, "--quiet")) {
-            o->progress = 0;
-            continue;
-        }
-        if (strncmp(k, "--", 2) != 0)
-            return ladro_sim_usage_error(mode, "unexpected argument '%s'", k);
-        if (i + 1 >= argc)
-            return ladro_sim_usage_error(mode, "option %s needs a value", k);
-        const char *v = argv[++i];
-        int64_t x;
-        if (!strcmp(k, "--W"))
-            a->W = v;
-        else if (!strcmp(k, "--p"))
-            a->p = v;
-        else if (!strcmp(k, "--lambda"))
-            a->lambda = v;
-        else if (!strcmp(k, "--variant"))
-            a->variant = v;
-        else if (!strcmp(k, "--csv"))
-            a->csv = v;
-        else if (!strcmp(k, "--paje") && !strcmp(mode, "latency"))
-            a->paje = v;
-        else if (!strcmp(k, "--runs")) {
-            if (ladro_sim_parse_i64(v, 1, 100000000, &x))
-                return ladro_sim_usage_error(mode, "--runs '%s': accepted an integer in "
-                                             "[1, 1e8]", v);
-            o->runs = x;
-        } else if (!strcmp(k, "--seed")) {
-            if (ladro_sim_parse_i64(v, 0, INT64_MAX, &x))
-                return ladro_sim_usage_error(mode, "--seed '%s': accepted a non-negative "
-                                             "integer", v);
-            o->seed = (uint64_t)x;
-        } else if (!strcmp(k, "--threshold")) {
-            size_t n = strlen(v);
-            double f;
-            char buf[64];
-            if (n > 1 && n < sizeof buf && v[n - 1] == 'l') {
-                memcpy(buf, v, n - 1);
-                buf[n - 1] = 0;
-                if (ladro_sim_parse_f64(buf, 0, 1e9, &f))
-                    return ladro_sim_usage_error(mode, "--threshold '%s': accepted an integer"
-                                                 " >= 0 or K*lambda written 'Kl' (2l)", v);
-                o->thr_factor = f;
-            } else if (ladro_sim_parse_i64(v, 0, INT64_MAX, &x)) {
-                return ladro_sim_usage_error(mode, "--threshold '%s': accepted an integer >= 0"
-                                             " or K*lambda written 'Kl' (2l)", v);
-            } else {
-                o->thr_abs = x;
-                o->thr_factor = -1;
-            }
-        } else if (!strcmp(k, "--split")) {
-            if (!strcmp(v, "ceil"))
-                o->split = LADRO_SIM_SEND_CEIL;
-            else if (!strcmp(v, "floor"))
-                o->split = LADRO_SIM_SEND_FLOOR;
-            else
-                return ladro_sim_usage_error(mode, "--split '%s': accepted ceil or floor", v);
-        } else if (!strcmp(k, "--c")) {
-            if (ladro_sim_parse_f64(v, 0, 1e6, &o->c))
-                return ladro_sim_usage_error(mode, "--c '%s': accepted a number >= 0", v);
-        } else if (!strcmp(k, "--accept") && !strcmp(mode, "limit")) {
-            if (ladro_sim_parse_f64(v, 1.0000001, 100, &a->accept))
-                return ladro_sim_usage_error(mode, "--accept '%s': accepted a number in "
-                                             "(1, 100]", v);
-        } else
-            return ladro_sim_usage_error(mode, "unknown option '%s'", k);
-    }
+    int sweep = !strcmp(mode, "sweep"), limit = !strcmp(mode, "limit");
+    const char *lst = sweep || limit ? "LIST" : "N";
+    const ladroi_opt_t opts[] = {
+        {"--W", 0, LADROI_OPT_STR, &a->W, .arg = lst,
+         .help = sweep || limit ? "total work, a comma list of integers (1e8 accepted)"
+                                : "total work in integer units (1e8 accepted)"},
+        {"--p", 0, LADROI_OPT_STR, &a->p, .arg = lst,
+         .help = sweep || limit ? "processors, a comma list" : "processors (>= 1)"},
+        {"--lambda", 0, LADROI_OPT_STR, &a->lambda, .arg = lst,
+         .help = sweep ? "latencies per message, a comma list of integers"
+                       : "latency per message, integer time units (>= 1)",
+         .flags = NOT_LIMIT},
+        {"--runs", 0, LADROI_OPT_I64, &o->runs, 1, 1e8, .arg = "N",
+         .help = limit ? "independent runs per latency tried (default 100)"
+                       : "independent runs (default 1000)",
+         .accepted = "accepted: an integer in [1, 1e8]"},
+        {"--variant", 0, LADROI_OPT_STR, &a->variant, .arg = sweep ? "LIST" : "V",
+         .help = sweep ? "swt,mwt (default swt)"
+                       : "swt (single work transfer, default) or mwt (multiple)"},
+        {"--seed", 0, LADROI_OPT_U64, &o->seed, 0, 9223372036854775807.0, .arg = "S",
+         .help = "seed; run r uses stream r of S (default 1)",
+         .accepted = "accepted: a non-negative integer"},
+        {"--threshold", 0, LADROI_OPT_FN, NULL, .arg = "G",
+         .help = "steal only if floor(r/2) > G; G an integer or K*lambda\n"
+                 "written 'Kl' (e.g. 2l); default none (0)",
+         .accepted = "accepted: an integer >= 0 or K*lambda written 'Kl' (2l)",
+         .fn = ladro__opt_threshold},
+        {"--split", 0, LADROI_OPT_FN, NULL, .arg = "S",
+         .help = "ceil (victim sends ceil(r/2), default) or floor",
+         .accepted = "accepted: ceil or floor", .fn = ladro__opt_split},
+        {"--c", 0, LADROI_OPT_DOUBLE, &o->c, 0, 1e6, .arg = "C",
+         .help = "constant c' of the prediction W/p + 2c' l log2(W/2l) (default 1.8)",
+         .accepted = "accepted: a number in [0, 1e6]"},
+        {"--accept", 0, LADROI_OPT_DOUBLE, &a->accept, 1.0000001, 100, .arg = "X",
+         .help = "acceptance factor (default 1.1)", .accepted = "accepted: a number in (1, 100]",
+         .flags = ONLY_LIMIT},
+        {"--csv", 0, LADROI_OPT_STR, &a->csv, .arg = "FILE",
+         .help = sweep || limit ? "rows to FILE ('-' = stdout, default)"
+                                : "per-run CSV (makespan, steal requests, successful steals,\n"
+                                  "startup-phase duration, ...); '-' = stdout"},
+        {"--json", 0, LADROI_OPT_FLAG, &a->json,
+         .help = sweep ? "JSON {\"configs\": [...], \"fit\": {...}} instead of CSV"
+                       : "print {\"summary\": {...}, \"runs\": [...]} on stdout",
+         .flags = NOT_LIMIT},
+        {"--paje", 0, LADROI_OPT_STR, &a->paje, .arg = "FILE",
+         .help = "Paje trace of run 0 (ViTE / pj_dump)", .flags = ONLY_LATENCY},
+        {"--progress", 0, LADROI_OPT_FLAG, &o->progress,
+         .help = "progress line on stderr (default: when stderr is a tty)"},
+        {"--quiet", 0, LADROI_OPT_UNFLAG, &o->progress, .help = "no progress line"},
+        {"--help", 'h', LADROI_OPT_HELP, .help = "this text"},
+        {0},
+    };
+    char prog[64];
+    snprintf(prog, sizeof prog, "ladro-sim %s", mode);
+    const ladroi_cli_t cli = {
+        .prog = prog,
+        .usage = ladro__usage(mode),
+        .epilog = sweep ? "Analysis printed after the rows (to stdout with --csv FILE, else "
+                          "stderr):\n  accuracy ratio = mean Cmax / (W/p + 3.6 l log2(W/2l)) "
+                          "per configuration;\n  c' fitted by least squares of mean Cmax - "
+                          "W/p = 2 c' l log2(W/2l), over all\n  configurations and per p.\n"
+                        : NULL,
+        .opts = opts,
+        .skip = (strcmp(mode, "latency") ? ONLY_LATENCY : 0) | (limit ? NOT_LIMIT : ONLY_LIMIT),
+        .ctx = o,
+    };
+    int rc = ladroi_cli_parse(&cli, argc, argv, NULL, 0); /* argv[0]: the mode */
+    if (rc)
+        return rc;
     if (!a->W)
         return ladro_sim_usage_error(mode, "--W is required");
     if (!a->p)
         return ladro_sim_usage_error(mode, "--p is required");
-    if (!a->lambda && strcmp(mode, "limit"))
+    if (!a->lambda && !limit)
         return ladro_sim_usage_error(mode, "--lambda is required");
     return 0;
 }
@@ -359,18 +358,18 @@ static int ladro__latency(ladro__opts_t *o, ladro__args_t *a)
     ladro__cfg_t c;
     memset(&c, 0, sizeof c);
     int64_t x;
-    if (ladro_sim_parse_i64(a->W, 1, (int64_t)1 << 60, &c.W))
-        return ladro_sim_usage_error(mode, "--W '%s': accepted an integer in [1, 2^60] "
+    if (ladroi_parse_i64(a->W, 1, (int64_t)1 << 60, &c.W))
+        return ladro_sim_usage_error(mode, "--W '%s': accepted: an integer in [1, 2^60] "
                                      "(1e8 allowed)", a->W);
-    if (ladro_sim_parse_i64(a->p, 1, 1 << 28, &x))
-        return ladro_sim_usage_error(mode, "--p '%s': accepted an integer in [1, 2^28]", a->p);
+    if (ladroi_parse_i64(a->p, 1, 1 << 28, &x))
+        return ladro_sim_usage_error(mode, "--p '%s': accepted: an integer in [1, 2^28]", a->p);
     c.p = (int32_t)x;
-    if (ladro_sim_parse_i64(a->lambda, 1, (int64_t)1 << 40, &c.lambda))
-        return ladro_sim_usage_error(mode, "--lambda '%s': accepted an integer in [1, 2^40]",
+    if (ladroi_parse_i64(a->lambda, 1, (int64_t)1 << 40, &c.lambda))
+        return ladro_sim_usage_error(mode, "--lambda '%s': accepted: an integer in [1, 2^40]",
                                      a->lambda);
     int v[2];
     if (ladro__variants(mode, a->variant, v, 1) != 1)
-        return ladro_sim_usage_error(mode, "--variant '%s': accepted swt or mwt", a->variant);
+        return ladro_sim_usage_error(mode, "--variant '%s': accepted: swt or mwt", a->variant);
     c.variant = v[0];
     c.runs = o->runs;
     o->t0 = o->last = ladroi_now();
@@ -460,21 +459,21 @@ static int ladro__sweep(ladro__opts_t *o, ladro__args_t *a)
 {
     const char *mode = "sweep";
     int64_t *Ws = NULL, *ps = NULL, *ls = NULL;
-    int nW = ladro_sim_parse_i64_list(a->W, 1, (int64_t)1 << 60, &Ws);
+    int nW = ladroi_parse_i64_list(a->W, 1, (int64_t)1 << 60, &Ws);
     if (nW < 0)
-        return ladro_sim_usage_error(mode, "--W '%s': accepted a comma list of integers in "
+        return ladro_sim_usage_error(mode, "--W '%s': accepted: a comma list of integers in "
                                      "[1, 2^60]", a->W);
-    int np = ladro_sim_parse_i64_list(a->p, 1, 1 << 28, &ps);
+    int np = ladroi_parse_i64_list(a->p, 1, 1 << 28, &ps);
     if (np < 0) {
         free(Ws);
-        return ladro_sim_usage_error(mode, "--p '%s': accepted a comma list of integers in "
+        return ladro_sim_usage_error(mode, "--p '%s': accepted: a comma list of integers in "
                                      "[1, 2^28]", a->p);
     }
-    int nl = ladro_sim_parse_i64_list(a->lambda, 1, (int64_t)1 << 40, &ls);
+    int nl = ladroi_parse_i64_list(a->lambda, 1, (int64_t)1 << 40, &ls);
     if (nl < 0) {
         free(Ws);
         free(ps);
-        return ladro_sim_usage_error(mode, "--lambda '%s': accepted a comma list of integers "
+        return ladro_sim_usage_error(mode, "--lambda '%s': accepted: a comma list of integers "
                                      "in [1, 2^40]", a->lambda);
     }
     int vs[2];
@@ -483,7 +482,7 @@ static int ladro__sweep(ladro__opts_t *o, ladro__args_t *a)
         free(Ws);
         free(ps);
         free(ls);
-        return ladro_sim_usage_error(mode, "--variant '%s': accepted swt, mwt or swt,mwt",
+        return ladro_sim_usage_error(mode, "--variant '%s': accepted: swt, mwt or swt,mwt",
                                      a->variant);
     }
     FILE *out = ladro__open_out(a->csv, mode);
@@ -625,21 +624,21 @@ static int ladro__limit(ladro__opts_t *o, ladro__args_t *a)
 {
     const char *mode = "limit";
     int64_t *Ws = NULL, *ps = NULL;
-    int nW = ladro_sim_parse_i64_list(a->W, 2, (int64_t)1 << 60, &Ws);
+    int nW = ladroi_parse_i64_list(a->W, 2, (int64_t)1 << 60, &Ws);
     if (nW < 0)
-        return ladro_sim_usage_error(mode, "--W '%s': accepted a comma list of integers in "
+        return ladro_sim_usage_error(mode, "--W '%s': accepted: a comma list of integers in "
                                      "[2, 2^60]", a->W);
-    int np = ladro_sim_parse_i64_list(a->p, 2, 1 << 28, &ps);
+    int np = ladroi_parse_i64_list(a->p, 2, 1 << 28, &ps);
     if (np < 0) {
         free(Ws);
-        return ladro_sim_usage_error(mode, "--p '%s': accepted a comma list of integers in "
+        return ladro_sim_usage_error(mode, "--p '%s': accepted: a comma list of integers in "
                                      "[2, 2^28]", a->p);
     }
     int v[2];
     if (ladro__variants(mode, a->variant, v, 1) != 1) {
         free(Ws);
         free(ps);
-        return ladro_sim_usage_error(mode, "--variant '%s': accepted swt or mwt", a->variant);
+        return ladro_sim_usage_error(mode, "--variant '%s': accepted: swt or mwt", a->variant);
     }
     FILE *out = ladro__open_out(a->csv, mode);
     if (!out) {

@@ -19,17 +19,17 @@ static void ladro__usage(FILE *f)
 
 int ladro_sim_pajecheck_main(int argc, char **argv)
 {
-    if (argc == 1 && (!strcmp(argv[0], "--help") || !strcmp(argv[0], "-h"))) {
+    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         puts("usage: ladro-sim paje-check FILE\n"
              "Checks every event id is defined with its field count, containers are created\n"
              "before use and destroyed at the end (every state closed), every link started is\n"
              "ended, values are defined, times never go backwards.");
         return 0;
     }
-    if (argc != 1)
+    if (argc != 2)
         return ladro_sim_usage_error("paje-check", "expects exactly one FILE");
     char msg[512];
-    int rc = ladro_sim_paje_check(argv[0], msg, sizeof msg);
+    int rc = ladro_sim_paje_check(argv[1], msg, sizeof msg);
     printf("ladro-sim paje-check: %s: %s\n", rc ? "FAILED" : "OK", msg);
     return rc ? 1 : 0;
 }
@@ -46,15 +46,15 @@ int main(int argc, char **argv)
         return 0;
     }
     if (!strcmp(m, "latency"))
-        return ladro_sim_latency_main(argc - 2, argv + 2, 0);
+        return ladro_sim_latency_main(argc - 1, argv + 1, 0);
     if (!strcmp(m, "sweep"))
-        return ladro_sim_latency_main(argc - 2, argv + 2, 1);
+        return ladro_sim_latency_main(argc - 1, argv + 1, 1);
     if (!strcmp(m, "limit"))
-        return ladro_sim_limit_main(argc - 2, argv + 2);
+        return ladro_sim_limit_main(argc - 1, argv + 1);
     if (!strcmp(m, "policy"))
-        return ladro_sim_policy_main(argc - 2, argv + 2);
+        return ladro_sim_policy_main(argc - 1, argv + 1);
     if (!strcmp(m, "paje-check"))
-        return ladro_sim_pajecheck_main(argc - 2, argv + 2);
+        return ladro_sim_pajecheck_main(argc - 1, argv + 1);
     fprintf(stderr, "ladro-sim: unknown mode '%s'; accepted: latency, sweep, limit, policy, "
                     "paje-check (ladro-sim --help)\n", m);
     return 2;

@@ -1,5 +1,6 @@
 /* ladro-sim policy: run ladro's policies side by side on the same simulated workload. */
 #include "cli.h"
+#include "opts.h"
 #include "paje.h"
 #include "policy.h"
 
@@ -7,159 +8,143 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void ladro__help(void)
-{
-    printf(
-        "usage: ladro-sim policy --policy LIST --p N [options]\n"
-        "Independent tasks on p simulated ranks of given speeds, under each policy's decision\n"
-        "rule (docs/sim.md, 'Policy-level simulation'); one line per policy, same workload.\n"
-        "  --policy LIST        comma list or 'all': static, leader, random, ctws, a2ws,\n"
-        "                       baseline, successonly, smallworld\n"
-        "  --p N                simulated ranks (default 8)\n"
-        "  --tasks-per-rank K   tasks per rank on average (default 10)\n"
-        "  --work-ms X          mean task duration at full speed, ms (default 10)\n"
-        "  --dist D             const | uniform:A,B | gauss:MEAN,SD | exp | bimodal:P,A,B\n"
-        "                       (in units of --work-ms, as ladro-synth --work-dist)\n"
-        "  --init I             even | one | gauss70-10 (initial placement; default even)\n"
-        "  --speed SPEC         C1..C5 (A2WS Table 2 profiles) or a list '1,0.5' cycled over\n"
-        "                       ranks (default 1)\n"
-        "  --lambda-us L        latency of one message, microseconds (default 5; --lambda too)\n"
-        "  --hop-us H           + H per unit of ring distance between the ranks (default 0)\n"
-        "  --poll-us P          busy ranks serve requests every P us of task (default 1000)\n"
-        "  --msg-us M           CPU cost of serving one request (default 1)\n"
-        "  --task-overhead-us X fixed cost added to every task whatever the speed (default 0;\n"
-        "                       calibration: the runtime's per-task cost on a given machine)\n"
-        "  --backoff-min-us X / --backoff-max-us Y   after a failed round (default 20 / 2000)\n"
-        "  --chunk N            tasks an owner keeps private (default 1)\n"
-        "  --steal-fraction F   share of the victim's stealable tasks taken (default 0.5)\n"
-        "  --radius R           a2ws ring radius (default 20%% of p)\n"
-        "  --candidates C       a2ws victims sampled per decision (default 8)\n"
-        "  --degree D           smallworld shortcut draws per rank (runtime's sw_degree;\n"
-        "                       default 2 floor(log2(p-1)), average degree ~ 4 log2 p)\n"
-        "  --leader-thread on|off  leader answers from a service thread on arrival (on,\n"
-        "                       default) or from its main thread at progress calls (off)\n"
-        "  --seed S             workload and simulation seed (default 1)\n"
-        "  --csv FILE           one CSV row per policy ('-' = stdout)\n"
-        "  --json               JSON {\"params\": ..., \"policies\": [...]} on stdout\n"
-        "  --paje FILE          Paje trace (one policy only)\n");
-}
-
 static int ladro__bad(const char *flag, const char *v, const char *acc)
 {
     return ladro_sim_usage_error("policy", "%s '%s': %s", flag, v, acc);
 }
+
+/* A duration in microseconds, stored in ns (dest: int64_t) */
+static int ladro__opt_us(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg,
+                         size_t msglen)
+{
+    (void)ctx, (void)msg, (void)msglen;
+    double d;
+    if (ladroi_parse_double(v, 0, 1e9, false, &d))
+        return -1;
+    *(int64_t *)opt->dest = (int64_t)llround(d * 1000);
+    return 0;
+}
+
+static int ladro__opt_wl(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg,
+                         size_t msglen)
+{
+    (void)ctx, (void)msg, (void)msglen;
+    return opt->data ? wl_parse_init(opt->dest, v) : wl_parse_dist(opt->dest, v);
+}
+
+static int ladro__opt_onoff(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg,
+                            size_t msglen)
+{
+    (void)ctx, (void)msg, (void)msglen;
+    if (strcmp(v, "on") && strcmp(v, "off"))
+        return -1;
+    *(int *)opt->dest = !strcmp(v, "on");
+    return 0;
+}
+
+#define US "accepted: a number of microseconds in [0, 1e9]"
+#define HIDDEN LADROI_OPT_HIDDEN
 
 int ladro_sim_policy_main(int argc, char **argv)
 {
     ladro_sim_pol_params_t prm;
     ladro_sim_pol_defaults(&prm);
     const char *pols = "random", *speed = "1", *csvp = NULL, *paje = NULL;
-    int json = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *k = argv[i];
-        if (!strcmp(k, "--help") || !strcmp(k, "-h")) {
-            ladro__help();
-            return 0;
-        }
-        if (!strcmp(k, "--json")) {
-            json = 1;
-            continue;
-        }
-        if (!strcmp(k, "--quiet") || !strcmp(k, "--progress"))
-            continue;
-        if (strncmp(k, "--", 2) != 0)
-            return ladro_sim_usage_error("policy", "unexpected argument '%s'", k);
-        if (i + 1 >= argc)
-            return ladro_sim_usage_error("policy", "option %s needs a value", k);
-        const char *v = argv[++i];
-        int64_t x;
-        double d;
-        if (!strcmp(k, "--policy"))
-            pols = v;
-        else if (!strcmp(k, "--speed"))
-            speed = v;
-        else if (!strcmp(k, "--csv"))
-            csvp = v;
-        else if (!strcmp(k, "--paje"))
-            paje = v;
-        else if (!strcmp(k, "--leader-thread")) {
-            if (!strcmp(v, "on"))
-                prm.leader_thread = 1;
-            else if (!strcmp(v, "off"))
-                prm.leader_thread = 0;
-            else
-                return ladro__bad(k, v, "accepted: on or off");
-        }
-        else if (!strcmp(k, "--p")) {
-            if (ladro_sim_parse_i64(v, 1, 1 << 24, &x))
-                return ladro__bad(k, v, "accepted: an integer in [1, 16777216]");
-            prm.p = (int32_t)x;
-        } else if (!strcmp(k, "--tasks-per-rank")) {
-            if (ladro_sim_parse_i64(v, 1, 10000000, &x))
-                return ladro__bad(k, v, "accepted: an integer in [1, 1e7]");
-            prm.wl.tasks_per_rank = (uint64_t)x;
-        } else if (!strcmp(k, "--work-ms")) {
-            if (ladro_sim_parse_f64(v, 1e-6, 1e9, &d))
-                return ladro__bad(k, v, "accepted: a number of ms in [1e-6, 1e9]");
-            prm.wl.work_ms = d;
-        } else if (!strcmp(k, "--dist") || !strcmp(k, "--work-dist")) {
-            if (wl_parse_dist(&prm.wl, v))
-                return ladro__bad(k, v, wl_dist_accepted);
-        } else if (!strcmp(k, "--init")) {
-            if (wl_parse_init(&prm.wl, v))
-                return ladro__bad(k, v, wl_init_accepted);
-        } else if (!strcmp(k, "--lambda-us") || !strcmp(k, "--lambda") || !strcmp(k, "--hop-us") ||
-                   !strcmp(k, "--poll-us") || !strcmp(k, "--msg-us") ||
-                   !strcmp(k, "--task-overhead-us") ||
-                   !strcmp(k, "--backoff-min-us") || !strcmp(k, "--backoff-max-us")) {
-            if (ladro_sim_parse_f64(v, 0, 1e9, &d))
-                return ladro__bad(k, v, "accepted: a number of microseconds in [0, 1e9]");
-            int64_t ns = (int64_t)llround(d * 1000);
-            if (!strcmp(k, "--hop-us"))
-                prm.hop_ns = ns;
-            else if (!strcmp(k, "--poll-us"))
-                prm.poll_ns = ns;
-            else if (!strcmp(k, "--msg-us"))
-                prm.msg_ns = ns;
-            else if (!strcmp(k, "--task-overhead-us"))
-                prm.task_overhead_ns = ns;
-            else if (!strcmp(k, "--backoff-min-us"))
-                prm.backoff_min_ns = ns;
-            else if (!strcmp(k, "--backoff-max-us"))
-                prm.backoff_max_ns = ns;
-            else
-                prm.lambda_ns = ns;
-        } else if (!strcmp(k, "--chunk")) {
-            if (ladro_sim_parse_i64(v, 0, 65536, &x))
-                return ladro__bad(k, v, "accepted: an integer in [0, 65536]");
-            prm.chunk = (uint32_t)x;
-        } else if (!strcmp(k, "--steal-fraction")) {
-            if (ladro_sim_parse_f64(v, 1e-9, 1, &d))
-                return ladro__bad(k, v, "accepted: a number in (0, 1]");
-            prm.steal_fraction = d;
-        } else if (!strcmp(k, "--radius")) {
-            if (ladro_sim_parse_i64(v, 1, 1 << 24, &x))
-                return ladro__bad(k, v, "accepted: an integer >= 1");
-            prm.radius = (int32_t)x;
-        } else if (!strcmp(k, "--candidates")) {
-            if (ladro_sim_parse_i64(v, 1, 256, &x))
-                return ladro__bad(k, v, "accepted: an integer in [1, 256]");
-            prm.candidates = (int32_t)x;
-        } else if (!strcmp(k, "--degree")) {
-            if (ladro_sim_parse_i64(v, 1, 4096, &x))
-                return ladro__bad(k, v, "accepted: an integer in [1, 4096]");
-            prm.degree = (int32_t)x;
-        } else if (!strcmp(k, "--seed")) {
-            if (ladro_sim_parse_i64(v, 0, INT64_MAX, &x))
-                return ladro__bad(k, v, "accepted: a non-negative integer");
-            prm.seed = (uint64_t)x;
-            prm.wl.seed = (uint64_t)x;
-        } else
-            return ladro_sim_usage_error("policy", "unknown option '%s'", k);
-    }
+    int json = 0, ignored = 0, chunk = (int)prm.chunk;
+    const ladroi_opt_t opts[] = {
+        {"--policy", 0, LADROI_OPT_STR, &pols, .arg = "LIST",
+         .help = "comma list or 'all': static, leader, random, ctws, a2ws,\n"
+                 "baseline, successonly, smallworld"},
+        {"--p", 0, LADROI_OPT_INT, &prm.p, 1, 1 << 24, .arg = "N",
+         .help = "simulated ranks (default 8)"},
+        {"--tasks-per-rank", 0, LADROI_OPT_U64, &prm.wl.tasks_per_rank, 1, 1e7, .arg = "K",
+         .help = "tasks per rank on average (default 10)",
+         .accepted = "accepted: an integer in [1, 1e7]"},
+        {"--work-ms", 0, LADROI_OPT_DOUBLE, &prm.wl.work_ms, 1e-6, 1e9, .arg = "X",
+         .help = "mean task duration at full speed, ms (default 10)",
+         .accepted = "accepted: a number of ms in [1e-6, 1e9]"},
+        {"--dist", 0, LADROI_OPT_FN, &prm.wl, .arg = "D",
+         .help = "const | uniform:A,B | gauss:MEAN,SD | exp | bimodal:P,A,B\n"
+                 "(in units of --work-ms, as ladro-synth --work-dist)",
+         .accepted = wl_dist_accepted, .fn = ladro__opt_wl},
+        {"--work-dist", 0, LADROI_OPT_FN, &prm.wl, .accepted = wl_dist_accepted,
+         .fn = ladro__opt_wl, .flags = HIDDEN},
+        {"--init", 0, LADROI_OPT_FN, &prm.wl, .arg = "I",
+         .help = "even | one | gauss70-10 (initial placement; default even)",
+         .accepted = wl_init_accepted, .fn = ladro__opt_wl, .data = "init"},
+        {"--speed", 0, LADROI_OPT_STR, &speed, .arg = "SPEC",
+         .help = "C1..C5 (A2WS Table 2 profiles) or a list '1,0.5' cycled over\n"
+                 "ranks (default 1)"},
+        {"--lambda-us", 0, LADROI_OPT_FN, &prm.lambda_ns, .arg = "L",
+         .help = "latency of one message, microseconds (default 5; --lambda too)",
+         .accepted = US, .fn = ladro__opt_us},
+        {"--lambda", 0, LADROI_OPT_FN, &prm.lambda_ns, .accepted = US, .fn = ladro__opt_us,
+         .flags = HIDDEN},
+        {"--hop-us", 0, LADROI_OPT_FN, &prm.hop_ns, .arg = "H",
+         .help = "+ H per unit of ring distance between the ranks (default 0)",
+         .accepted = US, .fn = ladro__opt_us},
+        {"--poll-us", 0, LADROI_OPT_FN, &prm.poll_ns, .arg = "P",
+         .help = "busy ranks serve requests every P us of task (default 1000)",
+         .accepted = US, .fn = ladro__opt_us},
+        {"--msg-us", 0, LADROI_OPT_FN, &prm.msg_ns, .arg = "M",
+         .help = "CPU cost of serving one request (default 1)", .accepted = US,
+         .fn = ladro__opt_us},
+        {"--task-overhead-us", 0, LADROI_OPT_FN, &prm.task_overhead_ns, .arg = "X",
+         .help = "fixed cost added to every task whatever the speed (default 0;\n"
+                 "calibration: the runtime's per-task cost on a given machine)",
+         .accepted = US, .fn = ladro__opt_us},
+        {"--backoff-min-us", 0, LADROI_OPT_FN, &prm.backoff_min_ns, .arg = "X",
+         .help = "pause after a failed round, at first (default 20)", .accepted = US,
+         .fn = ladro__opt_us},
+        {"--backoff-max-us", 0, LADROI_OPT_FN, &prm.backoff_max_ns, .arg = "Y",
+         .help = "... and at most (default 2000)", .accepted = US, .fn = ladro__opt_us},
+        {"--chunk", 0, LADROI_OPT_INT, &chunk, 0, 65536, .arg = "N",
+         .help = "tasks an owner keeps private (default 1)"},
+        {"--steal-fraction", 0, LADROI_OPT_DOUBLE, &prm.steal_fraction, 1e-9, 1, .arg = "F",
+         .help = "share of the victim's stealable tasks taken (default 0.5)",
+         .accepted = "accepted: a number in (0, 1]"},
+        {"--radius", 0, LADROI_OPT_INT, &prm.radius, 1, 1 << 24, .arg = "R",
+         .help = "a2ws ring radius (default 20% of p)"},
+        {"--candidates", 0, LADROI_OPT_INT, &prm.candidates, 1, 256, .arg = "C",
+         .help = "a2ws victims sampled per decision (default 8)"},
+        {"--degree", 0, LADROI_OPT_INT, &prm.degree, 1, 4096, .arg = "D",
+         .help = "smallworld shortcut draws per rank (runtime's sw_degree;\n"
+                 "default 2 floor(log2(p-1)), average degree ~ 4 log2 p)"},
+        {"--leader-thread", 0, LADROI_OPT_FN, &prm.leader_thread, .arg = "on|off",
+         .help = "leader answers from a service thread on arrival (on,\n"
+                 "default) or from its main thread at progress calls (off)",
+         .accepted = "accepted: on or off", .fn = ladro__opt_onoff},
+        {"--seed", 0, LADROI_OPT_U64, &prm.seed, 0, 9223372036854775807.0, .arg = "S",
+         .help = "workload and simulation seed (default 1)",
+         .accepted = "accepted: a non-negative integer"},
+        {"--csv", 0, LADROI_OPT_STR, &csvp, .arg = "FILE",
+         .help = "one CSV row per policy ('-' = stdout)"},
+        {"--json", 0, LADROI_OPT_FLAG, &json,
+         .help = "JSON {\"params\": ..., \"policies\": [...]} on stdout"},
+        {"--paje", 0, LADROI_OPT_STR, &paje, .arg = "FILE",
+         .help = "Paje trace (one policy only)"},
+        {"--quiet", 0, LADROI_OPT_FLAG, &ignored, .flags = HIDDEN},
+        {"--progress", 0, LADROI_OPT_FLAG, &ignored, .flags = HIDDEN},
+        {"--help", 'h', LADROI_OPT_HELP, .help = "this text"},
+        {0},
+    };
+    const ladroi_cli_t cli = {
+        .prog = "ladro-sim policy",
+        .usage = "usage: ladro-sim policy --policy LIST --p N [options]\n"
+                 "Independent tasks on p simulated ranks of given speeds, under each policy's "
+                 "decision\nrule (docs/sim.md, 'Policy-level simulation'); one line per "
+                 "policy, same workload.\n",
+        .opts = opts,
+    };
+    int rc = ladroi_cli_parse(&cli, argc, argv, NULL, 0);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    (void)ignored;
+    prm.chunk = (uint32_t)chunk;
+    prm.wl.seed = prm.seed;
     if (prm.backoff_max_ns < prm.backoff_min_ns)
         return ladro_sim_usage_error("policy", "--backoff-max-us is below --backoff-min-us");
-    uint64_t ntasks = prm.wl.tasks_per_rank * (uint64_t)prm.p;
+    uint64_t ntasks = wl_ntasks(&prm.wl, prm.p);
     if (ntasks > 0xFFFFFFF0ull)
         return ladro_sim_usage_error("policy", "--p x --tasks-per-rank = %llu tasks; accepted:"
                                      " fewer than 2^32", (unsigned long long)ntasks);
@@ -220,7 +205,7 @@ int ladro_sim_policy_main(int argc, char **argv)
                (unsigned long long)prm.seed, "policy", "makespan_s", "lower_bd_s", "eff",
                "idle%", "steals_ok", "failed", "probes", "moved", "messages", "events",
                "events/s", "wall_s");
-    int rc = 0;
+    rc = 0;
     for (int k = 0; k < n; k++) {
         prm.policy = list[k];
         ladro_sim_paje_t *pj = NULL;

@@ -220,7 +220,7 @@ void ladroi_cli_help(const ladroi_cli_t *c, FILE *f)
     if (c->usage)
         fputs(c->usage, f);
     for (const ladroi_opt_t *o = c->opts; !ladro__end(o); o++) {
-        if (o->flags & c->skip)
+        if (o->flags & (c->skip | LADROI_OPT_HIDDEN))
             continue;
         if (o->kind == LADROI_OPT_TEXT) {
             fprintf(f, "%s\n", o->help ? o->help : "");

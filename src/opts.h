@@ -35,9 +35,10 @@ typedef enum ladroi_opt_kind {
 } ladroi_opt_kind_t;
 
 /* Row flags. EARLY options are applied before all others wherever they stand (a value
- * another option's parsing uses); the program's cli.skip mask hides rows carrying any of
+ * another option's parsing uses); HIDDEN ones are left out of --help; the program's cli.skip mask hides rows carrying any of
  * the high bits (options of one program of a pair, ladro-rtm's beside ladro-seismic's). */
 #define LADROI_OPT_EARLY 0x1u
+#define LADROI_OPT_HIDDEN 0x2u /* accepted, not listed by --help (aliases, no-op flags) */
 #define LADROI_OPT_USER(n) (0x100u << (n))
 
 typedef struct ladroi_opt ladroi_opt_t;
