@@ -1,4 +1,5 @@
-/* Tiny test macros: print both sides on failure, count failures, never abort. */
+/* Tiny test macros for every C test (tests/, sim/tests/): print both sides on failure,
+ * count failures, never abort. */
 #ifndef LADRO_CHECK_H
 #define LADRO_CHECK_H
 #include <stdio.h>
@@ -22,6 +23,17 @@ static int check_count = 0;
         if (check_a_ != check_b_) {                                                    \
             check_failures++;                                                          \
             fprintf(stderr, "%s:%d: CHECK_EQ(%s, %s) failed: %lld != %lld\n", __FILE__, \
+                    __LINE__, #a, #b, check_a_, check_b_);                             \
+        }                                                                              \
+    } while (0)
+/* a < b for doubles, both printed */
+#define CHECK_LT(a, b)                                                                 \
+    do {                                                                               \
+        double check_a_ = (double)(a), check_b_ = (double)(b);                         \
+        check_count++;                                                                 \
+        if (!(check_a_ < check_b_)) {                                                  \
+            check_failures++;                                                          \
+            fprintf(stderr, "%s:%d: CHECK_LT(%s, %s) failed: %.6g >= %.6g\n", __FILE__, \
                     __LINE__, #a, #b, check_a_, check_b_);                             \
         }                                                                              \
     } while (0)

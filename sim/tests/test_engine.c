@@ -1,7 +1,7 @@
 /* Event engine: ordering by (time, scheduling order), reschedule/cancel, and a randomized
  * comparison against a sorted reference (every pop must be the smallest pending key). */
 #include "../engine.h"
-#include "check.h"
+#include "../../tests/check.h"
 
 #include <stdlib.h>
 
@@ -91,5 +91,5 @@ int main(void)
     ladro_sim_heap_free(&q);
 
     /* the RNG itself (the runtime's, src/util.h) is pinned by tests/test_rng.c */
-    return CHECK_DONE();
+    return CHECK_REPORT("sim_engine");
 }

@@ -1,7 +1,7 @@
 /* Latency model: tiny runs traced by hand (the traces are in the comments), the paper's
  * Fig. 1 example, and invariants of random runs (work conservation, determinism). */
 #include "../latency.h"
-#include "check.h"
+#include "../../tests/check.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -198,5 +198,5 @@ int main(void)
     bad.lambda = 0;
     CHECK_EQ(ladro_sim_lat_check(&bad, err, sizeof err), -1);
     CHECK(strstr(err, "lambda") != NULL);
-    return CHECK_DONE();
+    return CHECK_REPORT("sim_latency");
 }

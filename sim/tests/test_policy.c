@@ -2,7 +2,7 @@
  * invariants over every policy (all tasks run exactly once - checked inside the simulator -,
  * makespan >= lower bound, determinism per seed). */
 #include "../policy.h"
-#include "check.h"
+#include "../../tests/check.h"
 
 #include <math.h>
 #include <string.h>
@@ -143,5 +143,5 @@ int main(void)
     CHECK_EQ(ladro_sim_speeds("1,-2", 3, sp3, err, sizeof err), -1);
     CHECK(strstr(err, "C1..C5") != NULL);
     CHECK_EQ(ladro_sim_speeds("C6", 3, sp3, err, sizeof err), -1);
-    return CHECK_DONE();
+    return CHECK_REPORT("sim_policy");
 }

@@ -2,7 +2,7 @@
  * structure and pixels (decoded by an independent minimal inflate), CRC-32 known answer, the journal (torn line, corrupted output, duplicates),
  * the velocity models and their refusal messages. */
 #include "seis.h"
-#include "seis_check.h"
+#include "../check.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -161,7 +161,7 @@ int main(void)
     CHECK_EQ((uint16_t)get16(su + 260, 116), 4000); /* dt, us */
     CHECK(seis_su_samples(su, 1, 5)[2] == -3.0f);
     CHECK_EQ(seis_su_parse(su, n - 1, &ntr, &ns, &dt, err, sizeof err), -1);
-    CHECK_CONTAINS(err, "not a whole number of traces");
+    CHECK_STR_CONTAINS(err, "not a whole number of traces");
 
     /* PNG: signature, IHDR size, ends with IEND */
     char dir[] = "/tmp/seis_io_XXXXXX";
@@ -249,9 +249,9 @@ int main(void)
     CHECK_EQ(seis_model_generate(&m, "layered:1500,2500,3000@20,70", err, sizeof err), 0);
     CHECK(m.vel[16 * 1] == 1500.0f && m.vel[16 * 2] == 2500.0f && m.vel[16 * 7] == 3000.0f);
     CHECK_EQ(seis_model_generate(&m, "layered:1500,2500@", err, sizeof err), -1);
-    CHECK_CONTAINS(err, "bad model");
+    CHECK_STR_CONTAINS(err, "bad model");
     CHECK_EQ(seis_model_generate(&m, "homogeneous:-3", err, sizeof err), -1);
-    CHECK_CONTAINS(err, "must be positive");
+    CHECK_STR_CONTAINS(err, "must be positive");
     /* raw file with header, and a wrong size */
     unsigned char raw[16 + 160 * 4];
     memcpy(raw, "LDRV", 4);
@@ -267,7 +267,7 @@ int main(void)
     CHECK(m.vel[159] == 1159.0f);
     CHECK_EQ(seis_write_atomic(path, raw + 16, 100, err, sizeof err), 0);
     CHECK_EQ(seis_model_read_raw(&m, path, err, sizeof err), -1);
-    CHECK_CONTAINS(err, "expected 640");
+    CHECK_STR_CONTAINS(err, "expected 640");
     seis_model_free(&m);
     free(su);
     char cmd[300];
