@@ -67,13 +67,13 @@ ladro_badinput(NAME bench_missing_value PROG ladro-bench NP 1 CODE 2
 
 # ---- ladro-uts and ladro-nqueens: argument classes not covered by *_cli_bad_value
 ladro_badinput(NAME uts_unknown_argument PROG ladro-uts NP 1 CODE 2
-  REGEX "^ladro-uts: unknown argument '--bogus'" ARGS --bogus)
+  REGEX "^ladro-uts: option '--bogus': unknown" ARGS --bogus)
 ladro_badinput(NAME uts_missing_value PROG ladro-uts NP 1 CODE 2
-  REGEX "^ladro-uts: missing value for -t" ARGS -t)
+  REGEX "^ladro-uts: -t '': needs a value" ARGS -t)
 ladro_badinput(NAME uts_unknown_tree_flag PROG ladro-uts NP 1 CODE 2
-  REGEX "^ladro-uts: unknown flag '-z'" ARGS -z 1)
+  REGEX "^ladro-uts: option '-z': unknown" ARGS -z 1)
 ladro_badinput(NAME uts_bad_expect PROG ladro-uts NP 1 CODE 2
-  REGEX "^ladro-uts: bad value '1,2' for --expect: expected NODES,LEAVES,DEPTH" ARGS --expect 1,2)
+  REGEX "^ladro-uts: --expect '1,2': accepted: NODES,LEAVES,DEPTH" ARGS --expect 1,2)
 ladro_badinput(NAME nqueens_unknown_argument PROG ladro-nqueens NP 1 CODE 2
   REGEX "^ladro-nqueens: option '--bogus': unknown" ARGS --bogus)
 ladro_badinput(NAME nqueens_missing_value PROG ladro-nqueens NP 1 CODE 2
@@ -82,11 +82,11 @@ ladro_badinput(NAME nqueens_missing_value PROG ladro-nqueens NP 1 CODE 2
 # ---- ladro-seismic / ladro-rtm: arguments, the velocity model file, outputs, --data
 if(TARGET ladro-seismic)
   ladro_badinput(NAME seismic_unknown_argument PROG ladro-seismic NP 1 CODE 2
-    REGEX "^ladro-seismic: unknown argument '--checkpoint'" ARGS --checkpoint)
+    REGEX "^ladro-seismic: option '--checkpoint': unknown" ARGS --checkpoint)
   ladro_badinput(NAME seismic_missing_value PROG ladro-seismic NP 1 CODE 2
-    REGEX "^ladro-seismic: missing value for --dims" ARGS --dims)
+    REGEX "^ladro-seismic: --dims '': needs a value" ARGS --dims)
   ladro_badinput(NAME seismic_bad_dims PROG ladro-seismic NP 1 CODE 2
-    REGEX "^ladro-seismic: bad value '8,8' for --dims: expected NX,NY,NZ" ARGS --dims 8,8)
+    REGEX "^ladro-seismic: --dims '8,8': accepted: NX,NY,NZ" ARGS --dims 8,8)
   ladro_badinput(NAME seismic_resume_policies PROG ladro-seismic NP 1 CODE 2
     REGEX "^ladro-seismic: --resume needs a single policy, got 'all'" ARGS --resume --policy all)
   ladro_badinput(NAME seismic_model_missing PROG ladro-seismic NP 1 CODE 2

@@ -8,19 +8,29 @@
 #include <string.h>
 #include <unistd.h>
 
+int app_config_set(ladro_config_t *cfg, const char *opt, const char *key, const char *value,
+                   char *err, size_t errlen)
+{
+    char msg[512], pre[128];
+    int rc = ladro_config_set(cfg, key, value, msg, sizeof msg);
+    if (rc == LADRO_OK)
+        return rc;
+    /* the option names itself and its value: drop ladro_config_set's "key='value': " */
+    snprintf(pre, sizeof pre, "%s='%.*s%s': ", key, LADROI_SHOW(value));
+    size_t n = strlen(pre);
+    const char *why = strncmp(msg, pre, n) ? msg : msg + n;
+    if (opt)
+        snprintf(err, errlen, "%s '%.*s%s': %s", opt, LADROI_SHOW(value), why);
+    else
+        snprintf(err, errlen, "%s", why);
+    return rc;
+}
+
 int app_opt_config(const ladroi_opt_t *opt, const char *value, void *ctx, char *msg,
                    size_t msglen)
 {
     (void)ctx;
-    const char *key = opt->data;
-    char err[512], pre[128];
-    if (ladro_config_set(opt->dest, key, value, err, sizeof err) == LADRO_OK)
-        return 0;
-    /* the caller names option and value already: drop ladro_config_set's "key='value': " */
-    snprintf(pre, sizeof pre, "%s='%.*s%s': ", key, LADROI_SHOW(value));
-    size_t n = strlen(pre);
-    snprintf(msg, msglen, "%s", strncmp(err, pre, n) ? err : err + n);
-    return -1;
+    return app_config_set(opt->dest, NULL, opt->data, value, msg, msglen) ? -1 : 0;
 }
 
 /* Cores this rank may run on: its affinity mask (bytes), or all online CPUs. */

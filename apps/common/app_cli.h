@@ -11,6 +11,11 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+/* ladro_config_set for an option: on error, err says "<opt> '<value>': <what the key
+ * accepts>" (opt NULL: only what it accepts), the style of every usage error. */
+int app_config_set(ladro_config_t *cfg, const char *opt, const char *key, const char *value,
+                   char *err, size_t errlen);
+
 /* LADROI_OPT_FN for an option that is a configuration key (docs/envvars.md): dest is the
  * ladro_config_t, data the key ("policy", "chunk"); refused values say what the key
  * accepts, as ladro_config_set does. */

@@ -96,7 +96,7 @@ static int nq__parallel(const nq_opts_t *o, int n, const char *policy)
     ladro_config_init(&cfg);
     int rc = ladro_config_from_env(&cfg, err, sizeof err);
     if (rc == 0 && policy[0])
-        rc = ladro_config_set(&cfg, "policy", policy, err, sizeof err);
+        rc = app_config_set(&cfg, "--policy", "policy", policy, err, sizeof err);
     if (rc == 0)
         rc = ladro_config_set(&cfg, "task_bytes", "16", err, sizeof err);
     ladro_t *lb = NULL;

@@ -1,313 +1,17 @@
 /* Shared driver of ladro-seismic and ladro-rtm (seis_app.h). */
 #include "seis_app.h"
 
+#include "app_cli.h"
+
 #include <errno.h>
 #include <math.h>
+#include <stdbool.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static void seis__usage(const seis_app_opts_t *o)
-{
-    printf("usage: %s [options]\n", o->prog);
-    if (o->rtm)
-        printf("Reverse time migration: every shot is a ladro task that models its gather in\n"
-               "the true model (or reads it, --data), then migrates it: forward source\n"
-               "wavefield kept in memory or checkpointed, backward propagation of the\n"
-               "time-differentiated, direct-wave muted data, cross-correlation imaging. The\n"
-               "per-shot images are stacked in shot-id order in double precision, so the image\n"
-               "does not depend on the rank count or the policy.\n");
-    else
-        printf("3-D acoustic modeling: every shot is a ladro task; its gather is written as\n"
-               "OUT/shot_NNNNN.su (Seismic Unix: 240-byte headers + float32 samples).\n");
-    printf(
-"model and propagation:\n"
-"  --model SPEC        two-layer (1400/2000 m/s, reflector at mid depth; default),\n"
-"                      structured (dipping layers, a fault, a salt dome),\n"
-"                      homogeneous:V, layered:V1,V2,...[@Z1,Z2,...] (m)\n"
-"  --model-file PATH   raw float32 velocities, x fastest (dimensions from --dims or\n"
-"                      a 16-byte 'LDRV' + 3 x int32 header); *.sgy/*.segy: SEG-Y,\n"
-"                      dimensions and spacing from its trace headers\n"
-"  --format FMT        su (default), segy (IEEE float) or segy-ibm: the gathers,\n"
-"                      the RTM image and, as SEG-Y only, OUT/model.sgy\n"
-"  --dims NX,NY,NZ     model points (default 48,48,40)\n"
-"  --h M               grid spacing in metres (default 10)\n"
-"  --fpeak HZ          Ricker peak frequency (default 10); t0 = 1.2/fpeak\n"
-"  --courant X         c_max dt / h (default 0.4; limit 0.4528) or --dt S\n"
-"  --tmax S            record length in seconds (default 0.6)\n"
-"  --min-ppw X         points per minimum wavelength required (default 5, >= 3)\n"
-"  --nb N              Cerjan sponge width (default 40); --alpha A (default 0.0053)\n"
-"geometry (grid indices):\n"
-"  --shots NX,NY       shots on a grid over the surface (default 2,2)\n"
-"  --src-depth K       source depth index (default 2)\n"
-"  --receivers grid|line  receivers every --rec-step points over the surface or on\n"
-"                      the line y = NY/2 (default grid)\n"
-"  --rec-step N        receiver spacing in points (default 2); --rec-depth K (2)\n"
-"  --decim N           record every N time steps (default 2)\n"
-"run:\n"
-"  --out DIR           job directory (default seis-out): outputs and journal.txt\n"
-"  --resume            skip the shots journal.txt lists as done (output verified)\n"
-"  --policy NAME       ladro policy, a comma-separated list or 'all' (default\n"
-"                      LADRO_POLICY, else the library default)\n"
-"  --quiet             no progress lines\n"
-"  --die-after N       test hook: each rank SIGKILLs itself halfway through the shot\n"
-"                      after its N-th (for the resume test)\n");
-    if (o->rtm)
-        printf(
-"RTM:\n"
-"  --smooth R          migration velocity = true model smoothed (slowness box of\n"
-"                      half-width R points; default 2)\n"
-"  --img-every N       imaging condition every N steps (default 2)\n"
-"  --mem-mb MB         memory budget for the source wavefield (default 512); above it\n"
-"                      checkpointing + recomputation is used, never disk\n"
-"  --checkpoint        force checkpointing (tests)\n"
-"  --mute S            extra direct-wave mute after offset/c (default 2.4/fpeak)\n"
-"  --data DIR          migrate the gathers DIR/shot_NNNNN.su (.sgy with --format segy)\n"
-"                      written by ladro-seismic with the same model, geometry, time\n"
-"                      parameters and --format (default:\n"
-"                      every task models its own gather in the true model)\n"
-"  --laplacian         filter the stacked image with -(Laplacian) before writing it\n"
-"                      (removes the low-wavenumber backscatter smear)\n"
-"  --check-interfaces  exit 1 unless the strongest image peaks of the centre columns\n"
-"                      lie within 1.5 cells of the true model's interfaces there\n"
-"  --check-reflector   exit 1 unless the image peak lies within one cell of the first\n"
-"                      interface of a layered model, flat and of one polarity\n");
-    printf("  --help              this text\n"
-           "environment: LADRO_* (docs/envvars.md), OMP_NUM_THREADS; LADRO_EXPECT_NP=P "
-           "fails\nunless the run has P ranks.\n");
-}
-
-static int seis__num(const char *v, double lo, double hi, double *out)
-{
-    char *end;
-    errno = 0;
-    double x = strtod(v, &end);
-    if (errno || end == v || *end || !(x >= lo && x <= hi))
-        return -1;
-    *out = x;
-    return 0;
-}
-
-static int seis__int(const char *v, long lo, long hi, int *out)
-{
-    char *end;
-    errno = 0;
-    long x = strtol(v, &end, 10);
-    if (errno || end == v || *end || x < lo || x > hi)
-        return -1;
-    *out = (int)x;
-    return 0;
-}
-
-/* "a,b[,c]" of n integers in [lo, hi] */
-static int seis__ints(const char *v, int n, long lo, long hi, int *out)
-{
-    char buf[128];
-    if (strlen(v) >= sizeof buf)
-        return -1;
-    snprintf(buf, sizeof buf, "%s", v);
-    char *save = NULL, *tok = strtok_r(buf, ",", &save);
-    for (int q = 0; q < n; q++) {
-        if (!tok || seis__int(tok, lo, hi, &out[q]))
-            return -1;
-        tok = strtok_r(NULL, ",", &save);
-    }
-    return tok ? -1 : 0;
-}
-
-int seis_app_parse(seis_app_t *app, int argc, char **argv)
-{
-    seis_app_opts_t *o = &app->o;
-    const char *prog = o->prog;
-    int rtm = o->rtm;
-    memset(o, 0, sizeof *o);
-    o->prog = prog;
-    o->rtm = rtm;
-    snprintf(o->model, sizeof o->model, "two-layer");
-    o->nx = 48, o->ny = 48, o->nz = 40;
-    o->h = 10;
-    o->fpeak = 10;
-    o->courant = 0.4;
-    o->tmax = 0.6;
-    o->min_ppw = 5;
-    o->nb = 40;
-    o->alpha = 0.0053;
-    o->nsx = 2, o->nsy = 2, o->src_depth = 2, o->rec_step = 2, o->rec_depth = 2;
-    o->decim = 2;
-    snprintf(o->out, sizeof o->out, "seis-out");
-    o->mem_mb = 512;
-    o->img_every = 2;
-    o->smooth = 2;
-    o->mute = -1;
-    o->die_after = -1;
-    const int r0 = app->rank == 0;
-#define BAD(flag, val, what)                                                           \
-    do {                                                                               \
-        if (r0)                                                                        \
-            fprintf(stderr, "%s: bad value '%s' for %s: expected %s\n", prog, val, flag, \
-                    what);                                                             \
-        return 2;                                                                      \
-    } while (0)
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            if (r0)
-                seis__usage(o);
-            return 1;
-        }
-        if (!strcmp(a, "--resume")) {
-            o->resume = 1;
-            continue;
-        }
-        if (!strcmp(a, "--quiet")) {
-            o->quiet = 1;
-            continue;
-        }
-        /* ladro-rtm's switches */
-        const struct { const char *name; int *on; } rflags[] = {
-            {"--checkpoint", &o->force_ckpt}, {"--check-reflector", &o->check_reflector},
-            {"--check-interfaces", &o->check_interfaces}, {"--laplacian", &o->laplacian}};
-        int *on = NULL;
-        for (size_t q = 0; rtm && q < sizeof rflags / sizeof *rflags; q++)
-            if (!strcmp(a, rflags[q].name))
-                on = rflags[q].on;
-        if (on) {
-            *on = 1;
-            continue;
-        }
-        static const char *const valued[] = {
-            "--model", "--model-file", "--dims", "--h", "--fpeak", "--courant", "--dt",
-            "--tmax", "--min-ppw", "--nb", "--alpha", "--shots", "--src-depth", "--receivers",
-            "--rec-step", "--rec-depth", "--decim", "--out", "--policy", "--die-after",
-            "--format", "--smooth", "--img-every", "--mem-mb", "--mute", "--data", NULL};
-        int known = 0;
-        for (int q = 0; valued[q]; q++)
-            if (!strcmp(a, valued[q]) && (rtm || q < 21))
-                known = 1;
-        if (!known) {
-            if (r0)
-                fprintf(stderr, "%s: unknown argument '%s' (see --help)\n", prog, a);
-            return 2;
-        }
-        if (i + 1 >= argc) {
-            if (r0)
-                fprintf(stderr, "%s: missing value for %s (see --help)\n", prog, a);
-            return 2;
-        }
-        const char *v = argv[++i];
-        int d3[3];
-        if (!strcmp(a, "--model")) {
-            if (strlen(v) >= sizeof o->model || !v[0])
-                BAD(a, v, "a model spec (see --help)");
-            snprintf(o->model, sizeof o->model, "%s", v);
-        } else if (!strcmp(a, "--model-file")) {
-            if (strlen(v) >= sizeof o->model_file || !v[0])
-                BAD(a, v, "a file name");
-            snprintf(o->model_file, sizeof o->model_file, "%s", v);
-        } else if (!strcmp(a, "--dims")) {
-            if (seis__ints(v, 3, 8, 4096, d3))
-                BAD(a, v, "NX,NY,NZ, three integers in [8, 4096]");
-            o->nx = d3[0], o->ny = d3[1], o->nz = d3[2], o->dims_set = 1;
-        } else if (!strcmp(a, "--h")) {
-            if (seis__num(v, 0.01, 1e5, &o->h))
-                BAD(a, v, "a grid spacing in metres in [0.01, 1e5]");
-            o->h_set = 1;
-        } else if (!strcmp(a, "--format")) {
-            static const char *const fmts[] = {"su", "segy", "segy-ibm"};
-            static const int codes[] = {0, 5, 1};
-            int f = 0;
-            while (f < 3 && strcmp(v, fmts[f]))
-                f++;
-            if (f == 3)
-                BAD(a, v, "su, segy (IEEE float) or segy-ibm (IBM float)");
-            if (codes[f] && !seis_segy_available()) {
-                if (r0)
-                    fprintf(stderr, "%s: --format %s: %s\n", prog, v, SEIS_SEGY_NOLIB);
-                return 2;
-            }
-            o->format = codes[f];
-        } else if (!strcmp(a, "--fpeak")) {
-            if (seis__num(v, 1e-3, 1e5, &o->fpeak))
-                BAD(a, v, "a peak frequency in Hz in [0.001, 1e5]");
-        } else if (!strcmp(a, "--courant")) {
-            if (seis__num(v, 1e-3, 1, &o->courant))
-                BAD(a, v, "a Courant number in [0.001, 1] (stable up to 0.4528)");
-            o->dt = 0;
-        } else if (!strcmp(a, "--dt")) {
-            if (seis__num(v, 1e-9, 10, &o->dt))
-                BAD(a, v, "a time step in seconds in [1e-9, 10]");
-        } else if (!strcmp(a, "--tmax")) {
-            if (seis__num(v, 1e-6, 1e4, &o->tmax))
-                BAD(a, v, "a record length in seconds in (0, 1e4]");
-        } else if (!strcmp(a, "--min-ppw")) {
-            if (seis__num(v, 3, 100, &o->min_ppw))
-                BAD(a, v, "points per wavelength in [3, 100]");
-        } else if (!strcmp(a, "--nb")) {
-            if (seis__int(v, 0, 200, &o->nb))
-                BAD(a, v, "a sponge width in points in [0, 200]");
-        } else if (!strcmp(a, "--alpha")) {
-            if (seis__num(v, 0, 1, &o->alpha))
-                BAD(a, v, "a Cerjan coefficient in [0, 1]");
-        } else if (!strcmp(a, "--shots")) {
-            if (seis__ints(v, 2, 1, 4096, d3))
-                BAD(a, v, "NX,NY, two integers in [1, 4096]");
-            o->nsx = d3[0], o->nsy = d3[1];
-        } else if (!strcmp(a, "--src-depth")) {
-            if (seis__int(v, 0, 4095, &o->src_depth))
-                BAD(a, v, "a depth index in [0, NZ)");
-        } else if (!strcmp(a, "--receivers")) {
-            if (strcmp(v, "grid") && strcmp(v, "line"))
-                BAD(a, v, "grid or line");
-            o->rec_line = !strcmp(v, "line");
-        } else if (!strcmp(a, "--rec-step")) {
-            if (seis__int(v, 1, 4096, &o->rec_step))
-                BAD(a, v, "a receiver spacing in points in [1, 4096]");
-        } else if (!strcmp(a, "--rec-depth")) {
-            if (seis__int(v, 0, 4095, &o->rec_depth))
-                BAD(a, v, "a depth index in [0, NZ)");
-        } else if (!strcmp(a, "--decim")) {
-            if (seis__int(v, 1, 1000, &o->decim))
-                BAD(a, v, "a decimation factor in [1, 1000]");
-        } else if (!strcmp(a, "--out")) {
-            if (strlen(v) >= sizeof o->out - 32 || !v[0])
-                BAD(a, v, "a directory name");
-            snprintf(o->out, sizeof o->out, "%s", v);
-        } else if (!strcmp(a, "--policy")) {
-            if (strlen(v) >= sizeof o->policy || !v[0])
-                BAD(a, v, "a policy name, a comma-separated list or 'all'");
-            snprintf(o->policy, sizeof o->policy, "%s", v);
-        } else if (!strcmp(a, "--die-after")) { /* test hook: SIGKILL mid-shot */
-            if (seis__int(v, 0, 1 << 30, &o->die_after))
-                BAD(a, v, "a number of shots");
-        } else if (!strcmp(a, "--smooth")) {
-            if (seis__int(v, 0, 50, &o->smooth))
-                BAD(a, v, "a smoothing half-width in points in [0, 50]");
-        } else if (!strcmp(a, "--img-every")) {
-            if (seis__int(v, 1, 1000, &o->img_every))
-                BAD(a, v, "a number of steps in [1, 1000]");
-        } else if (!strcmp(a, "--mem-mb")) {
-            if (seis__num(v, 0.001, 1e7, &o->mem_mb))
-                BAD(a, v, "a memory budget in MB in [0.001, 1e7]");
-        } else if (!strcmp(a, "--data")) {
-            if (strlen(v) >= sizeof o->data - 32 || !v[0])
-                BAD(a, v, "a directory of shot_NNNNN.su gathers");
-            snprintf(o->data, sizeof o->data, "%s", v);
-        } else if (!strcmp(a, "--mute")) {
-            if (seis__num(v, 0, 100, &o->mute))
-                BAD(a, v, "a mute time in seconds in [0, 100]");
-        }
-    }
-#undef BAD
-    if (o->resume && (strchr(o->policy, ',') || !strcmp(o->policy, "all"))) {
-        if (r0)
-            fprintf(stderr, "%s: --resume needs a single policy, got '%s'\n", prog, o->policy);
-        return 2;
-    }
-    return 0;
-}
 
 /* A SEG-Y model brings its own dimensions and spacing; the command line may only agree. */
 static int seis__segy_model(seis_app_t *app, char *err, size_t errlen)
@@ -565,7 +269,7 @@ static int seis__run_policy(seis_app_t *app, const char *policy, seis_shot_fn fn
     ladro_config_init(&cfg);
     int rc = ladro_config_from_env(&cfg, err, sizeof err);
     if (rc == 0 && policy[0])
-        rc = ladro_config_set(&cfg, "policy", policy, err, sizeof err);
+        rc = app_config_set(&cfg, "--policy", "policy", policy, err, sizeof err);
     if (rc == 0)
         rc = ladro_create(MPI_COMM_WORLD, &cfg, &app->lb, err, sizeof err);
     if (rc) {
@@ -635,6 +339,8 @@ static int seis__run_policy(seis_app_t *app, const char *policy, seis_shot_fn fn
     ladro_stats_t st;
     memset(&st, 0, sizeof st);
     int src = ladro_stats_gather(app->lb, &st);
+    char oversub[128];
+    bool sliced = app_oversubscribed(MPI_COMM_WORLD, oversub, sizeof oversub);
     if (app->rank == 0 && src == 0) {
         int ran = (int)st.total.tasks_run;
         printf("%s: policy %s, %d ranks: %d shots run (%d done before), makespan %.3f s, "
@@ -643,6 +349,8 @@ static int seis__run_policy(seis_app_t *app, const char *policy, seis_shot_fn fn
                (unsigned long long)st.total.steals_ok, (unsigned long long)st.total.steals_tried);
         if (!o->quiet)
             ladro_stats_print(stdout, &st, cfg.policy);
+        if (!o->quiet && sliced)
+            printf("  %s\n", oversub);
         if (ran + ndone != nshots) {
             fprintf(stderr, "%s: %d shots run + %d resumed != %d\n", o->prog, ran, ndone,
                     nshots);

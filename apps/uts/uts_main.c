@@ -12,32 +12,20 @@
  * runtime's share of a node's cost can be measured (docs/uts.md). */
 #include "uts_tree.h"
 
-#include "util.h"
+#include "app_cli.h"
+#include "uts_cli.h"
 
 #include <ladro.h>
 #include <mpi.h>
 
 #include <errno.h>
+#include <stdbool.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-typedef struct uts_opts {
-    uts_params_t tree;
-    int sequential;      /* --sequential: plain DFS on rank 0 only */
-    int verify;          /* --verify: also run the plain DFS on rank 0 and compare */
-    int portable_sha1;   /* --portable-sha1: no SHA extensions */
-    int quiet;
-    int have_expect;
-    uts_counts_t expect; /* --expect N,L,D */
-    double ref_rate;     /* --ref-rate: nodes/s of the 1-rank run, for efficiency */
-    uint32_t keep;       /* --keep: ladro tasks kept private (cfg.chunk) */
-    long long max_failed; /* --max-failed: fail when more remote steals failed (-1 = off) */
-    char policy[256]; /* NAME, NAME,NAME... or all */
-} uts_opts_t;
 
 /* One rank's search state: the private DFS stack st[base, n). */
 typedef struct uts_worker {
@@ -60,158 +48,6 @@ static double uts__clock(clockid_t id)
     struct timespec ts;
     clock_gettime(id, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static void uts__usage(FILE *out)
-{
-    fprintf(out,
-"usage: ladro-uts [tree flags] [options]\n"
-"Unbalanced Tree Search (UTS) on ladro: counts the nodes, leaves and depth of an\n"
-"implicit random tree whose nodes are spread over the ranks by work stealing.\n"
-"tree flags (as the UTS reference, with its defaults):\n"
-"  -t TYPE     0 binomial, 1 geometric, 2 hybrid, 3 balanced (default 1)\n"
-"  -b B0       root branching factor; balanced: every node's, truncated (4)\n"
-"  -a SHAPE    geometric shape: 0 linear, 1 exp. decreasing, 2 cyclic, 3 fixed (0)\n"
-"  -d GEN_MX   geometric/hybrid depth parameter; balanced: the depth (6)\n"
-"  -q PROB     binomial: probability that a node has children (0.234375)\n"
-"  -m M        binomial: number of children of a non-leaf (4)\n"
-"  -r SEED     root seed (0)\n"
-"  -f FRAC     hybrid: geometric above depth FRAC*GEN_MX, binomial from there (0.5)\n"
-"  -g GRAN     compute granularity: SHA-1 evaluations per child (1)\n"
-"ladro flags:\n"
-"  -c CHUNK    nodes per released chunk = per ladro task (8)\n"
-"  -i POLL     call ladro_progress every POLL nodes; also ladro's poll_interval (10)\n"
-"options:\n"
-"  --policy NAME       load-balancing policy, a comma-separated list, or 'all' for\n"
-"                      every registered one (default: LADRO_POLICY, else random)\n"
-"  --keep K            ladro tasks a rank keeps private before exposing more (ladro's\n"
-"                      chunk; default 1, or LADRO_CHUNK)\n"
-"  --sequential        plain sequential DFS on rank 0, no runtime (cost baseline)\n"
-"  --verify            after the parallel search, rank 0 repeats it sequentially and\n"
-"                      compares the counts and the CPU cost per node\n"
-"  --expect N,L,D      exit 1 unless nodes, leaves and depth are exactly these\n"
-"  --ref-rate R        nodes/s of the 1-rank run: prints efficiency = rate/(P*R)\n"
-"  --max-failed N      exit 1 when more than N remote steals failed (all ranks)\n"
-"  --portable-sha1     do not use the CPU's SHA extensions\n"
-"  --quiet             only the result lines (Tree size = ..., and ladro's line)\n"
-"  --help              this text\n"
-"output: the reference's lines (Tree type:, Tree shape parameters:, Random number\n"
-"generator:, Compute granularity:, Execution strategy:, Tree size = ..., Wallclock\n"
-"time = ...), then ladro's (its line names the SHA-1 used), timings and statistics.\n"
-"sample trees (the reference's, exact counts in docs/uts.md):\n"
-"  T1 -t 1 -a 3 -d 10 -b 4 -r 19          T2 -t 1 -a 2 -d 16 -b 6 -r 502\n"
-"  T3 -t 0 -b 2000 -q 0.124875 -m 8 -r 42  T4 -t 2 -a 0 -d 16 -b 6 -r 1 -q 0.234375 -m 4\n"
-"  T5 -t 1 -a 0 -d 20 -b 4 -r 34          (L, XL, XXL, WL variants in docs/uts.md)\n"
-"environment: every LADRO_* variable (docs/envvars.md); LADRO_EXPECT_NP=P makes the\n"
-"program fail unless it runs on exactly P ranks.\n");
-}
-
-static int uts__parse_expect(const char *v, uts_counts_t *e)
-{
-    unsigned long long n, l;
-    long long d;
-    char tail;
-    if (sscanf(v, "%llu,%llu,%lld%c", &n, &l, &d, &tail) != 3)
-        return -1;
-    e->nodes = n;
-    e->leaves = l;
-    e->max_depth = d;
-    return 0;
-}
-
-/* Returns 0, 1 (--help shown), or 2 (usage error, message in err). */
-static int uts__parse(int argc, char **argv, uts_opts_t *o, char *err, size_t errlen)
-{
-    memset(o, 0, sizeof *o);
-    o->max_failed = -1;
-    uts_params_default(&o->tree);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-            return 1;
-        if (!strcmp(a, "--sequential")) {
-            o->sequential = 1;
-            continue;
-        }
-        if (!strcmp(a, "--verify")) {
-            o->verify = 1;
-            continue;
-        }
-        if (!strcmp(a, "--quiet")) {
-            o->quiet = 1;
-            continue;
-        }
-        if (!strcmp(a, "--portable-sha1")) {
-            o->portable_sha1 = 1;
-            continue;
-        }
-        int takes = !strcmp(a, "--policy") || !strcmp(a, "--expect") ||
-                    !strcmp(a, "--ref-rate") || !strcmp(a, "--keep") ||
-                    !strcmp(a, "--max-failed") ||
-                    (a[0] == '-' && a[1] && a[1] != '-' && !a[2]);
-        if (!takes) {
-            snprintf(err, errlen, "unknown argument '%s' (see --help)", a);
-            return 2;
-        }
-        if (!v) {
-            snprintf(err, errlen, "missing value for %s (see --help)", a);
-            return 2;
-        }
-        i++;
-        if (!strcmp(a, "--policy")) {
-            if (strlen(v) >= sizeof o->policy) {
-                snprintf(err, errlen, "bad value '%s' for --policy: expected a policy name",
-                         v);
-                return 2;
-            }
-            snprintf(o->policy, sizeof o->policy, "%s", v);
-        } else if (!strcmp(a, "--expect")) {
-            if (uts__parse_expect(v, &o->expect)) {
-                snprintf(err, errlen, "bad value '%s' for --expect: expected NODES,LEAVES,"
-                         "DEPTH (three integers)", v);
-                return 2;
-            }
-            o->have_expect = 1;
-        } else if (!strcmp(a, "--max-failed")) {
-            int64_t x;
-            if (ladroi_parse_i64(v, 0, INT64_MAX, &x)) {
-                snprintf(err, errlen, "bad value '%s' for --max-failed: expected a "
-                         "non-negative integer", v);
-                return 2;
-            }
-            o->max_failed = x;
-        } else if (!strcmp(a, "--ref-rate")) {
-            char *end;
-            errno = 0;
-            o->ref_rate = strtod(v, &end);
-            if (errno || end == v || *end || !(o->ref_rate > 0)) {
-                snprintf(err, errlen, "bad value '%s' for --ref-rate: expected a positive "
-                         "number of nodes per second", v);
-                return 2;
-            }
-        } else if (!strcmp(a, "--keep")) {
-            char *end;
-            errno = 0;
-            unsigned long k = strtoul(v, &end, 10);
-            if (errno || end == v || *end || v[0] == '-' || k < 1 || k > 65536) {
-                snprintf(err, errlen, "bad value '%s' for --keep: expected an integer in "
-                         "[1, 65536]", v);
-                return 2;
-            }
-            o->keep = (uint32_t)k;
-        } else {
-            int rc = uts_params_set(&o->tree, a, v, err, errlen);
-            if (rc < 0) {
-                snprintf(err, errlen, "unknown flag '%s' (tree flags: -t -b -a -d -q -m -r "
-                         "-f -g -c -i; see --help)", a);
-                return 2;
-            }
-            if (rc)
-                return 2;
-        }
-    }
-    return 0;
 }
 
 /* ---- the ladro search ------------------------------------------------------------- */
@@ -417,7 +253,7 @@ static int uts__parallel(const uts_opts_t *o, const uts_tree_t *tree, const char
     int rc = ladro_config_from_env(&cfg, err, sizeof err);
     char num[32];
     if (rc == 0 && policy[0])
-        rc = ladro_config_set(&cfg, "policy", policy, err, sizeof err);
+        rc = app_config_set(&cfg, "--policy", "policy", policy, err, sizeof err);
     if (rc == 0 && o->keep) {
         snprintf(num, sizeof num, "%u", o->keep);
         rc = ladro_config_set(&cfg, "chunk", num, err, sizeof err);
@@ -478,6 +314,8 @@ static int uts__parallel(const uts_opts_t *o, const uts_tree_t *tree, const char
     uint64_t agg[3] = {res.released, res.tasks, res.polls}, aggs[3];
     MPI_Reduce(agg, aggs, 3, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
 
+    char oversub[128];
+    bool sliced = app_oversubscribed(MPI_COMM_WORLD, oversub, sizeof oversub);
     int bad = 0;
     if (rank == 0) {
         double wall = 0, cpu = 0, pcpu = 0;
@@ -515,11 +353,14 @@ static int uts__parallel(const uts_opts_t *o, const uts_tree_t *tree, const char
                        all[5 * r], all[5 * r] / all[5 * r + 1], all[5 * r + 4],
                        all[5 * r + 2]);
             ladro_stats_print(stdout, &st, used->policy);
+            if (sliced)
+                printf("  %s\n", oversub);
         }
         bad = uts__check_expect(o, &tot, "parallel");
         if (o->max_failed >= 0 && st.total.steals_failed > (uint64_t)o->max_failed) {
             fprintf(stderr, "policy %s: %llu failed remote steals, --max-failed allows %lld\n",
-                    used->policy, (unsigned long long)st.total.steals_failed, o->max_failed);
+                    used->policy, (unsigned long long)st.total.steals_failed,
+                    (long long)o->max_failed);
             bad = 1;
         }
         if (o->verify) {
@@ -562,14 +403,8 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     char err[512] = "";
     uts_opts_t o;
-    int prc = uts__parse(argc, argv, &o, err, sizeof err);
+    int prc = uts_parse(argc, argv, &o, rank != 0, err, sizeof err);
     if (prc) {
-        if (rank == 0) {
-            if (prc == 1)
-                uts__usage(stdout);
-            else
-                fprintf(stderr, "ladro-uts: %s\n", err);
-        }
         MPI_Finalize();
         return prc == 1 ? 0 : 2;
     }

@@ -1,7 +1,8 @@
 /* The UTS tree: RNG, child-count distributions, sequential DFS, flags. */
 #include "uts_tree.h"
 
-#include <errno.h>
+#include "util.h"
+
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -22,31 +23,9 @@ void uts_params_default(uts_params_t *p)
     p->poll = 10;
 }
 
-static int uts__int(const char *v, long lo, long hi, int *out)
-{
-    char *end;
-    errno = 0;
-    long x = strtol(v, &end, 10);
-    if (errno || end == v || *end || x < lo || x > hi)
-        return -1;
-    *out = (int)x;
-    return 0;
-}
-
-static int uts__dbl(const char *v, double lo, double hi, double *out)
-{
-    char *end;
-    errno = 0;
-    double x = strtod(v, &end);
-    if (errno || end == v || *end || !(x >= lo && x <= hi))
-        return -1;
-    *out = x;
-    return 0;
-}
-
 #define UTS__BAD(what)                                                                 \
     do {                                                                               \
-        snprintf(err, errlen, "bad value '%s' for %s: expected %s", value, flag, what); \
+        snprintf(err, errlen, "%s '%s': accepted: %s", flag, value, what);              \
         return 2;                                                                      \
     } while (0)
 
@@ -57,47 +36,47 @@ int uts_params_set(uts_params_t *p, const char *flag, const char *value, char *e
         return -1;
     switch (flag[1]) {
     case 't':
-        if (uts__int(value, 0, 3, &p->type))
+        if (ladroi_parse_int(value, 0, 3, &p->type))
             UTS__BAD("a tree type 0 (binomial), 1 (geometric), 2 (hybrid) or 3 (balanced)");
         return 0;
     case 'a':
-        if (uts__int(value, 0, 3, &p->shape))
+        if (ladroi_parse_int(value, 0, 3, &p->shape))
             UTS__BAD("a shape 0 (linear), 1 (exp. decreasing), 2 (cyclic) or 3 (fixed)");
         return 0;
     case 'f':
-        if (uts__dbl(value, 0.0, 1.0, &p->shift))
+        if (ladroi_parse_double(value, 0.0, 1.0, false, &p->shift))
             UTS__BAD("a fraction of the depth -d in [0, 1]");
         return 0;
     case 'g':
-        if (uts__int(value, 1, 1000000, &p->gran))
+        if (ladroi_parse_int(value, 1, 1000000, &p->gran))
             UTS__BAD("a compute granularity, an integer in [1, 1000000]");
         return 0;
     case 'd':
-        if (uts__int(value, 1, 1000000, &p->gen_mx))
+        if (ladroi_parse_int(value, 1, 1000000, &p->gen_mx))
             UTS__BAD("a depth parameter, an integer in [1, 1000000]");
         return 0;
     case 'b':
-        if (uts__dbl(value, 0.0, 1e9, &p->b0))
+        if (ladroi_parse_double(value, 0.0, 1e9, false, &p->b0))
             UTS__BAD("a branching factor, a number in [0, 1e9]");
         return 0;
     case 'q':
-        if (uts__dbl(value, 0.0, 1.0, &p->q))
+        if (ladroi_parse_double(value, 0.0, 1.0, false, &p->q))
             UTS__BAD("a probability in [0, 1]");
         return 0;
     case 'm':
-        if (uts__int(value, 0, UTS_MAX_CHILDREN, &p->m))
+        if (ladroi_parse_int(value, 0, UTS_MAX_CHILDREN, &p->m))
             UTS__BAD("a number of children, an integer in [0, 100]");
         return 0;
     case 'r':
-        if (uts__int(value, -2147483647L - 1, 2147483647L, &p->root_seed))
+        if (ladroi_parse_int(value, -2147483647L - 1, 2147483647L, &p->root_seed))
             UTS__BAD("a root seed, a 32-bit integer");
         return 0;
     case 'c':
-        if (uts__int(value, 1, 1024, &p->chunk))
+        if (ladroi_parse_int(value, 1, 1024, &p->chunk))
             UTS__BAD("a chunk size in nodes, an integer in [1, 1024]");
         return 0;
     case 'i':
-        if (uts__int(value, 1, 1000000, &p->poll))
+        if (ladroi_parse_int(value, 1, 1000000, &p->poll))
             UTS__BAD("a polling interval in nodes, an integer in [1, 1000000]");
         return 0;
     default:

@@ -1,5 +1,5 @@
 /* libFuzzer harness: the command line of ladro-seismic and ladro-rtm (seis_app_parse
- * of apps/seismic/seis_app.c, called as rank 0 without MPI).
+ * of apps/seismic/seis_cli.c, called as rank 1 so it prints nothing; no MPI call).
  * Input: byte 0 even = ladro-seismic, odd = ladro-rtm; then arguments one per line
  * (fuzz_argv.h). Checks: no crash or sanitizer report; 0, 1 or 2 only. */
 #define _POSIX_C_SOURCE 200809L
@@ -18,7 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&app, 0, sizeof app);
     app.o.prog = a.argv[0];
     app.o.rtm = rtm;
-    app.rank = 0;
+    app.rank = 1;
     int rc = seis_app_parse(&app, a.argc, a.argv);
     if (rc < 0 || rc > 2)
         abort();

@@ -4,7 +4,7 @@
  * naming the file and what is wrong). Exit 77 (CTest skip) when built without libsegyio.
  * The structured model: deterministic, its five velocities, the fault's throw. */
 #include "seis.h"
-#include "seis_check.h"
+#include "../check.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -138,8 +138,8 @@ static void refused(const char *name, const char *what)
     seis_model_t m;
     path_of(path, sizeof path, name);
     CHECK_EQ(read_model(name, &m, err, sizeof err), -1);
-    CHECK_CONTAINS(err, path);
-    CHECK_CONTAINS(err, what);
+    CHECK_STR_CONTAINS(err, path);
+    CHECK_STR_CONTAINS(err, what);
     CHECK(strchr(err, '\n') == NULL);
     CHECK(m.vel == NULL);
 }
@@ -210,7 +210,7 @@ static void test_refusals(void)
     unsigned char *img;
     size_t len;
     CHECK_EQ(seis_segy_image(dir, &d, tr, s, &img, &len, err, sizeof err), -1);
-    CHECK_CONTAINS(err, "must be in [1, 32767]");
+    CHECK_STR_CONTAINS(err, "must be in [1, 32767]");
 }
 
 static void test_structured(void)

@@ -85,19 +85,19 @@ ladro_add_mpi_test(NAME uts_default_g3_np3 NP 3 NO_PT2PT
   TIMEOUT 60 LABELS uts)
 
 # The command line: a bad value names the flag, the value and what is accepted (exit 2).
-uts_expect_fail(uts_cli_bad_value 1 2 "^ladro-uts: bad value '5' for -t: expected a tree type 0 \\(binomial\\), 1 \\(geometric\\), 2 \\(hybrid\\) or 3 \\(balanced\\)$"
+uts_expect_fail(uts_cli_bad_value 1 2 "^ladro-uts: -t '5': accepted: a tree type 0 \\(binomial\\), 1 \\(geometric\\), 2 \\(hybrid\\) or 3 \\(balanced\\)$"
   ARGS -t 5)
-uts_expect_fail(uts_cli_bad_shape 1 2 "^ladro-uts: bad value '4' for -a: expected a shape 0 \\(linear\\), 1 \\(exp. decreasing\\), 2 \\(cyclic\\) or 3 \\(fixed\\)$"
+uts_expect_fail(uts_cli_bad_shape 1 2 "^ladro-uts: -a '4': accepted: a shape 0 \\(linear\\), 1 \\(exp. decreasing\\), 2 \\(cyclic\\) or 3 \\(fixed\\)$"
   ARGS -t 1 -a 4)
-uts_expect_fail(uts_cli_bad_shift_high 1 2 "^ladro-uts: bad value '1.5' for -f: expected a fraction of the depth -d in \\[0, 1\\]$"
+uts_expect_fail(uts_cli_bad_shift_high 1 2 "^ladro-uts: -f '1.5': accepted: a fraction of the depth -d in \\[0, 1\\]$"
   ARGS -t 2 -f 1.5)
-uts_expect_fail(uts_cli_bad_shift_negative 1 2 "^ladro-uts: bad value '-0.5' for -f: expected a fraction"
+uts_expect_fail(uts_cli_bad_shift_negative 1 2 "^ladro-uts: -f '-0.5': accepted: a fraction"
   ARGS -f -0.5)
-uts_expect_fail(uts_cli_bad_gran 1 2 "^ladro-uts: bad value '0' for -g: expected a compute granularity, an integer in \\[1, 1000000\\]$"
+uts_expect_fail(uts_cli_bad_gran 1 2 "^ladro-uts: -g '0': accepted: a compute granularity, an integer in \\[1, 1000000\\]$"
   ARGS -g 0)
-uts_expect_fail(uts_cli_bad_branching 1 2 "^ladro-uts: bad value '-2' for -b: expected a branching factor, a number in \\[0, 1e9\\]$"
+uts_expect_fail(uts_cli_bad_branching 1 2 "^ladro-uts: -b '-2': accepted: a branching factor, a number in \\[0, 1e9\\]$"
   ARGS -t 3 -b -2)
-uts_expect_fail(uts_cli_bad_policy 1 2 "^ladro-uts: policy='nosuch': unknown; accepted: " ARGS --policy nosuch)
+uts_expect_fail(uts_cli_bad_policy 1 2 "^ladro-uts: --policy 'nosuch': unknown; accepted: " ARGS --policy nosuch)
 uts_expect_fail(uts_cli_wrong_np 2 1 "^ladro-uts: LADRO_EXPECT_NP=3 but the communicator has 2 ranks"
   ARGS --sequential ENV LADRO_EXPECT_NP=3)
 # --expect must be able to fail: a wrong expectation is reported and exits 1.

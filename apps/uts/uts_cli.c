@@ -1,0 +1,127 @@
+/* ladro-uts's command line: one table (src/opts.h); the tree flags are the reference's,
+ * applied by uts_params_set. */
+#include "uts_cli.h"
+
+#include "opts.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A tree flag (data: "-t", "-b", ...): uts_params_set says "-t '5': accepted: ...";
+ * the parser names flag and value itself, so keep what follows them. */
+static int uts__opt_tree(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg,
+                         size_t msglen)
+{
+    (void)ctx;
+    char err[512], pre[96];
+    if (uts_params_set(opt->dest, opt->data, v, err, sizeof err) == 0)
+        return 0;
+    snprintf(pre, sizeof pre, "%s '%s': ", (const char *)opt->data, v);
+    size_t n = strlen(pre);
+    snprintf(msg, msglen, "%s", strncmp(err, pre, n) ? err : err + n);
+    return -1;
+}
+
+/* --expect NODES,LEAVES,DEPTH */
+static int uts__opt_expect(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg,
+                           size_t msglen)
+{
+    (void)ctx, (void)msg, (void)msglen;
+    uts_counts_t *e = opt->dest;
+    int64_t *x;
+    int n = ladroi_parse_i64_list(v, 0, INT64_MAX, &x);
+    if (n != 3) {
+        if (n > 0)
+            free(x);
+        return -1;
+    }
+    e->nodes = (uint64_t)x[0];
+    e->leaves = (uint64_t)x[1];
+    e->max_depth = x[2];
+    free(x);
+    return 0;
+}
+
+#define TREE(c, name, text)                                                            \
+    {NULL, c, LADROI_OPT_FN, &o->tree, .arg = name, .help = text, .fn = uts__opt_tree,  \
+     .data = (const char[]){'-', c, 0}}
+
+int uts_parse(int argc, char **argv, uts_opts_t *o, int quiet, char *err, size_t errlen)
+{
+    memset(o, 0, sizeof *o);
+    o->max_failed = -1;
+    uts_params_default(&o->tree);
+    int keep = 0;
+    const ladroi_opt_t opts[] = {
+        {.kind = LADROI_OPT_TEXT, .help = "tree flags (as the UTS reference, with its defaults):"},
+        TREE('t', "TYPE", "0 binomial, 1 geometric, 2 hybrid, 3 balanced (default 1)"),
+        TREE('b', "B0", "root branching factor; balanced: every node's, truncated (4)"),
+        TREE('a', "SHAPE", "geometric shape: 0 linear, 1 exp. decreasing, 2 cyclic,\n"
+                           "3 fixed (0)"),
+        TREE('d', "GEN_MX", "geometric/hybrid depth parameter; balanced: the depth (6)"),
+        TREE('q', "PROB", "binomial: probability that a node has children (0.234375)"),
+        TREE('m', "M", "binomial: number of children of a non-leaf (4)"),
+        TREE('r', "SEED", "root seed (0)"),
+        TREE('f', "FRAC", "hybrid: geometric above depth FRAC*GEN_MX, binomial from\n"
+                          "there (0.5)"),
+        TREE('g', "GRAN", "compute granularity: SHA-1 evaluations per child (1)"),
+        {.kind = LADROI_OPT_TEXT, .help = "ladro flags:"},
+        TREE('c', "CHUNK", "nodes per released chunk = per ladro task (8)"),
+        TREE('i', "POLL", "call ladro_progress every POLL nodes; also ladro's\n"
+                          "poll_interval (10)"),
+        {.kind = LADROI_OPT_TEXT, .help = "options:"},
+        {"--policy", 0, LADROI_OPT_BUF, o->policy, 0, sizeof o->policy, .arg = "NAME",
+         .help = "load-balancing policy, a comma-separated list, or 'all' for\n"
+                 "every registered one (default: LADRO_POLICY, else random)",
+         .accepted = "accepted: a policy name, a comma-separated list or 'all'"},
+        {"--keep", 0, LADROI_OPT_INT, &keep, 1, 65536, .arg = "K",
+         .help = "ladro tasks a rank keeps private before exposing more (ladro's\n"
+                 "chunk; default 1, or LADRO_CHUNK)"},
+        {"--sequential", 0, LADROI_OPT_FLAG, &o->sequential,
+         .help = "plain sequential DFS on rank 0, no runtime (cost baseline)"},
+        {"--verify", 0, LADROI_OPT_FLAG, &o->verify,
+         .help = "after the parallel search, rank 0 repeats it sequentially and\n"
+                 "compares the counts and the CPU cost per node"},
+        {"--expect", 0, LADROI_OPT_FN, &o->expect, .arg = "N,L,D",
+         .help = "exit 1 unless nodes, leaves and depth are exactly these",
+         .accepted = "accepted: NODES,LEAVES,DEPTH (three integers)", .fn = uts__opt_expect,
+         .seen = &o->have_expect},
+        {"--ref-rate", 0, LADROI_OPT_DOUBLE, &o->ref_rate, 1e-300, 1e300, .arg = "R",
+         .help = "nodes/s of the 1-rank run: prints efficiency = rate/(P*R)",
+         .accepted = "accepted: a positive number of nodes per second"},
+        {"--max-failed", 0, LADROI_OPT_I64, &o->max_failed, 0, 9.2e18, .arg = "N",
+         .help = "exit 1 when more than N remote steals failed (all ranks)",
+         .accepted = "accepted: a non-negative integer"},
+        {"--portable-sha1", 0, LADROI_OPT_FLAG, &o->portable_sha1,
+         .help = "do not use the CPU's SHA extensions"},
+        {"--quiet", 0, LADROI_OPT_FLAG, &o->quiet,
+         .help = "only the result lines (Tree size = ..., and ladro's line)"},
+        {"--help", 'h', LADROI_OPT_HELP, .help = "this text"},
+        {0},
+    };
+    const ladroi_cli_t cli = {
+        .prog = "ladro-uts",
+        .usage = "usage: ladro-uts [tree flags] [options]\n"
+                 "Unbalanced Tree Search (UTS) on ladro: counts the nodes, leaves and depth "
+                 "of an\nimplicit random tree whose nodes are spread over the ranks by work "
+                 "stealing.\n",
+        .epilog =
+            "output: the reference's lines (Tree type:, Tree shape parameters:, Random number\n"
+            "generator:, Compute granularity:, Execution strategy:, Tree size = ..., Wallclock\n"
+            "time = ...), then ladro's (its line names the SHA-1 used), timings and statistics.\n"
+            "sample trees (the reference's, exact counts in docs/uts.md):\n"
+            "  T1 -t 1 -a 3 -d 10 -b 4 -r 19          T2 -t 1 -a 2 -d 16 -b 6 -r 502\n"
+            "  T3 -t 0 -b 2000 -q 0.124875 -m 8 -r 42  T4 -t 2 -a 0 -d 16 -b 6 -r 1 -q 0.234375 "
+            "-m 4\n"
+            "  T5 -t 1 -a 0 -d 20 -b 4 -r 34          (L, XL, XXL, WL variants in docs/uts.md)\n"
+            "environment: every LADRO_* variable (docs/envvars.md); LADRO_EXPECT_NP=P makes the\n"
+            "program fail unless it runs on exactly P ranks.\n",
+        .opts = opts,
+        .quiet = quiet != 0,
+    };
+    int rc = ladroi_cli_parse(&cli, argc, argv, err, errlen);
+    o->keep = (uint32_t)keep;
+    return rc;
+}
