@@ -100,12 +100,10 @@ static int ladro__apply(const ladroi_cli_t *c, const ladroi_opt_t *o, const char
     uint64_t u;
     double d;
     switch (o->kind) {
-    case LADROI_OPT_INT:
+    case LADROI_OPT_INT: bad = ladroi_parse_int(v, (int)o->lo, (int)o->hi, o->dest) != 0; break;
     case LADROI_OPT_I64:
         bad = ladroi_parse_i64(v, (int64_t)o->lo, (int64_t)o->hi, &i) != 0;
-        if (!bad && o->kind == LADROI_OPT_INT)
-            *(int *)o->dest = (int)i;
-        else if (!bad)
+        if (!bad)
             *(int64_t *)o->dest = i;
         break;
     case LADROI_OPT_U64:

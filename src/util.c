@@ -96,6 +96,15 @@ int ladroi_parse_i64(const char *s, int64_t lo, int64_t hi, int64_t *out)
     return 0;
 }
 
+int ladroi_parse_int(const char *s, int lo, int hi, int *out)
+{
+    int64_t v;
+    if (ladroi_parse_i64(s, lo, hi, &v))
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
 int ladroi_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 {
     /* strtoull accepts "-1" (as 2^64 - 1) and leading space: refuse both first */

@@ -76,6 +76,8 @@ int ladroi_parse_double(const char *s, double lo, double hi, bool lo_open, doubl
  * integer in scientific notation ("1e8", up to 2^53), in [lo, hi]. 0, or -1 leaving
  * *out unchanged. The one integer parser of the runtime, the programs and ladro-sim. */
 int ladroi_parse_i64(const char *s, int64_t lo, int64_t hi, int64_t *out);
+/* The same into an int. */
+int ladroi_parse_int(const char *s, int lo, int hi, int *out);
 /* The same for unsigned values up to 2^64 - 1: no sign; also 0x hex and 0 octal (the
  * configuration keys' seeds and masks). */
 int ladroi_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
