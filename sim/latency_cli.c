@@ -194,16 +194,8 @@ static int ladro__opt_threshold(const ladroi_opt_t *opt, const char *v, void *ct
     return 0;
 }
 
-static int ladro__opt_split(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg,
-                            size_t msglen)
-{
-    (void)opt, (void)msg, (void)msglen;
-    ladro__opts_t *o = ctx;
-    if (strcmp(v, "ceil") && strcmp(v, "floor"))
-        return -1;
-    o->split = strcmp(v, "ceil") ? LADRO_SIM_SEND_FLOOR : LADRO_SIM_SEND_CEIL;
-    return 0;
-}
+/* --split, indexed by LADRO_SIM_SEND_CEIL (0) and LADRO_SIM_SEND_FLOOR (1) */
+static const char *const ladro__splits[] = {"ceil", "floor", NULL};
 
 /* Rows of one mode only */
 #define ONLY_LATENCY LADROI_OPT_USER(0)
@@ -250,9 +242,9 @@ static int ladro__parse(int argc, char **argv, const char *mode, ladro__opts_t *
                  "written 'Kl' (e.g. 2l); default none (0)",
          .accepted = "accepted: an integer >= 0 or K*lambda written 'Kl' (2l)",
          .fn = ladro__opt_threshold},
-        {"--split", 0, LADROI_OPT_FN, NULL, .arg = "S",
+        {"--split", 0, LADROI_OPT_CHOICE, &o->split, .arg = "S",
          .help = "ceil (victim sends ceil(r/2), default) or floor",
-         .accepted = "accepted: ceil or floor", .fn = ladro__opt_split},
+         .accepted = "accepted: ceil or floor", .data = ladro__splits},
         {"--c", 0, LADROI_OPT_DOUBLE, &o->c, 0, 1e6, .arg = "C",
          .help = "constant c' of the prediction W/p + 2c' l log2(W/2l) (default 1.8)",
          .accepted = "accepted: a number in [0, 1e6]"},

@@ -32,15 +32,7 @@ static int ladro__opt_wl(const ladroi_opt_t *opt, const char *v, void *ctx, char
     return opt->data ? wl_parse_init(opt->dest, v) : wl_parse_dist(opt->dest, v);
 }
 
-static int ladro__opt_onoff(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg,
-                            size_t msglen)
-{
-    (void)ctx, (void)msg, (void)msglen;
-    if (strcmp(v, "on") && strcmp(v, "off"))
-        return -1;
-    *(int *)opt->dest = !strcmp(v, "on");
-    return 0;
-}
+static const char *const ladro__off_on[] = {"off", "on", NULL};
 
 #define US "accepted: a number of microseconds in [0, 1e9]"
 #define HIDDEN LADROI_OPT_HIDDEN
@@ -110,10 +102,10 @@ int ladro_sim_policy_main(int argc, char **argv)
         {"--degree", 0, LADROI_OPT_INT, &prm.degree, 1, 4096, .arg = "D",
          .help = "smallworld shortcut draws per rank (runtime's sw_degree;\n"
                  "default 2 floor(log2(p-1)), average degree ~ 4 log2 p)"},
-        {"--leader-thread", 0, LADROI_OPT_FN, &prm.leader_thread, .arg = "on|off",
+        {"--leader-thread", 0, LADROI_OPT_CHOICE, &prm.leader_thread, .arg = "on|off",
          .help = "leader answers from a service thread on arrival (on,\n"
                  "default) or from its main thread at progress calls (off)",
-         .accepted = "accepted: on or off", .fn = ladro__opt_onoff},
+         .accepted = "accepted: on or off", .data = ladro__off_on},
         {"--seed", 0, LADROI_OPT_U64, &prm.seed, 0, 9223372036854775807.0, .arg = "S",
          .help = "workload and simulation seed (default 1)",
          .accepted = "accepted: a non-negative integer"},

@@ -57,6 +57,12 @@ static void ladro__accepted(const ladroi_opt_t *o, char *buf, size_t n)
     case LADROI_OPT_BUF:
         snprintf(buf, n, "accepted: a non-empty value of at most %.0f characters", o->hi - 1);
         break;
+    case LADROI_OPT_CHOICE: {
+        size_t k = (size_t)snprintf(buf, n, "accepted:");
+        for (const char *const *c = o->data; *c && k < n; c++)
+            k += (size_t)snprintf(buf + k, n - k, "%s %s", c == o->data ? "" : ",", *c);
+        break;
+    }
     default: snprintf(buf, n, "not accepted"); break;
     }
 }
@@ -124,6 +130,16 @@ static int ladro__apply(const ladroi_cli_t *c, const ladroi_opt_t *o, const char
         if (!bad)
             snprintf((char *)o->dest, (size_t)o->hi, "%s", v);
         break;
+    case LADROI_OPT_CHOICE: {
+        const char *const *names = o->data;
+        int k = 0;
+        while (names[k] && strcmp(names[k], v))
+            k++;
+        bad = !names[k];
+        if (!bad)
+            *(int *)o->dest = k;
+        break;
+    }
     case LADROI_OPT_FN: {
         int rc = o->fn(o, v, c->ctx, acc, sizeof acc);
         if (rc > 0)

@@ -30,6 +30,8 @@ typedef enum ladroi_opt_kind {
     LADROI_OPT_DOUBLE,  /* double *dest, a number in [lo, hi] */
     LADROI_OPT_STR,     /* const char **dest = the argument itself */
     LADROI_OPT_BUF,     /* char dest[hi]: a copy, non-empty and shorter than hi */
+    LADROI_OPT_CHOICE,  /* int *dest = the index of the value in data, a NULL-ended
+                           const char *[] of names */
     LADROI_OPT_FN,      /* fn(opt, value, ctx, msg, msglen) decides */
     LADROI_OPT_TEXT,    /* no option: a line of --help (section heading) */
 } ladroi_opt_kind_t;
@@ -58,7 +60,7 @@ struct ladroi_opt {
     const char *help;     /* --help text; '\n' starts a continuation line */
     const char *accepted; /* NULL: generated from the kind and range */
     ladroi_opt_fn fn;     /* FN */
-    const void *data;     /* for fn (e.g. a configuration key) */
+    const void *data;     /* CHOICE: the names; FN: for fn (e.g. a configuration key) */
     unsigned flags;       /* LADROI_OPT_EARLY, LADROI_OPT_USER(n) */
     int *seen;            /* NULL, or set to 1 when the option is given */
 };

@@ -52,7 +52,7 @@ static void test_numbers(void)
 }
 
 typedef struct t_opts {
-    int flag, n, given, stop;
+    int flag, n, given, stop, pick;
     uint64_t big;
     double x, early;
     const char *s;
@@ -95,6 +95,7 @@ static int t_parse(t_opts_t *o, char *err, size_t errlen, const char **pos, int 
         {"--fn", 0, LADROI_OPT_FN, NULL, .arg = "V", .fn = t_fn},
         {"--s", 0, LADROI_OPT_STR, &o->s, .arg = "S"},
         {"--buf", 0, LADROI_OPT_BUF, o->buf, 0, sizeof o->buf, .arg = "B"},
+        {"--pick", 0, LADROI_OPT_CHOICE, &o->pick, .data = (const char *const[]){"a", "b", NULL}},
         {"--other", 0, LADROI_OPT_FLAG, &o->stop, .flags = LADROI_OPT_USER(0)},
         {"--help", 'h', LADROI_OPT_HELP, .help = "this text"},
         {0},
@@ -120,6 +121,10 @@ static void test_cli(void)
     CHECK_STR_CONTAINS(o.s, "x");
     CHECK_STR_CONTAINS(o.buf, "abc");
     CHECK_EQ(npos, 1);
+    CHECK_EQ(t_parse(&o, err, sizeof err, NULL, NULL, "--pick", "b", NULL), 0);
+    CHECK_EQ(o.pick, 1);
+    CHECK_EQ(t_parse(&o, err, sizeof err, NULL, NULL, "--pick", "c", NULL), 2);
+    CHECK_STR_CONTAINS(err, "prog: --pick 'c': accepted: a, b");
     /* EARLY rows are applied first: --fn sees --early given after it */
     CHECK_EQ(t_parse(&o, err, sizeof err, NULL, NULL, "--fn", "v", "--early", "0.5", NULL), 0);
     CHECK(o.x == 0.5);

@@ -43,15 +43,7 @@ static int seis__opt_courant(const ladroi_opt_t *opt, const char *v, void *ctx, 
     return 0;
 }
 
-static int seis__opt_receivers(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg,
-                               size_t msglen)
-{
-    (void)ctx, (void)msg, (void)msglen;
-    if (strcmp(v, "grid") && strcmp(v, "line"))
-        return -1;
-    *(int *)opt->dest = !strcmp(v, "line");
-    return 0;
-}
+static const char *const seis__receivers[] = {"grid", "line", NULL};
 
 /* --format: the SEG-Y data sample format code of each name (0: SU) */
 static int seis__opt_format(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg,
@@ -153,10 +145,10 @@ int seis_app_parse(seis_app_t *app, int argc, char **argv)
          .data = (const void *)(intptr_t)2},
         {"--src-depth", 0, LADROI_OPT_INT, &o->src_depth, 0, 4095, .arg = "K",
          .help = "source depth index (default 2)", .accepted = "accepted: a depth index in [0, NZ)"},
-        {"--receivers", 0, LADROI_OPT_FN, &o->rec_line, .arg = "grid|line",
+        {"--receivers", 0, LADROI_OPT_CHOICE, &o->rec_line, .arg = "grid|line",
          .help = "receivers every --rec-step points over the surface or on\n"
                  "the line y = NY/2 (default grid)",
-         .accepted = "accepted: grid or line", .fn = seis__opt_receivers},
+         .accepted = "accepted: grid or line", .data = seis__receivers},
         {"--rec-step", 0, LADROI_OPT_INT, &o->rec_step, 1, 4096, .arg = "N",
          .help = "receiver spacing in points (default 2)",
          .accepted = "accepted: a receiver spacing in points in [1, 4096]"},
