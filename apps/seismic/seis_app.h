@@ -46,7 +46,8 @@ struct seis_app {
     void *user;          /* app state (wavefields) */
 };
 
-/* 0 ok, 1 help printed, 2 usage error printed (rank 0). */
+/* The command line (seis_cli.c, no MPI call): 0 ok, 1 help printed, 2 usage error
+ * printed (rank 0). */
 int seis_app_parse(seis_app_t *app, int argc, char **argv);
 /* Build model, parameters, geometry; checks (CFL, dispersion, geometry). 0 or 2. */
 int seis_app_setup(seis_app_t *app);
