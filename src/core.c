@@ -56,6 +56,8 @@ int ladro_create(MPI_Comm comm, const ladro_config_t *cfg, ladro_t **out, char *
 
     char msg[LADROI_ERRLEN] = "";
     int rc = ladro_config_validate(cfg, msg, sizeof msg);
+    if (rc == 0)
+        rc = ladroi_rma_usable(msg, sizeof msg);
     /* The configuration must be the same everywhere where it shapes shared structures. */
     unsigned long long mine[4] = {0, 0, 0, 0}, lo[4], hi[4];
     if (rc == 0) {

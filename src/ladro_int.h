@@ -116,6 +116,9 @@ typedef struct ladroi_win {
     size_t bytes;
 } ladroi_win_t;
 
+/* Before any window: LADRO_ENOTSUP with a one-line message in err when this MPI set-up
+ * is known to crash on the operations the pool needs (Open MPI, rma.c); else LADRO_OK. */
+int ladroi_rma_usable(char *err, size_t errlen);
 int ladroi_win_alloc(ladro_t *lb, size_t bytes, ladroi_win_t *w);
 void ladroi_win_free(ladroi_win_t *w);
 int ladroi_rma_fetch_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, uint64_t *out);

@@ -4,6 +4,9 @@
  * life, and every operation is completed with a flush before returning. */
 #include "ladro_int.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+
 /* Tail padding of every window. MPICH 4.0.2 (ch4, shared memory) lets a put that ends
  * exactly at the end of the target's window write its last 8 bytes over the window's
  * word 0 (reproduced without ladro; tests/test_window.c): with the padding no operation
@@ -55,6 +58,85 @@ static int ladro__smpi_atomic(ladro_t *lb, ladroi_win_t *w, int target, size_t d
     return LADRO_OK;
 }
 #endif
+
+/* Open MPI 4.1 crashes (SIGSEGV inside MPI_Compare_and_swap) on a 64-bit compare-and-swap
+ * through osc rdma when the shared-memory BTL (vader) has a single-copy mechanism other
+ * than "none" (upstream open-mpi/ompi#11349; 32-bit CAS and every other operation work).
+ * The pool's word needs 64-bit CAS linearised with its fetch-and-add and accumulate, and
+ * an emulation (a lock around get/put) would have to take over every access to the word,
+ * so instead the set-up is recognised before any window exists, through Open MPI's
+ * control variables, and ladro_create refuses it with the variable to set. The variable
+ * is read once, at MPI_Init: it cannot be changed from here. */
+#ifdef OPEN_MPI
+/* Value of control variable `name` (an enum item's name or a string) into out;
+ * false when the variable does not exist (e.g. vader not loaded) or cannot be read. */
+static bool ladro__ompi_cvar(const char *name, char *out, size_t outlen)
+{
+    int idx, verb, bind, scope, count, nlen = 0, dlen = 0;
+    MPI_Datatype dt;
+    MPI_T_enum en;
+    MPI_T_cvar_handle h;
+    if (MPI_T_cvar_get_index(name, &idx) != MPI_SUCCESS ||
+        MPI_T_cvar_get_info(idx, NULL, &nlen, &verb, &dt, &en, NULL, &dlen, &bind, &scope) !=
+            MPI_SUCCESS ||
+        bind != MPI_T_BIND_NO_OBJECT || MPI_T_cvar_handle_alloc(idx, NULL, &h, &count) !=
+                                            MPI_SUCCESS)
+        return false;
+    bool ok = false;
+    char buf[256];
+    if (dt == MPI_INT && en != MPI_T_ENUM_NULL && count == 1) {
+        int v, n, len = (int)sizeof buf;
+        if (MPI_T_cvar_read(h, &v) == MPI_SUCCESS &&
+            MPI_T_enum_get_info(en, &n, buf, &len) == MPI_SUCCESS)
+            for (int i = 0; i < n && !ok; i++) {
+                int iv, ilen = (int)outlen;
+                ok = MPI_T_enum_get_item(en, i, &iv, out, &ilen) == MPI_SUCCESS && iv == v;
+            }
+    } else if (dt == MPI_CHAR && count > 0) { /* count: the buffer it needs (2048) */
+        char *s = calloc((size_t)count + 1, 1);
+        ok = s && MPI_T_cvar_read(h, s) == MPI_SUCCESS;
+        if (ok)
+            snprintf(out, outlen, "%s", s);
+        free(s);
+    }
+    MPI_T_cvar_handle_free(&h);
+    return ok;
+}
+
+/* Does Open MPI's component selection `list` ("a,b", "^a,b" or empty) allow `comp`? */
+static bool ladro__ompi_allows(const char *list, const char *comp)
+{
+    bool negated = list[0] == '^', named = false;
+    size_t n = strlen(comp);
+    for (const char *c = list + negated; *c; c += strcspn(c, ","), c += *c == ',')
+        named |= !strncmp(c, comp, n) && (c[n] == ',' || c[n] == '\0');
+    return !list[0] || named != negated;
+}
+#endif
+
+int ladroi_rma_usable(char *err, size_t errlen)
+{
+#ifdef OPEN_MPI
+    int level = MPI_THREAD_SINGLE, provided;
+    char mech[64], osc[256];
+    MPI_Query_thread(&level);
+    if (MPI_T_init_thread(level, &provided) != MPI_SUCCESS)
+        return LADRO_OK; /* the tool interface cannot tell: nothing known to refuse */
+    bool crash = ladro__ompi_cvar("btl_vader_single_copy_mechanism", mech, sizeof mech) &&
+                 strcmp(mech, "none") != 0 &&
+                 (!ladro__ompi_cvar("osc", osc, sizeof osc) || ladro__ompi_allows(osc, "rdma"));
+    MPI_T_finalize();
+    if (crash)
+        return ladroi_failbuf(err, errlen, LADRO_ENOTSUP, "Open MPI's vader single-copy "
+                              "mechanism '%s' crashes 64-bit MPI_Compare_and_swap: set "
+                              "OMPI_MCA_btl_vader_single_copy_mechanism=none before MPI_Init "
+                              "(scripts/mpirun.sh does)", mech);
+#else
+    (void)err;
+    (void)errlen;
+#endif
+    return LADRO_OK;
+}
 
 int ladroi_win_alloc(ladro_t *lb, size_t bytes, ladroi_win_t *w)
 {
