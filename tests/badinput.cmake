@@ -59,7 +59,7 @@ ladro_badinput(NAME env_unknown PROG ladro-synth NP 1 CODE 2
 ladro_badinput(NAME env_bad_value PROG ladro-synth NP 1 CODE 2
   REGEX "environment variable LADRO_CHUNK: chunk='0': accepted: an integer in" ENV LADRO_CHUNK=0)
 ladro_badinput(NAME synth_wrong_np PROG ladro-synth NP 2 CODE 1
-  REGEX "^ladro-synth: expected 3 ranks, got 2" ENV LADRO_EXPECT_NP=3)
+  REGEX "^ladro-synth: LADRO_EXPECT_NP=3 but the communicator has 2 ranks" ENV LADRO_EXPECT_NP=3)
 
 # ---- ladro-bench: a flag without its value (the value classes: bench_bad* tests)
 ladro_badinput(NAME bench_missing_value PROG ladro-bench NP 1 CODE 2

@@ -89,14 +89,6 @@ void wl_burn(ladro_t *lb, double secs, bool spin)
     }
 }
 
-void wl_mpi_init(int *argc, char ***argv, bool leader_listed)
-{
-    const char *thr = getenv("LADRO_LEADER_THREAD"), *osc = getenv("OMPI_MCA_osc");
-    bool want = leader_listed && !(thr && !strcmp(thr, "off")) && !(osc && strstr(osc, "pt2pt"));
-    int provided;
-    MPI_Init_thread(argc, argv, want ? MPI_THREAD_MULTIPLE : MPI_THREAD_SINGLE, &provided);
-}
-
 int wl_seed(ladro_t *lb, const wl_spec_t *w)
 {
     int rank = ladro_rank(lb), size = ladro_size(lb), rc = 0;

@@ -4,6 +4,7 @@
 #ifndef LADRO_WORKLOAD_H
 #define LADRO_WORKLOAD_H
 
+#include "app_mpi.h"
 #include "workload_gen.h"
 
 #include <ladro.h>
@@ -15,13 +16,7 @@
 /* Run for secs of wall time, calling ladro_progress about every millisecond. */
 void wl_burn(ladro_t *lb, double secs, bool spin);
 
-/* MPI_Init_thread for a program that may run the leader policy: asks for
- * MPI_THREAD_MULTIPLE (the leader's service thread, as A2WS's LW) when leader_listed,
- * unless LADRO_LEADER_THREAD=off or Open MPI's osc pt2pt is forced (it refuses windows
- * under MPI_THREAD_MULTIPLE); MPI_THREAD_SINGLE otherwise. */
-void wl_mpi_init(int *argc, char ***argv, bool leader_listed);
-
-/* Push this rank's tasks of the workload (wl_ntasks of them over all ranks). */
+/* Push this rank's tasks of the workload (ntasks = tasks_per_rank * size). */
 int wl_seed(ladro_t *lb, const wl_spec_t *w);
 
 typedef struct wl_result {

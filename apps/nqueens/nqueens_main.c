@@ -8,6 +8,7 @@
 #include "nqueens.h"
 
 #include "app_cli.h"
+#include "app_mpi.h"
 #include "nqueens_cli.h"
 
 #include <ladro.h>
@@ -184,23 +185,17 @@ static int nq__parallel(const nq_opts_t *o, int n, const char *policy)
 
 int main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
-    int rank, size;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    app_mpi_t mpi;
+    int rc = app_mpi_init(&argc, &argv, "ladro-nqueens", MPI_THREAD_SINGLE, &mpi);
+    if (rc)
+        return rc;
+    int rank = mpi.rank;
     char err[512] = "";
     nq_opts_t o;
     int prc = nq_parse(argc, argv, &o, rank != 0, err, sizeof err);
     if (prc) {
         MPI_Finalize();
         return prc == 1 ? 0 : 2;
-    }
-    const char *enp = getenv("LADRO_EXPECT_NP");
-    if (enp && *enp && atoi(enp) != size) {
-        fprintf(stderr, "ladro-nqueens: LADRO_EXPECT_NP=%s but the communicator has %d "
-                "ranks (wrong MPI launcher?)\n", enp, size);
-        MPI_Finalize();
-        return 1;
     }
     int bad = 0;
     for (int n = o.upto ? 1 : o.n; n <= o.n && bad < 2; n++) {

@@ -8,6 +8,7 @@
  * or, with --format segy, OUT/image.sgy (+ OUT/model.sgy)
  * (one trace per (x, y) column, depth samples; the dt field holds dz in mm),
  * OUT/image.png (the inline section through the model's centre). */
+#include "app_mpi.h"
 #include "seis_app.h"
 
 #include <math.h>
@@ -331,28 +332,23 @@ static int rtm__check_interfaces(const seis_app_t *app, const double *img)
 int main(int argc, char **argv)
 {
     /* OpenMP threads run the kernel; only the main thread calls MPI */
-    int provided;
-    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+    app_mpi_t mpi;
+    int rc = app_mpi_init(&argc, &argv, "ladro-rtm", MPI_THREAD_FUNNELED, &mpi);
+    if (rc)
+        return rc;
     seis_app_t app;
     memset(&app, 0, sizeof app);
     app.o.prog = "ladro-rtm";
     app.o.rtm = 1;
-    MPI_Comm_rank(MPI_COMM_WORLD, &app.rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &app.size);
-    if (provided < MPI_THREAD_FUNNELED && app.rank == 0)
+    app.rank = mpi.rank;
+    app.size = mpi.size;
+    if (mpi.provided < MPI_THREAD_FUNNELED && app.rank == 0)
         fprintf(stderr, "%s: warning: the MPI library gives thread level %d only; run with "
-                "OMP_NUM_THREADS=1\n", app.o.prog, provided);
-    int rc = seis_app_parse(&app, argc, argv);
+                "OMP_NUM_THREADS=1\n", app.o.prog, mpi.provided);
+    rc = seis_app_parse(&app, argc, argv);
     if (rc) {
         MPI_Finalize();
         return rc == 1 ? 0 : 2;
-    }
-    const char *enp = getenv("LADRO_EXPECT_NP");
-    if (enp && *enp && atoi(enp) != app.size) {
-        fprintf(stderr, "ladro-rtm: LADRO_EXPECT_NP=%s but the communicator has %d ranks "
-                "(wrong MPI launcher?)\n", enp, app.size);
-        MPI_Finalize();
-        return 1;
     }
     if ((rc = seis_app_setup(&app)) != 0) {
         seis_app_free(&app);

@@ -34,18 +34,12 @@ static int run(const synth_opts_t *opts, int rank, int size, uint64_t rep);
 int main(int argc, char **argv)
 {
     /* The leader serves from its own thread (A2WS's LW) when MPI provides it. */
-    wl_mpi_init(&argc, &argv, leader_listed(argc, argv));
-    int rank, size, rc;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    const char *expect = getenv("LADRO_EXPECT_NP");
-    if (expect && *expect && atoi(expect) != size) {
-        if (rank == 0)
-            fprintf(stderr, "ladro-synth: expected %s ranks, got %d (launcher of another MPI "
-                    "library?)\n", expect, size);
-        MPI_Finalize();
-        return 1;
-    }
+    app_mpi_t mpi;
+    int rc = app_mpi_init(&argc, &argv, "ladro-synth",
+                          app_leader_thread_level(leader_listed(argc, argv)), &mpi);
+    if (rc)
+        return rc;
+    int rank = mpi.rank, size = mpi.size;
     synth_opts_t o;
     if ((rc = synth_parse(argc, argv, &o, rank)) != 0) {
         MPI_Finalize();

@@ -13,6 +13,7 @@
 #include "uts_tree.h"
 
 #include "app_cli.h"
+#include "app_mpi.h"
 #include "uts_cli.h"
 
 #include <ladro.h>
@@ -397,23 +398,17 @@ static int uts__parallel(const uts_opts_t *o, const uts_tree_t *tree, const char
 
 int main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
-    int rank, size;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    app_mpi_t mpi;
+    int rc = app_mpi_init(&argc, &argv, "ladro-uts", MPI_THREAD_SINGLE, &mpi);
+    if (rc)
+        return rc;
+    int rank = mpi.rank;
     char err[512] = "";
     uts_opts_t o;
     int prc = uts_parse(argc, argv, &o, rank != 0, err, sizeof err);
     if (prc) {
         MPI_Finalize();
         return prc == 1 ? 0 : 2;
-    }
-    const char *enp = getenv("LADRO_EXPECT_NP");
-    if (enp && *enp && atoi(enp) != size) {
-        fprintf(stderr, "ladro-uts: LADRO_EXPECT_NP=%s but the communicator has %d ranks "
-                "(wrong MPI launcher?)\n", enp, size);
-        MPI_Finalize();
-        return 1;
     }
 
     /* Open MPI turns on mpi_yield_when_idle when a node is oversubscribed; then every

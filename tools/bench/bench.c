@@ -254,10 +254,11 @@ static bool leader_listed(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    wl_mpi_init(&argc, &argv, leader_listed(argc, argv));
-    int rank, size;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    app_mpi_t mpi;
+    if (app_mpi_init(&argc, &argv, "ladro-bench",
+                     app_leader_thread_level(leader_listed(argc, argv)), &mpi))
+        return 1;
+    int rank = mpi.rank, size = mpi.size;
     bench_t b;
     memset(&b, 0, sizeof b);
     int rc = bench_parse(argc, argv, &b, rank, size);

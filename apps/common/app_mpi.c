@@ -1,0 +1,35 @@
+/* The start of every ladro program: app_mpi.h. */
+#define _POSIX_C_SOURCE 200809L /* setenv */
+#include "app_mpi.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int app_mpi_init(int *argc, char ***argv, const char *prog, int level, app_mpi_t *out)
+{
+#ifdef OPEN_MPI
+    /* Read by MPI_Init from this process's environment; the launcher's value, when the
+     * user gave one, wins. */
+    setenv("OMPI_MCA_btl_vader_single_copy_mechanism", "none", 0);
+#endif
+    MPI_Init_thread(argc, argv, level, &out->provided);
+    MPI_Comm_rank(MPI_COMM_WORLD, &out->rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &out->size);
+    const char *enp = getenv("LADRO_EXPECT_NP");
+    if (enp && *enp && atoi(enp) != out->size) {
+        if (out->rank == 0)
+            fprintf(stderr, "%s: LADRO_EXPECT_NP=%s but the communicator has %d ranks "
+                    "(wrong MPI launcher?)\n", prog, enp, out->size);
+        MPI_Finalize();
+        return 1;
+    }
+    return 0;
+}
+
+int app_leader_thread_level(bool leader_listed)
+{
+    const char *thr = getenv("LADRO_LEADER_THREAD"), *osc = getenv("OMPI_MCA_osc");
+    bool want = leader_listed && !(thr && !strcmp(thr, "off")) && !(osc && strstr(osc, "pt2pt"));
+    return want ? MPI_THREAD_MULTIPLE : MPI_THREAD_SINGLE;
+}

@@ -1,0 +1,31 @@
+/* The start of every ladro program (apps, tools): MPI initialised the way ladro needs it.
+ * Not part of the library's API: a user's program does the same in its own main. */
+#ifndef LADRO_APP_MPI_H
+#define LADRO_APP_MPI_H
+
+#include <mpi.h>
+
+#include <stdbool.h>
+
+typedef struct app_mpi {
+    int rank, size; /* in MPI_COMM_WORLD */
+    int provided;   /* the thread level MPI gives */
+} app_mpi_t;
+
+/* The first call of main. Before MPI_Init: under Open MPI, sets
+ * OMPI_MCA_btl_vader_single_copy_mechanism=none unless the environment sets it (its other
+ * values crash 64-bit MPI_Compare_and_swap on RMA windows; ladro_create refuses them).
+ * Then MPI_Init_thread asking for `level`, and the rank-count check: when LADRO_EXPECT_NP
+ * is set and differs from the size of MPI_COMM_WORLD (a binary started by the other MPI
+ * library's launcher runs as that many singletons), rank 0 prints one line with `prog`
+ * as prefix. Returns 0 with *out filled, or an exit status for main to return (MPI is
+ * then finalised). */
+int app_mpi_init(int *argc, char ***argv, const char *prog, int level, app_mpi_t *out);
+
+/* The thread level for a program that may run the leader policy (leader_listed):
+ * MPI_THREAD_MULTIPLE for the leader's service thread (A2WS's LW), unless
+ * LADRO_LEADER_THREAD=off or Open MPI's osc pt2pt is forced (it refuses windows under
+ * MPI_THREAD_MULTIPLE); MPI_THREAD_SINGLE otherwise. */
+int app_leader_thread_level(bool leader_listed);
+
+#endif
