@@ -1,16 +1,53 @@
 /*
  * ladro — distributed work stealing over MPI-3 one-sided communication.
  *
- * The one public header. Lifecycle:
+ * The one public header. Lifecycle, as a complete program (the test suite extracts it
+ * from between the two example markers, compiles it and runs it on 2 ranks):
  *
- *   ladro_config_t cfg; ladro_config_init(&cfg);      local, never fails
- *   ladro_config_from_env(&cfg, err, sizeof err);     local; LADRO_* variables
- *   ladro_create(MPI_COMM_WORLD, &cfg, &lb);          collective
- *   ladro_push(lb, &task);                            local: seed, or spawn inside a task
- *   while ((rc = ladro_next(lb, &task)) == LADRO_OK)  local (returns LADRO_DONE on every
- *       run(task);                                    rank at global completion)
- *   ladro_stats_gather(lb, &st);                      collective
- *   ladro_destroy(&lb);                               collective
+ * ladro-example-begin
+ *   #include <ladro.h>
+ *   #include <stdio.h>
+ *
+ *   int main(int argc, char **argv)
+ *   {
+ *       MPI_Init(&argc, &argv);
+ *       char err[256] = "";
+ *       ladro_config_t cfg;
+ *       ladro_config_init(&cfg);                        // local, never fails
+ *       cfg.task_bytes = sizeof(uint64_t);              // each task carries one number
+ *       ladro_t *lb = NULL;
+ *       int rc = ladro_config_from_env(&cfg, err, sizeof err); // local: LADRO_* variables
+ *       if (rc == LADRO_OK)                             // collective
+ *           rc = ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err);
+ *       if (rc != LADRO_OK) {                           // same error on every rank
+ *           fprintf(stderr, "example: %s: %s\n", ladro_err_name(rc), err);
+ *           MPI_Finalize();
+ *           return 1;
+ *       }
+ *       int rank = ladro_rank(lb), size = ladro_size(lb);
+ *       for (uint64_t i = 0; i < 100 && rc == LADRO_OK; i++) { // local: seed the pool
+ *           uint64_t n = i * (uint64_t)size + (uint64_t)rank;   // (or spawn in a task)
+ *           rc = ladro_push(lb, &(ladro_task_t){.id = n, .payload = &n});
+ *       }
+ *       ladro_task_t task;
+ *       uint64_t sum = 0, all = 0;                      // local; LADRO_DONE on every
+ *       while (rc == LADRO_OK && (rc = ladro_next(lb, &task)) == LADRO_OK) // rank at the end
+ *           sum += *(const uint64_t *)task.payload;     // run the task
+ *       if (rc != LADRO_DONE)
+ *           fprintf(stderr, "example: %s: %s\n", ladro_err_name(rc), ladro_last_error(lb));
+ *       MPI_Allreduce(&sum, &all, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+ *       ladro_destroy(&lb);                             // collective
+ *       uint64_t n = 100 * (uint64_t)size;              // tasks 0 .. n-1 each ran once?
+ *       if (rank == 0)
+ *           printf("example: sum %llu over %d ranks, expected %llu\n",
+ *                  (unsigned long long)all, size, (unsigned long long)(n * (n - 1) / 2));
+ *       MPI_Finalize();
+ *       return rc == LADRO_DONE && all == n * (n - 1) / 2 ? 0 : 1;
+ *   }
+ * ladro-example-end
+ *
+ * Also: ladro_stats_gather (collective) for the run's numbers; ladro_progress inside
+ * long tasks; ladro_result / ladro_result_next to send results home.
  *
  * Return values: every fallible call returns int — LADRO_OK (0) or another non-negative
  * status (LADRO_DONE) on success, a negative LADRO_E* code on error. ladro_strerror()
@@ -38,9 +75,8 @@ extern "C" {
 #define LADRO_API
 #endif
 
-#define LADRO_VERSION_MAJOR 0
-#define LADRO_VERSION_MINOR 1
-#define LADRO_VERSION_PATCH 0
+/* LADRO_VERSION_MAJOR, _MINOR, _PATCH, _STRING: generated from the build's project version */
+#include "ladro_version.h"
 #define LADRO_VERSION_HEX                                                              \
     ((LADRO_VERSION_MAJOR << 16) | (LADRO_VERSION_MINOR << 8) | LADRO_VERSION_PATCH)
 
@@ -70,7 +106,7 @@ enum {
 LADRO_API const char *ladro_strerror(int code);
 /* Symbolic name of a code, e.g. "LADRO_EINVAL". Never NULL. */
 LADRO_API const char *ladro_err_name(int code);
-/* "0.1.0" */
+/* LADRO_VERSION_STRING, e.g. "0.1.0": the version of the library linked. */
 LADRO_API const char *ladro_version(void);
 
 /* ---------------------------------------------------------------------------------

@@ -30,10 +30,7 @@ const char *ladro_err_name(int code)
 
 const char *ladro_version(void)
 {
-#define LADRO__STR2(x) #x
-#define LADRO__STR(x) LADRO__STR2(x)
-    return LADRO__STR(LADRO_VERSION_MAJOR) "." LADRO__STR(LADRO_VERSION_MINOR) "." LADRO__STR(
-        LADRO_VERSION_PATCH);
+    return LADRO_VERSION_STRING;
 }
 
 int ladroi_fail(ladro_t *lb, int rc, const char *fmt, ...)

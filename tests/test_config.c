@@ -204,6 +204,6 @@ int main(void)
     CHECK(strcmp(ladro_err_name(LADRO_NONE), "LADRO_NONE") == 0);
     for (int code = LADRO_ENOTSUP; code <= LADRO_NONE; code++)
         CHECK(strcmp(ladro_strerror(code), "unknown error") != 0);
-    CHECK(strcmp(ladro_version(), "0.1.0") == 0);
+    CHECK(strcmp(ladro_version(), LADRO_VERSION_STRING) == 0); /* project(VERSION), generated */
     return CHECK_REPORT("test_config");
 }
