@@ -1,6 +1,9 @@
 # Two commands do all the set-up on a fresh Debian 12 machine:
 #   make demo    installs what is missing, builds, runs the heterogeneous 8-rank demo
 #   make check   installs what is missing, builds, runs the whole test suite
+# (as root; anyone else is told what is missing, and goes on when cmake, a C compiler and
+# an MPI are there: tests needing a missing optional tool are skipped and counted)
+#   make build   builds only: needs cmake, a C compiler and an MPI, nothing else
 #   make results regenerates every figure docs/ shows (raw data under build/results/)
 BUILD ?= build
 JOBS  ?= 2
@@ -36,11 +39,12 @@ all: build
 deps:
 	@bash scripts/install-deps.sh
 
-build: deps
+build:
 	cmake -S . -B $(BUILD) $(CMAKE_FLAGS)
 	cmake --build $(BUILD) -j$(JOBS)
 
-check: build
+check: deps
+	@$(MAKE) --no-print-directory build
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
 
 check-asan: deps
@@ -71,7 +75,8 @@ fuzz:
 fuzz-smoke:
 	$(MAKE) fuzz FUZZ_RUNS=0
 
-demo: build
+demo: deps
+	@$(MAKE) --no-print-directory build
 	@bash scripts/demo.sh $(BUILD)
 
 results: build
