@@ -29,6 +29,13 @@ if cmp -s "$out/gen/ladro_policy_list.h.new" "$out/gen/ladro_policy_list.h"; the
 else
   mv "$out/gen/ladro_policy_list.h.new" "$out/gen/ladro_policy_list.h"
 fi
+# ladro_version.h, which ladro.h includes: from project(ladro VERSION x.y.z) as CMake does.
+ver=$(sed -n 's/^project(ladro VERSION \([0-9]*\.[0-9]*\.[0-9]*\).*/\1/p' "$root/CMakeLists.txt")
+[ -n "$ver" ] || { echo "$0: no 'project(ladro VERSION x.y.z' in CMakeLists.txt" >&2; exit 1; }
+IFS=. read -r vmaj vmin vpat <<<"$ver"
+sed -e "s/@PROJECT_VERSION@/$ver/g" -e "s/@PROJECT_VERSION_MAJOR@/$vmaj/" \
+    -e "s/@PROJECT_VERSION_MINOR@/$vmin/" -e "s/@PROJECT_VERSION_PATCH@/$vpat/" \
+    "$root/cmake/ladro_version.h.in" >"$out/gen/ladro_version.h"
 # The library: every src/*.c (the MPI modules and the pure ones), the registry, policies.
 srcs=("$root"/src/*.c "$root/src/policy/registry.c")
 for n in "${list[@]}"; do srcs+=("$root/src/policy/$n.c"); done
@@ -36,7 +43,8 @@ cflags=(-O2 -g -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -DLADRO_BUILDING
         -I"$root/include" -I"$root/src" -I"$out/gen")
 log=$out/build.log
 echo "smpi build: ${#srcs[@]} library sources, policies: ${list[*]}" >&2
-smpicc "${cflags[@]}" "${srcs[@]}" "$root"/apps/common/workload*.c "$root/apps/synth/synth.c" \
+smpicc "${cflags[@]}" "${srcs[@]}" "$root"/apps/common/workload*.c "$root/apps/common/app_mpi.c" \
+  "$root/apps/synth/synth.c" \
   -o "$out/ladro-synth" -lm -lpthread >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
 smpicc -O2 -std=c11 -Wall -Wextra "$root/bench/smpi/atomics.c" -o "$out/atomics" \
   >>"$log" 2>&1 || { cat "$log" >&2; exit 1; }
