@@ -209,8 +209,9 @@ typedef struct ladro_task {
 /* Collective over comm. Duplicates comm; cfg is copied. Validates cfg on every rank and
  * agrees collectively, so either every rank gets a handle or every rank gets the same
  * error: LADRO_EINVAL (bad config; one-line message in err if err is non-NULL),
- * LADRO_ENOPOLICY (cfg->policy not registered), LADRO_ENOMEM, LADRO_EMPI, LADRO_ENOTSUP.
- * On error *out is NULL. */
+ * LADRO_ENOPOLICY (cfg->policy not registered), LADRO_ENOMEM, LADRO_EMPI, LADRO_ENOTSUP
+ * (e.g. an Open MPI set-up whose 64-bit MPI_Compare_and_swap crashes: the message names
+ * the variable to set before MPI_Init; docs/user-guide.md). On error *out is NULL. */
 LADRO_API int ladro_create(MPI_Comm comm, const ladro_config_t *cfg, ladro_t **out,
                            char *err, size_t errlen);
 /* Collective. Frees everything; sets *lb to NULL. A NULL *lb is a no-op. Must be called
