@@ -97,17 +97,15 @@ int ladroi_coll_init(ladro_t *lb, ladroi_coll_t *c, int kind, size_t n, int tag,
     /* req: [0, nchild) the children's blocks, [nchild] the up-send, [nchild + 1] the
      * result from the parent, [nchild + 2 + i] the result to child i */
     c->nreq = 2 * c->nchild + 2;
-    for (int i = 0; i < c->nreq; i++)
-        c->req[i] = MPI_REQUEST_NULL;
-    return LADRO_OK;
+    return LADRO_OK; /* calloc'd requests are inactive */
 }
 
 /* Words of the block child (or this rank) sends up: at most c->words. */
-static int ladro__block(const ladroi_coll_t *c, int r)
+static size_t ladro__block(const ladroi_coll_t *c, int r)
 {
     if (c->kind == LADROI_COLL_SUM)
-        return (int)c->n;
-    return (int)(c->n * (size_t)(ladro__sub_end(c, r) - r));
+        return c->n;
+    return c->n * (size_t)(ladro__sub_end(c, r) - r);
 }
 
 /* Where child i's contribution lands in c->up. */
@@ -124,12 +122,16 @@ int ladroi_coll_start(ladro_t *lb, ladroi_coll_t *c, const uint64_t *mine)
         return ladroi_fail(lb, LADRO_ESTATE, "collective (tag %d) started twice", c->tag);
     uint64_t *own = c->kind == LADROI_COLL_SUM ? c->up : c->up + c->n * (size_t)c->rank;
     memcpy(own, mine, c->n * sizeof *own);
+    int rc;
     for (int i = 0; i < c->nchild; i++)
-        LADROI_MPI(lb, MPI_Irecv(ladro__slot(c, i), ladro__block(c, c->child[i]), MPI_UINT64_T,
-                                 c->child[i], c->tag, c->comm, &c->req[i]));
-    if (c->parent >= 0)
-        LADROI_MPI(lb, MPI_Irecv(c->out, (int)c->words, MPI_UINT64_T, c->parent, c->tag,
-                                 c->comm, &c->req[c->nchild + 1]));
+        if ((rc = ladroi_net_irecv(lb, c->comm, ladro__slot(c, i),
+                                   8 * ladro__block(c, c->child[i]), c->child[i], c->tag,
+                                   &c->req[i])) != 0)
+            return rc;
+    if (c->parent >= 0 &&
+        (rc = ladroi_net_irecv(lb, c->comm, c->out, 8 * c->words, c->parent, c->tag,
+                               &c->req[c->nchild + 1])) != 0)
+        return rc;
     c->phase = LADRO__C_UP;
     c->ops++;
     return LADRO_OK;
@@ -151,18 +153,22 @@ static int ladro__up_done(ladro_t *lb, ladroi_coll_t *c)
         return LADRO_OK;
     }
     const uint64_t *blk = c->kind == LADROI_COLL_SUM ? c->up : c->up + c->n * (size_t)c->rank;
-    LADROI_MPI(lb, MPI_Isend(blk, ladro__block(c, c->rank), MPI_UINT64_T, c->parent, c->tag,
-                             c->comm, &c->req[c->nchild]));
-    c->phase = LADRO__C_DOWN;
-    return LADRO_OK;
+    int rc = ladroi_net_isend(lb, c->comm, blk, 8 * ladro__block(c, c->rank), c->parent,
+                              c->tag, &c->req[c->nchild]);
+    if (rc == LADRO_OK)
+        c->phase = LADRO__C_DOWN;
+    return rc;
 }
 
 /* The result is here: pass it on to the children. */
 static int ladro__down_done(ladro_t *lb, ladroi_coll_t *c)
 {
-    for (int i = 0; i < c->nchild; i++)
-        LADROI_MPI(lb, MPI_Isend(c->out, (int)c->words, MPI_UINT64_T, c->child[i], c->tag,
-                                 c->comm, &c->req[c->nchild + 2 + i]));
+    for (int i = 0; i < c->nchild; i++) {
+        int rc = ladroi_net_isend(lb, c->comm, c->out, 8 * c->words, c->child[i], c->tag,
+                                  &c->req[c->nchild + 2 + i]);
+        if (rc)
+            return rc;
+    }
     c->phase = LADRO__C_SENDS;
     return LADRO_OK;
 }
@@ -170,13 +176,15 @@ static int ladro__down_done(ladro_t *lb, ladroi_coll_t *c)
 int ladroi_coll_test(ladro_t *lb, ladroi_coll_t *c, bool *done)
 {
     *done = false;
-    int flag, rc;
+    bool flag;
+    int rc;
     if (c->phase == LADRO__C_IDLE)
         return ladroi_fail(lb, LADRO_ESTATE, "collective (tag %d) tested but not started",
                            c->tag);
     if (c->phase == LADRO__C_UP) {
         if (c->nchild > 0) {
-            LADROI_MPI(lb, MPI_Testall(c->nchild, c->req, &flag, MPI_STATUSES_IGNORE));
+            if ((rc = ladroi_net_testall(lb, c->nchild, c->req, &flag)) != 0)
+                return rc;
             if (!flag)
                 return LADRO_OK;
         }
@@ -185,7 +193,8 @@ int ladroi_coll_test(ladro_t *lb, ladroi_coll_t *c, bool *done)
     }
     if (c->phase == LADRO__C_DOWN) {
         if (c->parent >= 0) {
-            LADROI_MPI(lb, MPI_Test(&c->req[c->nchild + 1], &flag, MPI_STATUS_IGNORE));
+            if ((rc = ladroi_net_test(lb, &c->req[c->nchild + 1], &flag, NULL)) != 0)
+                return rc;
             if (!flag)
                 return LADRO_OK;
         }
@@ -195,8 +204,8 @@ int ladroi_coll_test(ladro_t *lb, ladroi_coll_t *c, bool *done)
     /* Done when this rank's sends completed too (their buffers are reused by the next
      * operation). They cannot block: the parent used the up-send to build the result we
      * hold, and every child posted its receive when it started this operation. */
-    LADROI_MPI(lb, MPI_Testall(c->nreq - c->nchild, c->req + c->nchild, &flag,
-                               MPI_STATUSES_IGNORE));
+    if ((rc = ladroi_net_testall(lb, c->nreq - c->nchild, c->req + c->nchild, &flag)) != 0)
+        return rc;
     if (!flag)
         return LADRO_OK;
     c->phase = LADRO__C_IDLE;
@@ -214,14 +223,14 @@ int ladroi_coll_wait(ladro_t *lb, ladroi_coll_t *c)
     bool done = !ladroi_coll_pending(c);
     int rc = LADRO_OK;
     while (!done && (rc = ladroi_coll_test(lb, c, &done)) == LADRO_OK && !done)
-        ladroi_sleep_us(50);
+        ladroi_net_sleep_us(50);
     return rc;
 }
 
 void ladroi_coll_fini(ladroi_coll_t *c)
 {
-    /* Still in flight (a rank failed alone, src/watchdog.c): MPI may yet write into the
-     * buffers, so they are left allocated; the program is expected to MPI_Abort. */
+    /* Still in flight (a rank failed alone, src/watchdog.c): the engine may yet write
+     * into the buffers, so they are left allocated; the program is expected to abort. */
     if (c->phase == LADRO__C_IDLE) {
         free(c->up);
         free(c->out);

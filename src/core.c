@@ -5,13 +5,10 @@
 
 #include <stdlib.h>
 
-/* Agree on a status across comm: every rank returns the lowest (worst) code. */
-static int ladro__agree(MPI_Comm comm, int rc)
+void ladroi_rma_delay(ladro_t *lb)
 {
-    int all = rc;
-    if (MPI_Allreduce(&rc, &all, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS)
-        return LADRO_EMPI;
-    return all;
+    if (lb->cfg.delay_us > 0)
+        ladroi_net_sleep_us(lb->cfg.delay_us * ladroi_rng_unit(&lb->rng));
 }
 
 static void ladro__free_handle(ladro_t *lb)
@@ -19,11 +16,11 @@ static void ladro__free_handle(ladro_t *lb)
     if (!lb)
         return;
     if (lb->wd_state == LADROI_WD_LOCAL) {
-        /* Some rank stopped calling MPI: a collective free would hang. Leak the MPI
-         * objects and the policy's state (it may hold windows); free the rest. */
+        /* Some rank stopped calling the library: a collective free would hang. Leak the
+         * engine's objects and the policy's state (it may hold windows); free the rest. */
         lb->policy_state = NULL;
-        lb->pool.win.win = MPI_WIN_NULL;
-        lb->comm = MPI_COMM_NULL;
+        memset(&lb->pool.win, 0, sizeof lb->pool.win);
+        lb->comm = NULL;
     }
     ladroi_results_fini(lb); /* before the policy: it may hold the overlay */
     if (lb->policy && lb->policy->fini && lb->policy_state)
@@ -31,35 +28,24 @@ static void ladro__free_handle(ladro_t *lb)
     ladroi_term_fini(lb, &lb->term);
     ladroi_pool_fini(&lb->pool);
     if (lb->wd_state == LADROI_WD_LOCAL)
-        lb->trace.comm = MPI_COMM_NULL;
+        lb->trace.comm = NULL;
     ladroi_trace_fini(&lb->trace);
-    if (lb->comm != MPI_COMM_NULL)
-        MPI_Comm_free(&lb->comm);
+    ladroi_net_chan_free(&lb->comm);
     free(lb->cur);
     free(lb->popts);
     free(lb);
 }
 
-int ladro_create(MPI_Comm comm, const ladro_config_t *cfg, ladro_t **out, char *err,
-                 size_t errlen)
+int ladroi_create(ladroi_chan_t *comm, const ladro_config_t *cfg, ladro_t **out, char *err,
+                  size_t errlen)
 {
-    if (!out)
-        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "ladro_create: NULL out");
-    *out = NULL;
-    int inited = 0;
-    MPI_Initialized(&inited);
-    if (!inited)
-        return ladroi_failbuf(err, errlen, LADRO_ESTATE, "ladro_create: MPI is not "
-                              "initialized (call MPI_Init first)");
-    if (comm == MPI_COMM_NULL)
-        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "ladro_create: MPI_COMM_NULL");
 
     char msg[LADROI_ERRLEN] = "";
     int rc = ladro_config_validate(cfg, msg, sizeof msg);
     if (rc == 0)
         rc = ladroi_rma_usable(msg, sizeof msg);
     /* The configuration must be the same everywhere where it shapes shared structures. */
-    unsigned long long mine[4] = {0, 0, 0, 0}, lo[4], hi[4];
+    uint64_t mine[4] = {0, 0, 0, 0}, lo[4], hi[4];
     if (rc == 0) {
         mine[0] = cfg->task_bytes;
         mine[1] = cfg->task_capacity;
@@ -68,9 +54,12 @@ int ladro_create(MPI_Comm comm, const ladro_config_t *cfg, ladro_t **out, char *
         for (const char *c = cfg->policy; *c; c++)
             mine[2] = (mine[2] ^ (unsigned char)*c) * 1099511628211ull;
     }
-    if (MPI_Allreduce(mine, lo, 4, MPI_UNSIGNED_LONG_LONG, MPI_MIN, comm) != MPI_SUCCESS ||
-        MPI_Allreduce(mine, hi, 4, MPI_UNSIGNED_LONG_LONG, MPI_MAX, comm) != MPI_SUCCESS)
-        return ladroi_failbuf(err, errlen, LADRO_EMPI, "ladro_create: MPI_Allreduce failed");
+    memcpy(lo, mine, sizeof lo);
+    memcpy(hi, mine, sizeof hi);
+    if (ladroi_net_allreduce_u64(NULL, comm, lo, 4, LADROI_NET_MIN) != LADRO_OK ||
+        ladroi_net_allreduce_u64(NULL, comm, hi, 4, LADROI_NET_MAX) != LADRO_OK)
+        return ladroi_failbuf(err, errlen, LADRO_EMPI, "ladro_create: the configuration "
+                              "check (an all-reduce) failed");
     if (rc == 0 && memcmp(lo, hi, sizeof lo) != 0)
         rc = ladroi_failbuf(msg, sizeof msg, LADRO_EINVAL, "policy, task_bytes, "
                             "task_capacity and result_bytes must be the same on every rank");
@@ -83,12 +72,9 @@ int ladro_create(MPI_Comm comm, const ladro_config_t *cfg, ladro_t **out, char *
     }
     if (lb) {
         lb->cfg = *cfg;
-        lb->comm = MPI_COMM_NULL;
-        lb->pool.win.win = MPI_WIN_NULL;
-        lb->trace.comm = MPI_COMM_NULL;
         lb->idle_since = -1;
-        MPI_Comm_rank(comm, &lb->rank);
-        MPI_Comm_size(comm, &lb->size);
+        lb->rank = ladroi_net_chan_rank(comm);
+        lb->size = ladroi_net_chan_size(comm);
         lb->policy = ladroi_policy_find(cfg->policy); /* validated: registered */
         lb->st.struct_size = sizeof lb->st;
         ladroi_rng_seed(&lb->rng, cfg->seed, (uint64_t)lb->rank + 1);
@@ -110,10 +96,10 @@ int ladro_create(MPI_Comm comm, const ladro_config_t *cfg, ladro_t **out, char *
         if (rc && !msg[0])
             snprintf(msg, sizeof msg, "%s", lb->err);
     }
-    int all = ladro__agree(comm, rc);
+    int all = ladroi_net_agree(NULL, comm, rc);
     if (all == 0) {
-        rc = MPI_Comm_dup(comm, &lb->comm) == MPI_SUCCESS ? 0 : LADRO_EMPI;
-        all = ladro__agree(comm, rc);
+        rc = ladroi_net_chan_dup(lb, comm, &lb->comm);
+        all = ladroi_net_agree(NULL, comm, rc);
     }
     if (all == 0) {
         rc = ladroi_pool_open(lb, &lb->pool);
@@ -127,7 +113,7 @@ int ladro_create(MPI_Comm comm, const ladro_config_t *cfg, ladro_t **out, char *
             rc = ladroi_results_init(lb, NULL, false);
         if (rc)
             snprintf(msg, sizeof msg, "%s", lb->err);
-        all = ladro__agree(comm, rc);
+        all = ladroi_net_agree(NULL, comm, rc);
     }
     if (all != 0) {
         if (rc == 0)
@@ -140,8 +126,8 @@ int ladro_create(MPI_Comm comm, const ladro_config_t *cfg, ladro_t **out, char *
     lb->backoff_us = lb->cfg.backoff_min_us;
     lb->st.speed = lb->speed;
     lb->state = LADROI_SEEDING;
-    MPI_Barrier(lb->comm); /* the common start of the makespan */
-    lb->t0 = ladroi_now();
+    ladroi_net_barrier(lb, lb->comm); /* the common start of the makespan */
+    lb->t0 = ladroi_net_now();
     *out = lb;
     return LADRO_OK;
 }
@@ -156,7 +142,7 @@ int ladro_destroy(ladro_t **plb)
         rc = LADRO_ETIMEDOUT; /* local clean-up only: see src/watchdog.c */
     else { /* every rank reached LADRO_DONE (or gave up): no RMA access is outstanding */
         rc = ladroi_trace_write(lb);
-        MPI_Barrier(lb->comm);
+        ladroi_net_barrier(lb, lb->comm);
         if (lb->policy->on_destroy && lb->policy_state) {
             int prc = lb->policy->on_destroy(lb, lb->policy_state);
             if (rc == LADRO_OK)
@@ -188,14 +174,6 @@ int ladro_push(ladro_t *lb, const ladro_task_t *task)
     return LADRO_OK;
 }
 
-/* Let MPI progress (targets of RMA under two-sided emulation, pending collectives). */
-static int ladro__poke(ladro_t *lb)
-{
-    int flag;
-    LADROI_MPI(lb, MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, lb->comm, &flag, MPI_STATUS_IGNORE));
-    return LADRO_OK;
-}
-
 /* Protocol service shared by ladro_progress and ladro_next. */
 static int ladro__serve(ladro_t *lb)
 {
@@ -207,7 +185,7 @@ static int ladro__serve(ladro_t *lb)
     if (rc == 0)
         rc = ladroi_term_poll(lb, &lb->term, false);
     if (rc == 0)
-        rc = ladro__poke(lb);
+        rc = ladroi_net_progress(lb);
     return rc;
 }
 
@@ -225,18 +203,18 @@ int ladro_progress(ladro_t *lb)
 /* Complete the current task: emulate this rank's speed, then account for it. */
 static int ladro__finish_task(ladro_t *lb)
 {
-    double now = ladroi_now();
+    double now = ladroi_net_now();
     double e = now - lb->task_start;
     if (lb->speed < 1.0) {
         /* A rank of speed s takes e/s for what the fastest rank does in e. Pad in
          * slices, serving the protocol, so thieves and tokens never wait on a pad. */
         double end = lb->task_start + e / lb->speed;
-        while ((now = ladroi_now()) < end) {
+        while ((now = ladroi_net_now()) < end) {
             double slice = end - now < 1e-3 ? end - now : 1e-3;
             if (lb->cfg.emulate == LADRO_EMULATE_SPIN)
                 ladroi_spin_s(slice);
             else
-                ladroi_sleep_us(slice * 1e6);
+                ladroi_net_sleep_us(slice * 1e6);
             int rc = ladro__serve(lb);
             if (rc)
                 return rc;
@@ -306,7 +284,7 @@ int ladro_next(ladro_t *lb, ladro_task_t *task)
         if (rc == 1) {
             lb->in_task = true;
             lb->backoff_us = lb->cfg.backoff_min_us;
-            lb->task_start = ladroi_now();
+            lb->task_start = ladroi_net_now();
             if (lb->idle_since >= 0) {
                 LADROI_TRACE(lb, LADROI_TEV_IDLE, lb->idle_since, lb->task_start, 0, -1, 0);
                 lb->idle_since = -1;
@@ -316,7 +294,7 @@ int ladro_next(ladro_t *lb, ladro_task_t *task)
         }
         /* Idle: join termination waves, ask the policy for work, back off. */
         if (lb->trace.on && lb->idle_since < 0)
-            lb->idle_since = ladroi_now();
+            lb->idle_since = ladroi_net_now();
         /* Idle: send results, join termination waves, ask the policy for work, back off. */
         if (lb->res && (rc = ladroi_results_progress(lb, true)) != 0)
             return rc;
@@ -324,7 +302,7 @@ int ladro_next(ladro_t *lb, ladro_task_t *task)
             return rc;
         if (lb->term.done) {
             lb->state = LADROI_DONE;
-            lb->t_end = ladroi_now();
+            lb->t_end = ladroi_net_now();
             lb->st.wall_s = lb->t_end - lb->t0;
             lb->st.idle_s = lb->st.wall_s - lb->st.busy_s;
             lb->st.term_waves = lb->term.waves;
@@ -342,9 +320,9 @@ int ladro_next(ladro_t *lb, ladro_task_t *task)
         }
         if (lb->policy->on_progress && (rc = lb->policy->on_progress(lb, lb->policy_state)))
             return rc;
-        if ((rc = ladro__poke(lb)) != 0)
+        if ((rc = ladroi_net_progress(lb)) != 0)
             return rc;
-        ladroi_sleep_us(lb->backoff_us);
+        ladroi_net_sleep_us(lb->backoff_us);
         lb->backoff_us *= 2;
         if (lb->backoff_us > lb->cfg.backoff_max_us)
             lb->backoff_us = lb->cfg.backoff_max_us;
@@ -367,29 +345,21 @@ int ladro_run(ladro_t *lb, ladro_task_fn fn, void *user_data)
     return first_err;
 }
 
-int ladro_run_range(MPI_Comm comm, uint64_t n, ladro_task_fn fn, void *user_data)
+int ladroi_run_range(ladro_t **plb, uint64_t n, ladro_task_fn fn, void *user_data)
 {
-    ladro_config_t cfg;
-    ladro_t *lb = NULL;
-    int rank, size;
-    ladro_config_init(&cfg);
-    int rc = ladro_config_from_env(&cfg, NULL, 0);
-    if (rc)
-        return rc; /* every rank sees the same environment under mpirun */
-    if ((rc = ladro_create(comm, &cfg, &lb, NULL, 0)) != 0)
-        return rc;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &size);
+    ladro_t *lb = *plb;
+    int rc = LADRO_OK, rank = lb->rank, size = lb->size;
     uint64_t lo = n * (uint64_t)rank / (uint64_t)size;
     uint64_t hi = n * (uint64_t)(rank + 1) / (uint64_t)size;
     for (uint64_t i = lo; i < hi && rc == 0; i++) {
         ladro_task_t t = {.id = i};
         rc = ladro_push(lb, &t);
     }
-    rc = ladro__agree(comm, rc); /* a rank that cannot seed must not strand the others */
+    /* a rank that cannot seed must not strand the others */
+    rc = ladroi_net_agree(lb, lb->comm, rc);
     if (rc == 0)
         rc = ladro_run(lb, fn, user_data);
-    ladro_destroy(&lb);
+    ladro_destroy(plb);
     return rc;
 }
 

@@ -5,6 +5,7 @@
 #include "ladro.h"
 #include "sw_math.h" /* the small-world overlay's graph: pure, shared with ladro-sim */
 #include "util.h" /* rng, time, number parsing, ladroi_failbuf: pure, shared with ladro-sim */
+#include "engine.h" /* the transport: MPI or simulated */
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -67,14 +68,6 @@ struct ladroi_policy_ops;
 int ladroi_policy_opts(const struct ladroi_policy_ops *ops, const ladro_config_t *cfg,
                        void *opts, char *err, size_t errlen);
 
-#define LADROI_MPI(lb, call)                                                           \
-    do {                                                                               \
-        int ladroi_mpi_rc_ = (call);                                                   \
-        if (ladroi_mpi_rc_ != MPI_SUCCESS)                                             \
-            return ladroi_fail((lb), LADRO_EMPI, "%s failed (MPI error %d) at %s:%d",  \
-                               #call, ladroi_mpi_rc_, __FILE__, __LINE__);             \
-    } while (0)
-
 /* ---- statistics (src/stats.c): the core's per-rank fields, once ----------------------
  * X(field of ladro_rank_stats_t, U64 or DBL, SUM or MAX over ranks, name in JSON/CSV
  * output, in the summary (1) or per rank only (0)). The gather, ladro_stats_field, the
@@ -107,33 +100,18 @@ int ladroi_policy_opts(const struct ladroi_policy_ops *ops, const ladro_config_t
     X(route_hops_max, U64, MAX, "route_hops_max", 1)                                    \
     X(last_task_end_s, DBL, MAX, "work_end", 1)
 
-/* ---- remote memory access: the one place where MPI one-sided calls live -------------
- * Every call here applies the debug delay (cfg.delay_us) and completes the operation
- * (flush) before returning, so callers reason about one operation at a time. */
-typedef struct ladroi_win {
-    MPI_Win win;
-    void *base;   /* local memory of the window */
-    size_t bytes;
-} ladroi_win_t;
-
-/* Before any window: LADRO_ENOTSUP with a one-line message in err when this MPI set-up
- * is known to crash on the operations the pool needs (Open MPI, rma.c); else LADRO_OK. */
-int ladroi_rma_usable(char *err, size_t errlen);
-int ladroi_win_alloc(ladro_t *lb, size_t bytes, ladroi_win_t *w);
-void ladroi_win_free(ladroi_win_t *w);
-int ladroi_rma_fetch_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, uint64_t *out);
-int ladroi_rma_cas_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp,
-                       uint64_t expect, uint64_t desired, uint64_t *seen);
-int ladroi_rma_add_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, uint64_t add);
-/* Atomic fetch-and-add: *old receives the value before the addition. */
-int ladroi_rma_fadd_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, uint64_t add,
-                        uint64_t *old);
-int ladroi_rma_get(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, void *dst, size_t n);
-int ladroi_rma_put(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, const void *src,
-                   size_t n);
-/* Make this rank's local stores to its window memory visible to RMA (MPI_Win_sync). */
-int ladroi_rma_sync(ladro_t *lb, ladroi_win_t *w);
+/* The transport (windows, messages, collectives, clock): src/engine.h. The debug delay
+ * before an operation on another rank (cfg.delay_us: a uniform draw in [0, delay_us]),
+ * shared by every engine. */
 void ladroi_rma_delay(ladro_t *lb);
+
+/* Create a handle over the ranks of `world` (collective; world is only borrowed: the
+ * handle's channels are duplicates). The engines' entry points call it. */
+int ladroi_create(ladroi_chan_t *world, const ladro_config_t *cfg, ladro_t **out, char *err,
+                  size_t errlen);
+/* ladro_run_range after the creation: seed ids [n*rank/size, n*(rank+1)/size), run,
+ * destroy *plb. */
+int ladroi_run_range(ladro_t **plb, uint64_t n, ladro_task_fn fn, void *user_data);
 
 /* ---- task records -------------------------------------------------------------------
  * A record is a header followed by cfg.task_bytes of payload, padded to 8 bytes. */
@@ -236,10 +214,10 @@ typedef struct ladroi_coll {
     int kind, tag, phase;
     size_t n;     /* words per contribution */
     size_t words; /* words of the result: n (sum) or n * size (gather) */
-    MPI_Comm comm;
+    ladroi_chan_t *comm;
     int rank, size, group, parent, nchild, nreq;
     int *child;
-    MPI_Request *req;
+    ladroi_req_t *req;
     uint64_t *up;  /* contributions on the way up */
     uint64_t *out; /* the result */
     uint64_t ops;  /* operations started */
@@ -258,7 +236,7 @@ int ladroi_coll_test(ladro_t *lb, ladroi_coll_t *c, bool *done);
 bool ladroi_coll_pending(const ladroi_coll_t *c);
 /* Test until done: only where every rank is known to be testing too (after a barrier). */
 int ladroi_coll_wait(ladro_t *lb, ladroi_coll_t *c);
-/* Frees the buffers; requests still in flight are left to MPI (error paths). */
+/* Frees the buffers; requests still in flight are left to the engine (error paths). */
 void ladroi_coll_fini(ladroi_coll_t *c);
 /* "idle", "waiting for children", ...: for state dumps. */
 const char *ladroi_coll_phase(const ladroi_coll_t *c);
@@ -317,7 +295,7 @@ typedef struct ladroi_tev {
 typedef struct ladroi_trace {
     bool on;
     int fmt;
-    MPI_Comm comm;   /* private: clock sync and gathering never meet policy messages */
+    ladroi_chan_t *comm; /* private: clock sync and gathering never meet policy messages */
     double offset;   /* rank 0's clock minus ours */
     ladroi_tev_t *ev;
     size_t n, cap;
@@ -343,7 +321,7 @@ void ladroi_hue(int i, int n, double rgb[3]);
 #define LADROI_TRACE_MSG(lb, peer, what)                                                 \
     do {                                                                               \
         if ((lb)->trace.on) {                                                          \
-            double ladroi_t_ = ladroi_now();                                           \
+            double ladroi_t_ = ladroi_net_now();                                           \
             ladroi_trace_add((lb), LADROI_TEV_MSG, ladroi_t_, ladroi_t_, 0, (peer), (what)); \
         }                                                                              \
     } while (0)
@@ -453,7 +431,7 @@ enum ladroi_state { LADROI_SEEDING, LADROI_RUNNING, LADROI_DONE };
 
 struct ladro {
     ladro_config_t cfg;
-    MPI_Comm comm;
+    ladroi_chan_t *comm; /* the handle's channel: collectives, probes, windows */
     int rank, size;
     double speed;
     ladroi_rng_t rng;

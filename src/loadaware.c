@@ -84,9 +84,9 @@ int ladroi_la_take(ladro_t *lb, ladroi_la_t *la, int victim, uint32_t k)
 {
     (void)la;
     uint32_t got = 0;
-    double t = ladroi_now();
+    double t = ladroi_net_now();
     int rc = ladroi_pool_steal(lb, &lb->pool, victim, 1.0, k, &got);
-    lb->st.steal_time_s += ladroi_now() - t;
+    lb->st.steal_time_s += ladroi_net_now() - t;
     if (rc < 0)
         return rc;
     if (got == 0) {
@@ -99,13 +99,6 @@ int ladroi_la_take(ladro_t *lb, ladroi_la_t *la, int victim, uint32_t k)
     lb->st.tasks_stolen += got;
     lb->st.bytes_stolen += (uint64_t)got * lb->pool.rec_bytes;
     return 1;
-}
-
-int ladroi_la_poke(ladro_t *lb)
-{
-    int flag;
-    LADROI_MPI(lb, MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, lb->comm, &flag, MPI_STATUS_IGNORE));
-    return LADRO_OK;
 }
 
 void ladroi_la_phase_close(ladro_t *lb, ladroi_la_t *la)

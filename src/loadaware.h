@@ -110,8 +110,6 @@ int ladroi_la_answer(ladro_t *lb, ladroi_la_t *la, int thief, uint32_t k);
 int ladroi_la_reply(ladro_t *lb, ladroi_la_t *la, int victim, uint64_t *reply);
 /* Thief side: take the k tasks `victim` granted (the pool's transfer); counts the steal. */
 int ladroi_la_take(ladro_t *lb, ladroi_la_t *la, int victim, uint32_t k);
-/* Let MPI progress (the targets of RMA under two-sided emulation). */
-int ladroi_la_poke(ladro_t *lb);
 
 /* Search phases (victims contacted per phase: SuccessOnlyWS Fig. 1(d)). */
 static inline void ladroi_la_phase_open(ladroi_la_t *la)

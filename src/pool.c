@@ -1,5 +1,5 @@
-/* The task pool: a private local deque (owner only, no MPI) in front of a public ring
- * of records in an RMA window, described by one 64-bit word:
+/* The task pool: a private local deque (owner only, no communication) in front of a
+ * public ring of records in an RMA window, described by one 64-bit word:
  *
  *     bits 63..40  top    (24 bits)  next slot a thief takes; only thieves advance it
  *     bits 39..16  split  (24 bits)  one past the newest public slot; only the owner moves it
@@ -72,7 +72,6 @@ int ladroi_pool_init(ladro_t *lb, ladroi_pool_t *p, size_t task_bytes, uint32_t 
                      bool stealable)
 {
     memset(p, 0, sizeof *p);
-    p->win.win = MPI_WIN_NULL;
     p->rec_bytes = ladroi_rec_bytes(task_bytes);
     p->capacity = capacity;
     p->stealable = stealable;
@@ -384,10 +383,10 @@ static int ladro__steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fracti
 int ladroi_pool_steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fraction,
                       uint32_t max_take, uint32_t *got)
 {
-    double t0 = lb->trace.on ? ladroi_now() : 0;
+    double t0 = lb->trace.on ? ladroi_net_now() : 0;
     int rc = ladro__steal(lb, p, victim, fraction, max_take, got);
     if (rc >= 0)
-        LADROI_TRACE(lb, LADROI_TEV_STEAL, t0, ladroi_now(), 0, victim, *got);
+        LADROI_TRACE(lb, LADROI_TEV_STEAL, t0, ladroi_net_now(), 0, victim, *got);
     return rc;
 }
 
@@ -443,10 +442,10 @@ static int ladro__steal_faa(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t 
 int ladroi_pool_steal_faa(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t want,
                           uint32_t *got, uint32_t *avail, bool *corrected)
 {
-    double t0 = lb->trace.on ? ladroi_now() : 0;
+    double t0 = lb->trace.on ? ladroi_net_now() : 0;
     int rc = ladro__steal_faa(lb, p, victim, want, got, avail, corrected);
     if (rc >= 0)
-        LADROI_TRACE(lb, LADROI_TEV_STEAL, t0, ladroi_now(), 0, victim, *got);
+        LADROI_TRACE(lb, LADROI_TEV_STEAL, t0, ladroi_net_now(), 0, victim, *got);
     return rc;
 }
 
@@ -498,10 +497,10 @@ static int ladro__steal_faa(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t 
 int ladroi_steal_attempt(ladro_t *lb, int victim, double fraction, uint32_t max_take)
 {
     uint32_t got = 0;
-    double t = ladroi_now();
+    double t = ladroi_net_now();
     lb->st.steals_tried++;
     int rc = ladroi_pool_steal(lb, &lb->pool, victim, fraction, max_take, &got);
-    lb->st.steal_time_s += ladroi_now() - t;
+    lb->st.steal_time_s += ladroi_net_now() - t;
     if (rc < 0)
         return rc;
     if (rc == LADROI_STEAL_GOT) {

@@ -9,7 +9,7 @@
  * hop). Records wait in one buffer per next hop and leave together, so a message carries
  * every record bound the same way (results coarsening): a buffer is sent when the rank is
  * idle, when it holds LADRO__FLUSH_BYTES, or when its oldest record waited
- * LADRO__FLUSH_S. Transport: MPI_Isend on a communicator of our own (the receiver probes
+ * LADRO__FLUSH_S. Transport: a non-blocking send on a channel of our own (the receiver probes
  * in ladro_next / ladro_progress) — TITUS writes into a RESULTS segment with a remote
  * reservation protocol instead; docs/policies/smallworld.md says why.
  *
@@ -43,12 +43,12 @@ typedef struct ladro__buf {
 } ladro__buf_t;
 
 typedef struct ladro__send {
-    MPI_Request req;
+    ladroi_req_t req;
     unsigned char *data;
 } ladro__send_t;
 
 struct ladroi_results {
-    MPI_Comm comm;
+    ladroi_chan_t *comm;
     size_t rb;  /* result bytes */
     size_t rec; /* record bytes: header + rb, padded to 8 */
     const ladroi_overlay_t *ov; /* NULL: straight to the owner */
@@ -75,7 +75,6 @@ int ladroi_results_init(ladro_t *lb, const ladroi_overlay_t *ov, bool gate)
     ladroi_results_t *r = calloc(1, sizeof *r);
     if (!r)
         return ladroi_fail(lb, LADRO_ENOMEM, "results: out of memory");
-    r->comm = MPI_COMM_NULL;
     r->rb = lb->cfg.result_bytes;
     r->rec = (sizeof(ladro__rhdr_t) + r->rb + 7u) & ~(size_t)7u;
     r->ov = ov;
@@ -89,8 +88,9 @@ int ladroi_results_init(ladro_t *lb, const ladroi_overlay_t *ov, bool gate)
                            r->nslots);
     for (int i = 0; i < r->nslots; i++)
         r->buf[i].dest = ov ? ov->nbr[i] : i;
-    if (MPI_Comm_dup(lb->comm, &r->comm) != MPI_SUCCESS)
-        return ladroi_fail(lb, LADRO_EMPI, "results: MPI_Comm_dup failed");
+    int rc = ladroi_net_chan_dup(lb, lb->comm, &r->comm);
+    if (rc)
+        return rc;
     /* The barrier gates the waves; the watchdog and the progress counts need waves all
      * along (src/term.c), so with either on the waves run from the start. */
     r->gate = gate && lb->cfg.watchdog <= 0 && lb->cfg.progress <= 0;
@@ -107,14 +107,14 @@ void ladroi_results_fini(ladro_t *lb)
     bool clean = lb->state == LADROI_DONE && lb->wd_state != LADROI_WD_LOCAL;
     for (int i = 0; i < r->nsends; i++) {
         if (clean) { /* every record was delivered, so every send was matched */
-            MPI_Wait(&r->sends[i].req, MPI_STATUS_IGNORE);
+            ladroi_net_wait(NULL, &r->sends[i].req);
             free(r->sends[i].data);
-        } else if (r->sends[i].req != MPI_REQUEST_NULL) {
-            MPI_Request_free(&r->sends[i].req); /* error path: the data may still be read */
+        } else {
+            ladroi_net_req_free(&r->sends[i].req); /* error path: the data may still be read */
         }
     }
-    if (r->comm != MPI_COMM_NULL && lb->wd_state != LADROI_WD_LOCAL)
-        MPI_Comm_free(&r->comm);
+    if (lb->wd_state != LADROI_WD_LOCAL)
+        ladroi_net_chan_free(&r->comm);
     for (int i = 0; i < r->nslots && r->buf; i++)
         free(r->buf[i].data);
     free(r->buf);
@@ -196,7 +196,7 @@ static int ladro__route(ladro_t *lb, unsigned char *rec)
     memcpy(b->data + b->len, &h, sizeof h);
     memcpy(b->data + b->len + sizeof h, rec + sizeof h, r->rec - sizeof h);
     if (b->len == 0)
-        b->since = ladroi_now();
+        b->since = ladroi_net_now();
     b->len += r->rec;
     if (!b->active) {
         b->active = true;
@@ -242,8 +242,9 @@ static int ladro__flush(ladro_t *lb, int slot)
     }
     ladroi_rma_delay(lb);
     ladro__send_t *s = &r->sends[r->nsends];
-    LADROI_MPI(lb, MPI_Isend(b->data, (int)b->len, MPI_BYTE, b->dest, LADRO__RES_TAG, r->comm,
-                             &s->req));
+    int rc = ladroi_net_isend(lb, r->comm, b->data, b->len, b->dest, LADRO__RES_TAG, &s->req);
+    if (rc)
+        return rc;
     s->data = b->data;
     r->nsends++;
     LADROI_TRACE_MSG(lb, b->dest, LADROI_MSG_RESULT);
@@ -260,8 +261,10 @@ int ladroi_results_progress(ladro_t *lb, bool idle)
     ladroi_results_t *r = lb->res;
     /* completed sends */
     for (int i = 0; i < r->nsends;) {
-        int flag = 0;
-        LADROI_MPI(lb, MPI_Test(&r->sends[i].req, &flag, MPI_STATUS_IGNORE));
+        bool flag;
+        int rc = ladroi_net_test(lb, &r->sends[i].req, &flag, NULL);
+        if (rc)
+            return rc;
         if (flag) {
             free(r->sends[i].data);
             r->sends[i] = r->sends[--r->nsends];
@@ -271,32 +274,34 @@ int ladroi_results_progress(ladro_t *lb, bool idle)
     }
     /* arrivals: deliver or forward each record */
     for (;;) {
-        int flag = 0, n = 0;
-        MPI_Status st;
-        LADROI_MPI(lb, MPI_Iprobe(MPI_ANY_SOURCE, LADRO__RES_TAG, r->comm, &flag, &st));
+        bool flag;
+        ladroi_msg_t st;
+        int rc = ladroi_net_iprobe(lb, r->comm, LADROI_ANY, LADRO__RES_TAG, &flag, &st);
+        if (rc)
+            return rc;
         if (!flag)
             break;
-        LADROI_MPI(lb, MPI_Get_count(&st, MPI_BYTE, &n));
-        if (n < 0 || (size_t)n % r->rec)
-            return ladroi_fail(lb, LADRO_EMPI, "results: message of %d bytes from rank %d "
-                               "(records are %zu bytes)", n, st.MPI_SOURCE, r->rec);
-        if ((size_t)n > r->rbuf_cap) {
+        size_t n = st.bytes;
+        if (n % r->rec)
+            return ladroi_fail(lb, LADRO_EMPI, "results: message of %zu bytes from rank %d "
+                               "(records are %zu bytes)", n, st.source, r->rec);
+        if (n > r->rbuf_cap) {
             unsigned char *b = realloc(r->rbuf, (size_t)n);
             if (!b)
                 return ladroi_fail(lb, LADRO_ENOMEM, "results: out of memory");
             r->rbuf = b;
             r->rbuf_cap = (size_t)n;
         }
-        LADROI_MPI(lb, MPI_Recv(r->rbuf, n, MPI_BYTE, st.MPI_SOURCE, LADRO__RES_TAG, r->comm,
-                                MPI_STATUS_IGNORE));
-        for (size_t off = 0; off < (size_t)n; off += r->rec) {
-            int rc = ladro__route(lb, r->rbuf + off);
+        if ((rc = ladroi_net_recv(lb, r->comm, r->rbuf, n, st.source, LADRO__RES_TAG, NULL)))
+            return rc;
+        for (size_t off = 0; off < n; off += r->rec) {
+            rc = ladro__route(lb, r->rbuf + off);
             if (rc)
                 return rc;
         }
     }
     /* departures: aggregated per next hop */
-    double now = ladroi_now();
+    double now = ladroi_net_now();
     for (int i = 0; i < r->nactive;) {
         int slot = r->active[i];
         ladro__buf_t *b = &r->buf[slot];

@@ -58,7 +58,7 @@ int ladro_stats_local(const ladro_t *lb, ladro_rank_stats_t *out)
         return LADRO_EINVAL;
     *out = lb->st;
     if (lb->state != LADROI_DONE) {
-        out->wall_s = ladroi_now() - lb->t0;
+        out->wall_s = ladroi_net_now() - lb->t0;
         out->idle_s = out->wall_s - out->busy_s;
         out->term_waves = lb->term.waves;
     }
@@ -96,15 +96,15 @@ int ladro_stats_gather(ladro_t *lb, ladro_stats_t *st)
     ladro_rank_stats_t mine;
     ladro_stats_local(lb, &mine);
     st->ranks = calloc((size_t)lb->size, sizeof *st->ranks);
-    int ok = st->ranks != NULL, all_ok = 0;
-    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, lb->comm);
-    if (!all_ok) {
+    int all_ok = ladroi_net_agree(lb, lb->comm, st->ranks ? LADRO_OK : LADRO_ENOMEM);
+    if (all_ok != LADRO_OK) {
         free(st->ranks);
         st->ranks = NULL;
         return ladroi_fail(lb, LADRO_ENOMEM, "ladro_stats_gather: out of memory");
     }
-    LADROI_MPI(lb, MPI_Allgather(&mine, (int)sizeof mine, MPI_BYTE, st->ranks,
-                                 (int)sizeof mine, MPI_BYTE, lb->comm));
+    int rc = ladroi_net_allgather(lb, lb->comm, &mine, sizeof mine, st->ranks);
+    if (rc)
+        return rc;
     const ladroi_policy_ops_t *ops = lb->policy;
     st->struct_size = sizeof *st;
     st->nranks = lb->size;

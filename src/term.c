@@ -38,7 +38,7 @@ int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle)
     if (t->done)
         return LADRO_OK;
     double wd = lb->cfg.watchdog, ps = lb->cfg.progress;
-    double now = wd > 0 || ps > 0 ? ladroi_now() : 0;
+    double now = wd > 0 || ps > 0 ? ladroi_net_now() : 0;
     if (ladroi_coll_pending(&t->wave)) {
         bool flag = false;
         int rc = ladroi_coll_test(lb, &t->wave, &flag);

@@ -15,6 +15,8 @@
  * LADRO_DONE except the appends of ladroi_trace_add. */
 #include "ladro_int.h"
 
+#include <inttypes.h>
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -46,11 +48,12 @@ int ladroi_trace_init(ladro_t *lb)
 {
     ladroi_trace_t *tr = &lb->trace;
     memset(tr, 0, sizeof *tr);
-    tr->comm = MPI_COMM_NULL;
     if (!lb->cfg.trace[0])
         return LADRO_OK;
     tr->fmt = ladroi_trace_format(lb->cfg.trace);
-    LADROI_MPI(lb, MPI_Comm_dup(lb->comm, &tr->comm));
+    int rc = ladroi_net_chan_dup(lb, lb->comm, &tr->comm);
+    if (rc)
+        return rc;
     int ok = 1;
     if (lb->rank == 0) { /* fail now, not after a long run */
         char tmp[LADRO_PATH_MAX + 32];
@@ -63,7 +66,8 @@ int ladroi_trace_init(ladro_t *lb)
             fclose(f), remove(tmp);
         ok = f != NULL;
     }
-    LADROI_MPI(lb, MPI_Bcast(&ok, 1, MPI_INT, 0, tr->comm));
+    if ((rc = ladroi_net_bcast(lb, tr->comm, &ok, sizeof ok, 0)) != 0)
+        return rc;
     if (!ok)
         return lb->rank == 0 ? LADRO_EIO
                              : ladroi_fail(lb, LADRO_EIO, "trace '%s': rank 0 cannot write "
@@ -74,14 +78,17 @@ int ladroi_trace_init(ladro_t *lb)
         for (int k = 0; k < 4; k++) {
             if (lb->rank == 0) {
                 double t;
-                LADROI_MPI(lb, MPI_Recv(&t, 1, MPI_DOUBLE, r, 7, tr->comm, MPI_STATUS_IGNORE));
-                t = ladroi_now();
-                LADROI_MPI(lb, MPI_Send(&t, 1, MPI_DOUBLE, r, 7, tr->comm));
+                if ((rc = ladroi_net_recv(lb, tr->comm, &t, sizeof t, r, 7, NULL)) != 0)
+                    return rc;
+                t = ladroi_net_now();
+                if ((rc = ladroi_net_send(lb, tr->comm, &t, sizeof t, r, 7)) != 0)
+                    return rc;
             } else if (lb->rank == r) {
-                double a = ladroi_now(), b;
-                LADROI_MPI(lb, MPI_Send(&a, 1, MPI_DOUBLE, 0, 7, tr->comm));
-                LADROI_MPI(lb, MPI_Recv(&b, 1, MPI_DOUBLE, 0, 7, tr->comm, MPI_STATUS_IGNORE));
-                double c = ladroi_now();
+                double a = ladroi_net_now(), b;
+                if ((rc = ladroi_net_send(lb, tr->comm, &a, sizeof a, 0, 7)) != 0 ||
+                    (rc = ladroi_net_recv(lb, tr->comm, &b, sizeof b, 0, 7, NULL)) != 0)
+                    return rc;
+                double c = ladroi_net_now();
                 if (c - a < best)
                     best = c - a, off = b - 0.5 * (a + c);
             }
@@ -101,8 +108,7 @@ void ladroi_trace_fini(ladroi_trace_t *tr)
     free(tr->ev);
     tr->ev = NULL;
     tr->on = false;
-    if (tr->comm != MPI_COMM_NULL)
-        MPI_Comm_free(&tr->comm);
+    ladroi_net_chan_free(&tr->comm);
 }
 
 void ladroi_trace_add(ladro_t *lb, unsigned kind, double t0, double t1, uint64_t id,
@@ -348,47 +354,25 @@ int ladroi_trace_write(ladro_t *lb)
         return LADRO_OK;
     /* Local times -> seconds since rank 0's start of the makespan. */
     double t0_root = lb->t0;
-    MPI_Bcast(&t0_root, 1, MPI_DOUBLE, 0, tr->comm);
+    int rc = ladroi_net_bcast(lb, tr->comm, &t0_root, sizeof t0_root, 0);
+    if (rc)
+        return rc;
     for (size_t i = 0; i < tr->n; i++) {
         tr->ev[i].t0 += tr->offset - t0_root;
         tr->ev[i].t1 += tr->offset - t0_root;
     }
-    MPI_Datatype ty;
-    MPI_Type_contiguous((int)sizeof(ladroi_tev_t), MPI_BYTE, &ty);
-    MPI_Type_commit(&ty);
-    int mine = (int)tr->n, rc = LADRO_OK;
-    unsigned long long dropped = tr->dropped, dropped_all = 0;
-    MPI_Reduce(&dropped, &dropped_all, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0, tr->comm);
-    if (lb->rank != 0) {
-        MPI_Send(&mine, 1, MPI_INT, 0, 8, tr->comm);
-        MPI_Send(tr->ev, mine, ty, 0, 9, tr->comm);
-        MPI_Type_free(&ty);
-        return LADRO_OK;
-    }
-    int *counts = malloc((size_t)lb->size * sizeof *counts);
-    size_t total = tr->n;
-    counts[0] = mine;
-    for (int r = 1; r < lb->size; r++) {
-        MPI_Recv(&counts[r], 1, MPI_INT, r, 8, tr->comm, MPI_STATUS_IGNORE);
-        total += (size_t)counts[r];
-    }
-    ladroi_tev_t *all = malloc((total ? total : 1) * sizeof *all);
-    if (all)
-        memcpy(all, tr->ev, tr->n * sizeof *all);
-    size_t at = tr->n;
-    for (int r = 1; r < lb->size; r++) { /* receive even without memory: senders wait */
-        ladroi_tev_t *dst = all ? all + at : malloc((size_t)counts[r] * sizeof *dst + 1);
-        MPI_Recv(dst, counts[r], ty, r, 9, tr->comm, MPI_STATUS_IGNORE);
-        if (!all)
-            free(dst);
-        at += (size_t)counts[r];
-    }
-    MPI_Type_free(&ty);
-    if (!all) {
-        free(counts);
-        return ladroi_fail(lb, LADRO_ENOMEM, "trace: out of memory gathering %zu records",
-                           total);
-    }
+    uint64_t dropped_all = tr->dropped;
+    if ((rc = ladroi_net_allreduce_u64(lb, tr->comm, &dropped_all, 1, LADROI_NET_SUM)) != 0)
+        return rc;
+    void *gathered;
+    size_t bytes;
+    rc = ladroi_net_gatherv(lb, tr->comm, tr->ev, tr->n * sizeof *tr->ev, 0, &gathered, &bytes);
+    if (rc == LADRO_ENOMEM)
+        return ladroi_fail(lb, LADRO_ENOMEM, "trace: out of memory gathering the records");
+    if (rc || lb->rank != 0)
+        return rc;
+    ladroi_tev_t *all = gathered;
+    size_t total = bytes / sizeof *all;
     qsort(all, total, sizeof *all, ladro__cmp_t0);
     char tmp[LADRO_PATH_MAX + 32];
     snprintf(tmp, sizeof tmp, "%s.tmp%ld", lb->cfg.trace, (long)getpid());
@@ -402,7 +386,7 @@ int ladroi_trace_write(ladro_t *lb)
         else
             ladro__write_csv(f, all, total, lb->size);
         if (dropped_all && tr->fmt == LADROI_TRACE_CSV)
-            fprintf(f, "# %llu records dropped (more than %u per rank)\n", dropped_all,
+            fprintf(f, "# %" PRIu64 " records dropped (more than %u per rank)\n", dropped_all,
                     LADROI_TRACE_MAX_EVENTS);
         if (fclose(f) != 0)
             werr = -1;
@@ -415,6 +399,5 @@ int ladroi_trace_write(ladro_t *lb)
         remove(tmp);
     }
     free(all);
-    free(counts);
     return rc;
 }

@@ -82,7 +82,7 @@ void ladro_dump_state(const ladro_t *lb, FILE *out)
 {
     if (!lb || !out)
         return;
-    double now = ladroi_now();
+    double now = ladroi_net_now();
     const ladroi_term_t *t = &lb->term;
     fprintf(out, "ladro state, rank %d of %d: policy %s, %s, %.3f s since start\n", lb->rank,
             lb->size, lb->policy->name, ladro__state_name(lb), now - lb->t0);

@@ -26,15 +26,14 @@ static void run(ladro_t *lb, int group)
      * reduction. */
     int g = sum.group;
     CHECK_EQ(g, group > 0 ? group : ladroi_coll_group(size));
-    int *is_child = calloc((size_t)size, sizeof *is_child);
-    int *all = calloc((size_t)size, sizeof *all);
+    int64_t *all = calloc((size_t)size, sizeof *all); /* times each rank is a child */
     for (int i = 0; i < sum.nchild; i++) {
         CHECK(sum.child[i] > rank && sum.child[i] < size);
-        is_child[sum.child[i]]++;
+        all[sum.child[i]]++;
     }
     CHECK_EQ(sum.parent, rank == 0 ? -1 : rank % g ? rank - rank % g : 0);
     CHECK(sum.parent <= 0 || sum.parent % g == 0);
-    MPI_Allreduce(is_child, all, size, MPI_INT, MPI_SUM, lb->comm);
+    CHECK_EQ(ladroi_net_allreduce_i64(lb, lb->comm, all, size, LADROI_NET_SUM), LADRO_OK);
     for (int r = 0; r < size; r++)
         CHECK_EQ(all[r], r == 0 ? 0 : 1);
 
@@ -89,7 +88,6 @@ static void run(ladro_t *lb, int group)
     CHECK_EQ(ladroi_coll_test(lb, &sum, &d), LADRO_ESTATE); /* nothing in flight */
     ladroi_coll_fini(&sum);
     ladroi_coll_fini(&gat);
-    free(is_child);
     free(all);
 }
 

@@ -18,7 +18,7 @@ int main(int argc, char **argv)
     size_t bytes = 16 + 8 * (size_t)size; /* [token][counter][list of size words] */
     ladroi_win_t w;
     CHECK_EQ(ladroi_win_alloc(lb, bytes, &w), LADRO_OK);
-    MPI_Barrier(lb->comm);
+    CHECK_EQ(ladroi_net_barrier(lb, lb->comm), LADRO_OK);
     uint64_t *msg = calloc((size_t)size + 1, 8), *got = calloc((size_t)size + 1, 8);
     int have = rank == 0, passes = 0;
     double deadline = ladroi_now() + 60; /* a lost token must fail the test, not hang it */
@@ -55,8 +55,8 @@ int main(int argc, char **argv)
     }
     /* the last holder's token is never taken: everyone waits for the others' passes;
      * after a failure the others may wait for a token that never comes: abort then */
-    int mine = check_failures, any = 0;
-    MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_MAX, lb->comm);
+    int64_t any = check_failures;
+    CHECK_EQ(ladroi_net_allreduce_i64(lb, lb->comm, &any, 1, LADROI_NET_MAX), LADRO_OK);
     ladroi_win_free(&w);
     free(msg);
     free(got);

@@ -83,7 +83,7 @@ static const ladroi_counter_t ladro__a2ws_counters[] = {
 
 static double ladro__rel(const ladro_t *lb)
 {
-    return ladroi_now() - lb->t0;
+    return ladroi_net_now() - lb->t0;
 }
 
 static int ladro__a2ws_init(ladro_t *lb, void **state)
@@ -91,7 +91,6 @@ static int ladro__a2ws_init(ladro_t *lb, void **state)
     ladro__a2ws_t *a = calloc(1, sizeof *a);
     if (!a)
         return ladroi_fail(lb, LADRO_ENOMEM, "a2ws: out of memory");
-    a->win.win = MPI_WIN_NULL;
     *state = a;
     int P = lb->size, R = ((const ladro__a2ws_opts_t *)lb->popts)->radius;
     if (R == 0) /* A2WS §4, Fig. 4: a quarter of the ranks, rounded up */
@@ -294,12 +293,12 @@ static int ladro__try_steal(ladro_t *lb, ladro__a2ws_t *a, bool preemptive)
         return 0;
     int victim = a->rank_of[x];
     uint32_t want = (uint32_t)a->take[x], got = 0, avail = 0;
-    double t0 = ladroi_now();
+    double t0 = ladroi_net_now();
     lb->st.steals_tried++;
     bool corrected = false;
     rc = ladroi_pool_steal_faa(lb, &lb->pool, victim, want, &got, &avail, &corrected);
     LADROI_COUNT(lb, LADRO__C_CORRECTIONS, corrected);
-    lb->st.steal_time_s += ladroi_now() - t0;
+    lb->st.steal_time_s += ladroi_net_now() - t0;
     if (rc < 0)
         return rc;
     ladro__a2ws_slot_t *v = &a->view[x];

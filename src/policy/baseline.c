@@ -98,7 +98,7 @@ static int ladro__bl_request(ladro_t *lb, ladro__bl_t *s)
                            "%llu under this rank's lock: protocol violation", v,
                            (unsigned long long)seen);
     s->locked = v;
-    s->asked_at = ladroi_now();
+    s->asked_at = ladroi_net_now();
     lb->st.steals_tried++;
     lb->st.info_msgs++;
     LADROI_TRACE_MSG(lb, v, LADROI_MSG_REQUEST);
@@ -123,24 +123,24 @@ static int ladro__bl_idle(ladro_t *lb, void *state)
      * rank answers its own queued thief (a denial: it has nothing), so chains of waiting
      * thieves cannot deadlock. */
     int v = s->locked;
-    double start = ladroi_now();
+    double start = ladroi_net_now();
     uint64_t reply = 0;
     for (;;) {
         if ((rc = ladroi_la_reply(lb, &s->la, v, &reply)) != 0)
             return rc;
         if (reply)
             break;
-        if ((rc = ladro__bl_serve(lb, s)) != 0 || (rc = ladroi_la_poke(lb)) != 0)
+        if ((rc = ladro__bl_serve(lb, s)) != 0 || (rc = ladroi_net_progress(lb)) != 0)
             return rc;
-        if ((ladroi_now() - start) * 1e6 >= lb->cfg.backoff_max_us) {
-            lb->st.steal_time_s += ladroi_now() - start;
+        if ((ladroi_net_now() - start) * 1e6 >= lb->cfg.backoff_max_us) {
+            lb->st.steal_time_s += ladroi_net_now() - start;
             return 0; /* still waiting: the core serves the protocol and comes back */
         }
-        ladroi_sleep_us(lb->cfg.backoff_min_us);
+        ladroi_net_sleep_us(lb->cfg.backoff_min_us);
     }
-    lb->st.steal_time_s += ladroi_now() - start;
+    lb->st.steal_time_s += ladroi_net_now() - start;
     LADROI_COUNT(lb, LADROI_LA_C_REPLIES, 1);
-    LADROI_COUNT(lb, LADROI_LA_C_REPLY_WAIT, ladroi_now() - s->asked_at);
+    LADROI_COUNT(lb, LADROI_LA_C_REPLY_WAIT, ladroi_net_now() - s->asked_at);
     /* Line 13: UNLOCK(v) — after the reply, whatever it was. */
     uint64_t seen;
     rc = ladroi_rma_cas_u64(lb, &s->la.win, v, ladroi_la_disp_word(LADROI_LA_LOCK),
@@ -164,7 +164,7 @@ static void ladro__bl_dump(const ladro_t *lb, const void *state, FILE *out)
     const uint64_t *w = s->la.win.base;
     if (s->locked >= 0)
         fprintf(out, "  baseline: holds the lock of rank %d, waiting %.3f s for its reply\n",
-                s->locked, ladroi_now() - s->asked_at);
+                s->locked, ladroi_net_now() - s->asked_at);
     else
         fprintf(out, "  baseline: holds no lock\n");
     fprintf(out, "  baseline: own lock word %llu, queued thief word %llu (rank + 1; 0 = "

@@ -75,7 +75,6 @@ static int ladro__ctws_init(ladro_t *lb, void **state)
     if (!s)
         return ladroi_fail(lb, LADRO_ENOMEM, "ctws: out of memory");
     *state = s;
-    s->win.win = MPI_WIN_NULL;
     s->list = calloc((size_t)lb->size, sizeof *s->list);
     s->msg = malloc(8 + 8 * (size_t)lb->size);
     /* Collective: allocated on every rank even if a list failed (no rank left behind). */
@@ -253,7 +252,7 @@ static int ladro__ctws_steal(ladro_t *lb, ladro__ctws_t *s)
         }
         s->attempts++;
         lb->st.steals_tried++;
-        double t0 = ladroi_now();
+        double t0 = ladroi_net_now();
         /* Verify the victim's real count (the paper's MPI_Get of its list entry). */
         uint32_t n = 0, got = 0;
         int rc = ladroi_pool_peek(lb, &lb->pool, victim, &n);
@@ -261,7 +260,7 @@ static int ladro__ctws_steal(ladro_t *lb, ladro__ctws_t *s)
          * why the claim gives the guarantee of the paper's exclusive lock. */
         if (rc == 0 && n > 0)
             rc = ladroi_pool_steal(lb, &lb->pool, victim, lb->cfg.steal_fraction, 0, &got);
-        lb->st.steal_time_s += ladroi_now() - t0;
+        lb->st.steal_time_s += ladroi_net_now() - t0;
         if (rc < 0)
             return rc;
         ladro__ctws_log(lb, s, victim, most, n, got);
@@ -347,34 +346,25 @@ static int ladro__ctws_destroy(ladro_t *lb, void *state)
     const char *path = ((const ladro__ctws_opts_t *)lb->popts)->ctws_log;
     if (!path[0])
         return LADRO_OK;
-    int n = (int)s->nlog, *counts = NULL, *displs = NULL, total = 0;
-    uint64_t dropped = 0;
-    ladro__logent_t *all = NULL;
-    if (lb->rank == 0) {
-        counts = calloc((size_t)lb->size, sizeof *counts);
-        displs = calloc((size_t)lb->size, sizeof *displs);
-    }
-    int bytes = n * (int)sizeof(ladro__logent_t);
-    LADROI_MPI(lb, MPI_Gather(&bytes, 1, MPI_INT, counts, 1, MPI_INT, 0, lb->comm));
-    LADROI_MPI(lb, MPI_Reduce(&s->log_dropped, &dropped, 1, MPI_UINT64_T, MPI_SUM, 0,
-                              lb->comm));
-    if (lb->rank == 0 && counts && displs) {
-        for (int r = 0; r < lb->size; r++) {
-            displs[r] = total;
-            total += counts[r];
-        }
-        all = malloc(total > 0 ? (size_t)total : 1);
-    }
-    LADROI_MPI(lb, MPI_Gatherv(s->log, bytes, MPI_BYTE, all, counts, displs, MPI_BYTE, 0,
-                               lb->comm));
-    int rc = LADRO_OK;
+    uint64_t dropped = s->log_dropped;
+    void *gathered;
+    size_t bytes;
+    int rc = ladroi_net_allreduce_u64(lb, lb->comm, &dropped, 1, LADROI_NET_SUM);
+    if (rc == 0)
+        rc = ladroi_net_gatherv(lb, lb->comm, s->log, s->nlog * sizeof(ladro__logent_t), 0,
+                                &gathered, &bytes);
+    if (rc && rc != LADRO_ENOMEM)
+        return rc;
+    ladro__logent_t *all = rc ? NULL : gathered;
+    size_t total = rc ? 0 : bytes;
+    rc = LADRO_OK;
     if (lb->rank == 0) {
         FILE *f = all ? fopen(path, "w") : NULL;
         if (!f) {
             rc = ladroi_fail(lb, all ? LADRO_EIO : LADRO_ENOMEM, "ctws_log: cannot write "
                              "'%s'", path);
         } else {
-            size_t m = (size_t)total / sizeof(ladro__logent_t);
+            size_t m = total / sizeof(ladro__logent_t);
             qsort(all, m, sizeof *all, ladro__ctws_cmp);
             fprintf(f, "attempt,thief,victim,listed,verified,taken,stolen_before,task_ids\n");
             for (size_t i = 0; i < m; i++) {
@@ -397,8 +387,6 @@ static int ladro__ctws_destroy(ladro_t *lb, void *state)
         }
     }
     free(all);
-    free(counts);
-    free(displs);
     return rc;
 }
 

@@ -9,10 +9,11 @@
  * during the run stay on the rank that spawned them.
  *
  * Who serves the requests (option leader_thread, docs/policies/leader.md):
- *   - a service thread of the leader (the paper's set-up) when MPI provides
- *     MPI_THREAD_MULTIPLE. The thread touches only this file's state: its own duplicated
- *     communicator, its receive/send buffers and the queue under a mutex; never the
- *     handle, the pool or the statistics, which stay the main thread's;
+ *   - a service thread of the leader (the paper's set-up) when the engine lets a second
+ *     thread communicate (MPI_THREAD_MULTIPLE; never on the simulated engine, whose ranks
+ *     are cooperative actors). The thread touches only this file's state: its own
+ *     channel, its receive/send buffers and the queue under a mutex; never the handle,
+ *     the pool or the statistics, which stay the main thread's;
  *   - otherwise the leader's main thread, from ladro_next/ladro_progress (the same code,
  *     called between tasks and at every ladro_progress).
  *
@@ -32,7 +33,7 @@ enum { LADRO__TAG_SEED = 1, LADRO__TAG_REQ = 2, LADRO__TAG_REPLY = 3, LADRO__TAG
 #define LADRO__SEED_BYTES (64u * 1024u) /* seeds travel in batches of about this size */
 
 typedef struct ladro__leader {
-    MPI_Comm comm; /* the policy's own communicator (dup of the handle's) */
+    ladroi_chan_t *comm; /* the policy's own channel (dup of the handle's) */
     int rank, size;
     size_t rec;      /* record bytes */
     uint32_t chunk;  /* tasks per hand-out */
@@ -48,14 +49,14 @@ typedef struct ladro__leader {
     pthread_t thr;
     bool thr_started;
     atomic_bool stop;
-    atomic_int svc_err; /* MPI error code seen by the service thread (0 = none) */
-    MPI_Request rreq;
+    atomic_int svc_err; /* LADRO_E* code seen by the service thread (0 = none) */
+    ladroi_req_t rreq;
     unsigned char *rbuf, *sbuf;
     size_t rbuf_bytes;
     int byes;
     atomic_uint_fast64_t served, handed, empty, seeds_in;
     /* worker */
-    MPI_Request wreq;
+    ladroi_req_t wreq;
     unsigned char *wbuf;
     bool waiting;
     double asked_at; /* when the pending request was sent (trace) */
@@ -98,28 +99,28 @@ static size_t ladro__q_take(ladro__leader_t *s, unsigned char *out, size_t n)
 }
 
 /* ---- the server: one function for the service thread and the main thread ----------
- * Handles every message that has arrived; returns the number handled, or a negative MPI
- * error code. Touches only s (no handle): it may run on the service thread. */
+ * Handles every message that has arrived; returns the number handled, or a negative
+ * LADRO_E* code. Touches only s (no handle): it may run on the service thread. */
 static int ladro__serve(ladro__leader_t *s)
 {
     int handled = 0;
-    while (s->rreq != MPI_REQUEST_NULL) {
-        int flag = 0, bytes = 0, rc;
-        MPI_Status stt;
-        if ((rc = MPI_Test(&s->rreq, &flag, &stt)) != MPI_SUCCESS)
-            return -rc - 1;
+    while (s->rreq.active) {
+        bool flag;
+        ladroi_msg_t stt;
+        int rc = ladroi_net_test(NULL, &s->rreq, &flag, &stt);
+        if (rc)
+            return rc;
         if (!flag)
             break;
         handled++;
-        MPI_Get_count(&stt, MPI_BYTE, &bytes);
-        if (stt.MPI_TAG == LADRO__TAG_SEED) {
+        if (stt.tag == LADRO__TAG_SEED) {
             pthread_mutex_lock(&s->mu);
-            rc = ladro__q_append(s, s->rbuf, (size_t)bytes / s->rec);
+            rc = ladro__q_append(s, s->rbuf, stt.bytes / s->rec);
             pthread_mutex_unlock(&s->mu);
             if (rc)
-                return -MPI_ERR_NO_MEM - 1;
-            s->seeds_in += (size_t)bytes / s->rec;
-        } else if (stt.MPI_TAG == LADRO__TAG_REQ) {
+                return LADRO_ENOMEM;
+            s->seeds_in += stt.bytes / s->rec;
+        } else if (stt.tag == LADRO__TAG_REQ) {
             uint64_t want;
             memcpy(&want, s->rbuf, sizeof want);
             if (want > s->chunk)
@@ -136,22 +137,22 @@ static int ladro__serve(ladro__leader_t *s)
             }
             memcpy(s->sbuf, &k, 8);
             /* The worker posted its receive before sending the request: this send
-             * completes without waiting for the worker's next MPI call. */
-            if ((rc = MPI_Send(s->sbuf, (int)(8 + k * s->rec), MPI_BYTE, stt.MPI_SOURCE,
-                               LADRO__TAG_REPLY, s->comm)) != MPI_SUCCESS)
-                return -rc - 1;
+             * completes without waiting for the worker's next call of the library. */
+            if ((rc = ladroi_net_send(NULL, s->comm, s->sbuf, 8 + k * s->rec, stt.source,
+                                      LADRO__TAG_REPLY)) != 0)
+                return rc;
             s->served++;
             s->handed += k;
             if (k == 0)
                 s->empty++;
-        } else if (stt.MPI_TAG == LADRO__TAG_BYE) {
+        } else if (stt.tag == LADRO__TAG_BYE) {
             s->byes++;
         }
         if (s->byes == s->size - 1)
             break; /* every worker is gone: nothing else will arrive */
-        if ((rc = MPI_Irecv(s->rbuf, (int)s->rbuf_bytes, MPI_BYTE, MPI_ANY_SOURCE,
-                            MPI_ANY_TAG, s->comm, &s->rreq)) != MPI_SUCCESS)
-            return -rc - 1;
+        if ((rc = ladroi_net_irecv(NULL, s->comm, s->rbuf, s->rbuf_bytes, LADROI_ANY,
+                                   LADROI_ANY, &s->rreq)) != 0)
+            return rc;
     }
     return handled;
 }
@@ -163,17 +164,17 @@ static void *ladro__service(void *arg)
 {
     ladro__leader_t *s = arg;
     double nap = 20;
-    while (!atomic_load(&s->stop) && s->rreq != MPI_REQUEST_NULL) {
+    while (!atomic_load(&s->stop) && s->rreq.active) {
         int r = ladro__serve(s);
         if (r < 0) {
-            atomic_store(&s->svc_err, -r - 1);
+            atomic_store(&s->svc_err, r);
             break;
         }
         if (r > 0) {
             nap = 20;
             continue;
         }
-        ladroi_sleep_us(nap);
+        ladroi_sleep_us(nap); /* a real thread: the MPI engine's clock */
         nap = nap * 2 > 500 ? 500 : nap * 2;
     }
     return NULL;
@@ -183,8 +184,7 @@ static int ladro__leader_check(ladro_t *lb, ladro__leader_t *s)
 {
     int e = atomic_load(&s->svc_err);
     if (e)
-        return ladroi_fail(lb, LADRO_EMPI, "leader: the service thread's MPI call failed "
-                           "(MPI error %d)", e);
+        return ladroi_fail(lb, e, "leader: the service thread failed (%s)", ladro_err_name(e));
     return LADRO_OK;
 }
 
@@ -195,8 +195,7 @@ static int ladro__leader_poll(ladro_t *lb, ladro__leader_t *s)
         return ladro__leader_check(lb, s);
     int r = ladro__serve(s);
     if (r < 0)
-        return ladroi_fail(lb, LADRO_EMPI, "leader: serving a request failed (MPI error %d)",
-                           -r - 1);
+        return ladroi_fail(lb, r, "leader: serving a request failed (%s)", ladro_err_name(r));
     return LADRO_OK;
 }
 
@@ -217,31 +216,33 @@ static const ladroi_opt_t ladro__leader_opts[] = {
 static int ladro__leader_init(ladro_t *lb, void **state)
 {
     int thread = ((const ladro__leader_opts_t *)lb->popts)->leader_thread;
-    int provided = MPI_THREAD_SINGLE;
-    MPI_Query_thread(&provided);
+    bool multiple = false;
+    int rc = ladroi_net_threads(lb, &multiple);
+    if (rc)
+        return rc;
     /* The same answer everywhere under one launcher; agree anyway before any collective. */
-    int mine = provided, low = provided;
-    LADROI_MPI(lb, MPI_Allreduce(&mine, &low, 1, MPI_INT, MPI_MIN, lb->comm));
-    if (thread == 1 && low < MPI_THREAD_MULTIPLE)
+    int64_t low = multiple;
+    if ((rc = ladroi_net_allreduce_i64(lb, lb->comm, &low, 1, LADROI_NET_MIN)) != 0)
+        return rc;
+    if (thread == 1 && !low)
         return ladroi_fail(lb, LADRO_ENOTSUP, "leader_thread=on needs MPI_THREAD_MULTIPLE "
-                           "but MPI provides level %d; initialize MPI with MPI_Init_thread(..., "
-                           "MPI_THREAD_MULTIPLE, ...) or set leader_thread=auto or off", low);
+                           "but the engine does not provide it; initialize MPI with "
+                           "MPI_Init_thread(..., MPI_THREAD_MULTIPLE, ...) or set "
+                           "leader_thread=auto or off");
     ladro__leader_t *s = calloc(1, sizeof *s);
     if (!s)
         return ladroi_fail(lb, LADRO_ENOMEM, "leader: out of memory");
     *state = s;
-    s->comm = MPI_COMM_NULL;
-    s->rreq = s->wreq = MPI_REQUEST_NULL;
     s->rank = lb->rank;
     s->size = lb->size;
     s->rec = lb->pool.rec_bytes;
     s->chunk = lb->cfg.chunk;
     s->batch = (uint32_t)(LADRO__SEED_BYTES / s->rec > 0 ? LADRO__SEED_BYTES / s->rec : 1);
-    s->threaded = thread != 0 && low >= MPI_THREAD_MULTIPLE && lb->size > 1;
+    s->threaded = thread != 0 && low && lb->size > 1;
     atomic_init(&s->stop, false);
     atomic_init(&s->svc_err, 0);
-    LADROI_MPI(lb, MPI_Comm_dup(lb->comm, &s->comm));
-    int rc = LADRO_OK;
+    if ((rc = ladroi_net_chan_dup(lb, lb->comm, &s->comm)) != 0)
+        return rc;
     if (pthread_mutex_init(&s->mu, NULL) == 0)
         s->mu_init = true;
     else
@@ -254,10 +255,9 @@ static int ladro__leader_init(ladro_t *lb, void **state)
         if (!s->rbuf || !s->sbuf)
             rc = ladroi_fail(lb, LADRO_ENOMEM, "leader: out of memory for %zu-byte buffers",
                              s->rbuf_bytes + reqb);
-        if (rc == 0 && lb->size > 1 &&
-            MPI_Irecv(s->rbuf, (int)s->rbuf_bytes, MPI_BYTE, MPI_ANY_SOURCE, MPI_ANY_TAG,
-                      s->comm, &s->rreq) != MPI_SUCCESS)
-            rc = ladroi_fail(lb, LADRO_EMPI, "leader: MPI_Irecv failed");
+        if (rc == 0 && lb->size > 1)
+            rc = ladroi_net_irecv(lb, s->comm, s->rbuf, s->rbuf_bytes, LADROI_ANY, LADROI_ANY,
+                                  &s->rreq);
         if (rc == 0 && s->threaded) {
             if (pthread_create(&s->thr, NULL, ladro__service, s) == 0)
                 s->thr_started = true;
@@ -270,8 +270,7 @@ static int ladro__leader_init(ladro_t *lb, void **state)
             rc = ladroi_fail(lb, LADRO_ENOMEM, "leader: out of memory for a %zu-byte buffer",
                              reqb);
     }
-    int all = rc;
-    LADROI_MPI(lb, MPI_Allreduce(&rc, &all, 1, MPI_INT, MPI_MIN, lb->comm));
+    int all = ladroi_net_agree(lb, lb->comm, rc);
     if (all != 0 && rc == 0)
         return ladroi_fail(lb, all, "leader: another rank failed to initialize");
     s->ok = all == 0;
@@ -286,27 +285,23 @@ static void ladro__leader_fini(ladro_t *lb, void *state)
         /* A request may still be pending (its reply is empty: every task completed); the
          * leader serves until our BYE, so the reply comes. */
         if (s->waiting)
-            MPI_Wait(&s->wreq, MPI_STATUS_IGNORE);
-        MPI_Send(NULL, 0, MPI_BYTE, LADRO__LEADER, LADRO__TAG_BYE, s->comm);
+            ladroi_net_wait(NULL, &s->wreq);
+        ladroi_net_send(NULL, s->comm, NULL, 0, LADRO__LEADER, LADRO__TAG_BYE);
     } else if (s->ok && s->rank == LADRO__LEADER) {
         if (s->thr_started) {
             pthread_join(s->thr, NULL); /* it returns after the last BYE */
             s->thr_started = false;
         } else {
-            while (s->rreq != MPI_REQUEST_NULL && ladro__serve(s) >= 0)
-                ladroi_sleep_us(50);
+            while (s->rreq.active && ladro__serve(s) >= 0)
+                ladroi_net_sleep_us(50);
         }
     }
     if (s->thr_started) { /* error path: stop the thread, then cancel its receive */
         atomic_store(&s->stop, true);
         pthread_join(s->thr, NULL);
     }
-    if (s->rreq != MPI_REQUEST_NULL) {
-        MPI_Cancel(&s->rreq);
-        MPI_Wait(&s->rreq, MPI_STATUS_IGNORE);
-    }
-    if (s->comm != MPI_COMM_NULL)
-        MPI_Comm_free(&s->comm);
+    ladroi_net_cancel(&s->rreq);
+    ladroi_net_chan_free(&s->comm);
     if (s->mu_init)
         pthread_mutex_destroy(&s->mu);
     free(s->q);
@@ -366,9 +361,8 @@ static int ladro__leader_start(ladro_t *lb, void *state)
     } else {
         for (size_t off = 0; off < n && rc == 0; off += s->batch) {
             size_t m = n - off < s->batch ? n - off : s->batch;
-            if (MPI_Send(buf + off * s->rec, (int)(m * s->rec), MPI_BYTE, LADRO__LEADER,
-                         LADRO__TAG_SEED, s->comm) != MPI_SUCCESS)
-                rc = ladroi_fail(lb, LADRO_EMPI, "leader: sending seeds to the leader failed");
+            rc = ladroi_net_send(lb, s->comm, buf + off * s->rec, m * s->rec, LADRO__LEADER,
+                                 LADRO__TAG_SEED);
             lb->st.info_msgs++;
         }
     }
@@ -412,17 +406,20 @@ static int ladro__leader_idle(ladro_t *lb, void *state)
      * the core backs off between checks and keeps joining termination waves. */
     if (!s->waiting) {
         uint64_t want = s->chunk;
-        LADROI_MPI(lb, MPI_Irecv(s->wbuf, (int)(8 + (size_t)s->chunk * s->rec), MPI_BYTE,
-                                 LADRO__LEADER, LADRO__TAG_REPLY, s->comm, &s->wreq));
+        if ((rc = ladroi_net_irecv(lb, s->comm, s->wbuf, 8 + (size_t)s->chunk * s->rec,
+                                   LADRO__LEADER, LADRO__TAG_REPLY, &s->wreq)) != 0)
+            return rc;
         s->waiting = true;
-        LADROI_MPI(lb, MPI_Send(&want, 8, MPI_BYTE, LADRO__LEADER, LADRO__TAG_REQ, s->comm));
+        if ((rc = ladroi_net_send(lb, s->comm, &want, 8, LADRO__LEADER, LADRO__TAG_REQ)) != 0)
+            return rc;
         lb->st.steals_tried++;
         lb->st.info_msgs++;
         LADROI_TRACE_MSG(lb, LADRO__LEADER, LADROI_MSG_REQUEST);
-        s->asked_at = ladroi_now();
+        s->asked_at = ladroi_net_now();
     }
-    int flag = 0;
-    LADROI_MPI(lb, MPI_Test(&s->wreq, &flag, MPI_STATUS_IGNORE));
+    bool flag;
+    if ((rc = ladroi_net_test(lb, &s->wreq, &flag, NULL)) != 0)
+        return rc;
     if (!flag)
         return 0;
     s->waiting = false;
@@ -430,8 +427,8 @@ static int ladro__leader_idle(ladro_t *lb, void *state)
     uint64_t k;
     memcpy(&k, s->wbuf, 8);
     /* the request/reply round trip is this policy's steal: timed and traced as one */
-    lb->st.steal_time_s += ladroi_now() - s->asked_at;
-    LADROI_TRACE(lb, LADROI_TEV_STEAL, s->asked_at, ladroi_now(), 0, LADRO__LEADER, (uint32_t)k);
+    lb->st.steal_time_s += ladroi_net_now() - s->asked_at;
+    LADROI_TRACE(lb, LADROI_TEV_STEAL, s->asked_at, ladroi_net_now(), 0, LADRO__LEADER, (uint32_t)k);
     if (k == 0) {
         lb->st.steals_failed++;
         return 0;

@@ -152,7 +152,7 @@ static int ladro__so_collect(ladro_t *lb, ladro__so_t *s)
                                (unsigned long long)reply);
         ladro__so_forget(s, v); /* line 16: FORGETVICTIM */
         LADROI_COUNT(lb, LADROI_LA_C_REPLIES, 1);
-        LADROI_COUNT(lb, LADROI_LA_C_REPLY_WAIT, ladroi_now() - s->reg_time[v]);
+        LADROI_COUNT(lb, LADROI_LA_C_REPLY_WAIT, ladroi_net_now() - s->reg_time[v]);
         rc = ladroi_la_take(lb, &s->la, v, LADROI_LA_GRANTED(reply));
         if (rc < 0)
             return rc;
@@ -241,7 +241,7 @@ static int ladro__so_register(ladro_t *lb, ladro__so_t *s, int v)
     s->contacted[v] = 1;
     s->ncontacted++;
     s->reg_index[v] = idx;
-    s->reg_time[v] = ladroi_now();
+    s->reg_time[v] = ladroi_net_now();
     lb->st.steals_tried++;
     lb->st.info_msgs++;
     LADROI_TRACE_MSG(lb, v, LADROI_MSG_REQUEST);
@@ -346,12 +346,12 @@ static int ladro__so_idle(ladro_t *lb, void *state)
      * about as fast. Here a victim answers only when it next runs ladro_next/
      * ladro_progress, so registering at that pace would contact nearly every rank in
      * each phase. Meanwhile this rank serves its own registered thieves. */
-    double start = ladroi_now();
+    double start = ladroi_net_now();
     for (;;) {
         int rc = ladro__so_collect(lb, s);
         if (rc != 0)
             return rc; /* > 0: tasks arrived, the phase closed */
-        double now = ladroi_now();
+        double now = ladroi_net_now();
         if (now >= s->next_reg_at) {
             if ((rc = ladro__so_search(lb, s)) != 0)
                 return rc;
@@ -360,11 +360,11 @@ static int ladro__so_idle(ladro_t *lb, void *state)
             if (s->reg_gap_us > lb->cfg.backoff_max_us)
                 s->reg_gap_us = lb->cfg.backoff_max_us;
         }
-        if ((rc = ladro__so_serve(lb, s)) != 0 || (rc = ladroi_la_poke(lb)) != 0)
+        if ((rc = ladro__so_serve(lb, s)) != 0 || (rc = ladroi_net_progress(lb)) != 0)
             return rc;
         if (s->ncontacted == 0 || (now - start) * 1e6 >= lb->cfg.backoff_max_us)
             return 0; /* nobody to wait for, or waited enough: the core backs off */
-        ladroi_sleep_us(lb->cfg.backoff_min_us);
+        ladroi_net_sleep_us(lb->cfg.backoff_min_us);
     }
 }
 
