@@ -16,12 +16,12 @@ tmo=${SMPI_CHECK_TIMEOUT:-300}
 policies=${SMPI_CHECK_POLICIES:-$(sed -n 's/^LADROI_POLICY(\(.*\))$/\1/p' "$build/gen/ladro_policy_list.h")}
 run() { "$root/bench/smpi/run.sh" -b "$build" -t "$tmo" "$@"; }
 
-# SMPI's own MPI_Compare_and_swap, without ladro (informational: src/rma.c works around it).
+# SMPI's own MPI_Compare_and_swap, without ladro (informational: src/engine_mpi.c works around it).
 line=$(run -np 8 -p atomics cas 50 2>/dev/null | grep '^atomics' || true)
 case "$line" in
   *": ok") echo "check-smpi: SMPI's MPI_Compare_and_swap is atomic here (${line#atomics cas: })" ;;
   *) echo "check-smpi: SMPI's MPI_Compare_and_swap is not atomic (${line#atomics cas: });" \
-          "src/rma.c's SMPI path works around it" ;;
+          "src/engine_mpi.c's SMPI path works around it" ;;
 esac
 
 fail=()
