@@ -1,0 +1,789 @@
+/* The simulated engine (src/engine.h) on SimGrid's S4U C API: every rank of a handle is
+ * an actor on a host of the platform, and the runtime's modules above the engine run
+ * unchanged, with the decisions of src/policy/<name>.c.
+ *
+ * Cost model. Actors are cooperative: the code between two simulation calls runs
+ * atomically in simulated time. So a one-sided operation on another rank sleeps the
+ * route's latency (plus its size over the route's bandwidth) and then acts on the
+ * target's window memory in one step: reads, writes and the 64-bit atomics are
+ * linearisable, like MPI's with a flush per operation. An operation on the rank's own
+ * window costs nothing. A message is copied at the send and becomes visible to its
+ * receiver after the same latency + size/bandwidth (sends complete at once, as eager
+ * MPI sends do); a receiver matches only messages that have arrived, in the order they
+ * were sent per source. The blocking collectives (creation, statistics, traces) cost
+ * 2 ceil(log2 P) latencies once the last rank arrived. The clock is the simulated
+ * clock and sleeps are simulated.
+ *
+ * Where it abstracts: receives are matched when their owner tests them (the runtime
+ * never posts two receives that one message could match), and computation is what the
+ * caller sleeps (the driver sleeps each task's duration; the runtime's speed emulation
+ * pads it to duration / speed, in simulated time).
+ *
+ * Shared objects (channels, windows) are created by the first rank that reaches the
+ * collective call and found by the others by (parent channel, sequence number): every
+ * rank makes the collective calls in the same order. */
+#include "engine_s4u.h"
+
+#include "ladro_int.h"
+
+#include <simgrid/actor.h>
+#include <simgrid/cond.h>
+#include <simgrid/engine.h>
+#include <simgrid/host.h>
+#include <simgrid/mutex.h>
+
+#include <math.h>
+#include <stdlib.h>
+
+typedef struct ladro__smsg {
+    struct ladro__smsg *next;
+    int source, tag;
+    size_t bytes;
+    double arrive; /* visible to the receiver from this simulated time on */
+    unsigned char data[];
+} ladro__smsg_t;
+
+/* A channel, shared by its ranks. */
+typedef struct ladro__schan {
+    int id, parent, seq; /* (parent, seq): how the ranks find it */
+    int size;
+    ladro__smsg_t **head, **tail; /* per destination rank: messages in send order */
+    /* blocking collectives: contributions of the operation in progress, its result */
+    uint64_t gen; /* operations completed */
+    int arrived;
+    unsigned char **contrib;
+    size_t *contrib_bytes;
+    unsigned char *result;
+    size_t result_bytes;
+} ladro__schan_t;
+
+typedef struct ladro__swin {
+    int chan, seq;
+    void **base; /* per rank */
+} ladro__swin_t;
+
+struct ladro_s4u_world {
+    int size;
+    sg_host_t *hosts; /* rank -> host */
+    ladro__schan_t **chans;
+    int nchans, chans_cap;
+    ladro__swin_t *wins;
+    int nwins, wins_cap;
+    int *handles; /* per rank: handles created */
+    /* Ranks waiting in a blocking collective, any channel. Created outside the
+     * simulation: creating one is a simulation call, which lets other actors run, so a
+     * shared object must never have to create one when first met. */
+    sg_mutex_t mu;
+    sg_cond_t cv;
+};
+
+/* One rank's view of a channel. */
+struct ladroi_chan {
+    ladro_s4u_world_t *w;
+    ladro__schan_t *s;
+    int rank, size;
+    int ndup, nwin; /* sequence numbers of this rank's next dup and window */
+};
+
+static void ladro__sleep(double s);
+
+/* ---- the world ------------------------------------------------------------------------- */
+static ladro__schan_t *ladro__schan_find(ladro_s4u_world_t *w, int parent, int seq)
+{
+    for (int i = 0; i < w->nchans; i++)
+        if (w->chans[i]->parent == parent && w->chans[i]->seq == seq)
+            return w->chans[i];
+    if (w->nchans == w->chans_cap) {
+        int nc = w->chans_cap ? 2 * w->chans_cap : 8;
+        ladro__schan_t **n = realloc(w->chans, (size_t)nc * sizeof *n);
+        if (!n)
+            return NULL;
+        w->chans = n;
+        w->chans_cap = nc;
+    }
+    ladro__schan_t *s = calloc(1, sizeof *s);
+    size_t p = (size_t)w->size;
+    if (!s || !(s->head = calloc(p, sizeof *s->head)) || !(s->tail = calloc(p, sizeof *s->tail)) ||
+        !(s->contrib = calloc(p, sizeof *s->contrib)) ||
+        !(s->contrib_bytes = calloc(p, sizeof *s->contrib_bytes))) {
+        if (s) {
+            free(s->head);
+            free(s->tail);
+            free(s->contrib);
+        }
+        free(s);
+        return NULL;
+    }
+    s->id = w->nchans;
+    s->parent = parent;
+    s->seq = seq;
+    s->size = w->size;
+    w->chans[w->nchans++] = s; /* no simulation call above: no other rank came between */
+    return s;
+}
+
+ladro_s4u_world_t *ladro_s4u_world_new(int size, sg_host_t *hosts)
+{
+    ladro_s4u_world_t *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    w->size = size;
+    w->hosts = hosts;
+    w->handles = calloc((size_t)size, sizeof *w->handles);
+    w->mu = sg_mutex_init();
+    w->cv = sg_cond_init();
+    if (!w->handles || !ladro__schan_find(w, -1, 0)) { /* channel 0: the world */
+        ladro_s4u_world_free(w);
+        return NULL;
+    }
+    return w;
+}
+
+void ladro_s4u_world_free(ladro_s4u_world_t *w)
+{
+    if (!w)
+        return;
+    for (int i = 0; i < w->nchans; i++) {
+        ladro__schan_t *s = w->chans[i];
+        for (int r = 0; r < s->size; r++) {
+            for (ladro__smsg_t *m = s->head[r], *n; m; m = n) {
+                n = m->next;
+                free(m);
+            }
+            free(s->contrib[r]);
+        }
+        free(s->head);
+        free(s->tail);
+        free(s->contrib);
+        free(s->contrib_bytes);
+        free(s->result);
+        free(s);
+    }
+    for (int i = 0; i < w->nwins; i++) {
+        for (int r = 0; r < w->size; r++)
+            free(w->wins[i].base[r]);
+        free(w->wins[i].base);
+    }
+    free(w->chans);
+    free(w->wins);
+    free(w->handles);
+    sg_cond_destroy(w->cv);
+    sg_mutex_destroy(w->mu);
+    free(w);
+}
+
+int ladro_s4u_create(ladro_s4u_world_t *w, int rank, const ladro_config_t *cfg, ladro_t **out,
+                     char *err, size_t errlen)
+{
+    /* The handle's channels are duplicates of the world channel; the k-th handle of a
+     * rank makes the k-th duplicate, so the ranks meet on the same one. */
+    ladroi_chan_t world = {.w = w, .s = w->chans[0], .rank = rank, .size = w->size,
+                           .ndup = w->handles[rank]++};
+    return ladroi_create(&world, cfg, out, err, errlen);
+}
+
+/* ---- cost of moving bytes ---------------------------------------------------------------- */
+static double ladro__cost(const ladroi_chan_t *c, int target, size_t bytes)
+{
+    if (target == c->rank)
+        return 0;
+    sg_host_t a = c->w->hosts[c->rank], b = c->w->hosts[target];
+    if (a == b)
+        return 0;
+    double lat = sg_host_get_route_latency(a, b);
+    double bw = sg_host_get_route_bandwidth(a, b);
+    return lat + (bw > 0 ? (double)bytes / bw : 0);
+}
+
+/* ---- channels ------------------------------------------------------------------------ */
+int ladroi_net_chan_dup(ladro_t *lb, ladroi_chan_t *from, ladroi_chan_t **out)
+{
+    *out = NULL;
+    ladroi_chan_t *c = calloc(1, sizeof *c);
+    ladro__schan_t *s = c ? ladro__schan_find(from->w, from->s->id, from->ndup) : NULL;
+    if (!s) {
+        free(c);
+        return ladroi_fail(lb, LADRO_ENOMEM, "out of memory for a channel");
+    }
+    from->ndup++;
+    c->w = from->w;
+    c->s = s;
+    c->rank = from->rank;
+    c->size = from->size;
+    *out = c;
+    return LADRO_OK;
+}
+
+void ladroi_net_chan_free(ladroi_chan_t **c)
+{
+    /* the shared part lives until the world is freed: other ranks may still read it */
+    free(*c);
+    *c = NULL;
+}
+
+int ladroi_net_chan_rank(const ladroi_chan_t *c)
+{
+    return c->rank;
+}
+
+int ladroi_net_chan_size(const ladroi_chan_t *c)
+{
+    return c->size;
+}
+
+/* ---- windows --------------------------------------------------------------------------- */
+int ladroi_win_alloc(ladro_t *lb, size_t bytes, ladroi_win_t *win)
+{
+    memset(win, 0, sizeof *win);
+    if (bytes < 8)
+        bytes = 8;
+    ladroi_chan_t *c = lb->comm;
+    ladro_s4u_world_t *w = c->w;
+    ladro__swin_t *sw = NULL;
+    for (int i = 0; i < w->nwins && !sw; i++)
+        if (w->wins[i].chan == c->s->id && w->wins[i].seq == c->nwin)
+            sw = &w->wins[i];
+    if (!sw) {
+        if (w->nwins == w->wins_cap) {
+            int nc = w->wins_cap ? 2 * w->wins_cap : 8;
+            ladro__swin_t *n = realloc(w->wins, (size_t)nc * sizeof *n);
+            if (!n)
+                return ladroi_fail(lb, LADRO_ENOMEM, "out of memory for a window");
+            w->wins = n;
+            w->wins_cap = nc;
+        }
+        sw = &w->wins[w->nwins];
+        sw->chan = c->s->id;
+        sw->seq = c->nwin;
+        if (!(sw->base = calloc((size_t)w->size, sizeof *sw->base)))
+            return ladroi_fail(lb, LADRO_ENOMEM, "out of memory for a window");
+        w->nwins++;
+    }
+    c->nwin++;
+    void *mem = calloc(1, bytes);
+    if (!mem)
+        return ladroi_fail(lb, LADRO_ENOMEM, "out of memory for a %zu-byte window", bytes);
+    sw->base[c->rank] = mem;
+    win->h.u = (uint64_t)(sw - w->wins); /* the index: w->wins may move when it grows */
+    win->base = mem;
+    win->bytes = bytes;
+    /* every rank's memory exists before anyone reaches it */
+    return ladroi_net_barrier(lb, c);
+}
+
+void ladroi_win_free(ladroi_win_t *w)
+{
+    /* The memory stays with the world (a thief may still be on its way to it); it is
+     * freed with the world. */
+    memset(w, 0, sizeof *w);
+}
+
+static unsigned char *ladro__at(ladro_t *lb, ladroi_win_t *win, int target, size_t disp,
+                                size_t n)
+{
+    ladro_s4u_world_t *w = lb->comm->w;
+    unsigned char *b = w->wins[win->h.u].base[target];
+    if (!b || disp + n > win->bytes)
+        return NULL;
+    return b + disp;
+}
+
+/* The latency of the operation, then its effect in one step. */
+#define LADRO__ARRIVE(lb, target, n)                                                   \
+    do {                                                                               \
+        if ((target) != (lb)->rank) {                                                  \
+            ladroi_rma_delay(lb);                                                      \
+            double ladro__c_ = ladro__cost((lb)->comm, (target), (n));                 \
+            ladro__sleep(ladro__c_);                                                   \
+        }                                                                              \
+    } while (0)
+
+static int ladro__word(ladro_t *lb, ladroi_win_t *win, int target, size_t disp,
+                       unsigned char **p)
+{
+    LADRO__ARRIVE(lb, target, 8);
+    if (!(*p = ladro__at(lb, win, target, disp, 8)))
+        return ladroi_fail(lb, LADRO_EINVAL, "window: no word at rank %d offset %zu", target,
+                           disp);
+    return LADRO_OK;
+}
+
+int ladroi_rma_fetch_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, uint64_t *out)
+{
+    unsigned char *p;
+    int rc = ladro__word(lb, w, target, disp, &p);
+    if (rc == 0)
+        memcpy(out, p, 8);
+    return rc;
+}
+
+int ladroi_rma_cas_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp,
+                       uint64_t expect, uint64_t desired, uint64_t *seen)
+{
+    unsigned char *p;
+    int rc = ladro__word(lb, w, target, disp, &p);
+    if (rc == 0) {
+        memcpy(seen, p, 8);
+        if (*seen == expect)
+            memcpy(p, &desired, 8);
+    }
+    return rc;
+}
+
+int ladroi_rma_fadd_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, uint64_t add,
+                        uint64_t *old)
+{
+    unsigned char *p;
+    int rc = ladro__word(lb, w, target, disp, &p);
+    if (rc == 0) {
+        uint64_t v;
+        memcpy(&v, p, 8);
+        if (old)
+            *old = v;
+        v += add;
+        memcpy(p, &v, 8);
+    }
+    return rc;
+}
+
+int ladroi_rma_add_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, uint64_t add)
+{
+    return ladroi_rma_fadd_u64(lb, w, target, disp, add, NULL);
+}
+
+int ladroi_rma_get(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, void *dst, size_t n)
+{
+    LADRO__ARRIVE(lb, target, n);
+    unsigned char *p = ladro__at(lb, w, target, disp, n);
+    if (!p)
+        return ladroi_fail(lb, LADRO_EINVAL, "window: get of %zu bytes at rank %d offset %zu "
+                           "out of bounds", n, target, disp);
+    memcpy(dst, p, n);
+    return LADRO_OK;
+}
+
+int ladroi_rma_put(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, const void *src,
+                   size_t n)
+{
+    LADRO__ARRIVE(lb, target, n);
+    unsigned char *p = ladro__at(lb, w, target, disp, n);
+    if (!p)
+        return ladroi_fail(lb, LADRO_EINVAL, "window: put of %zu bytes at rank %d offset %zu "
+                           "out of bounds", n, target, disp);
+    memcpy(p, src, n);
+    return LADRO_OK;
+}
+
+int ladroi_rma_sync(ladro_t *lb, ladroi_win_t *w)
+{
+    (void)lb, (void)w; /* one address space, one actor at a time */
+    return LADRO_OK;
+}
+
+/* ---- point-to-point messages ----------------------------------------------------------- */
+typedef struct ladro__sreq {
+    ladroi_chan_t *c;
+    void *buf;
+    size_t cap;
+    int source, tag;
+} ladro__sreq_t;
+
+static bool ladro__matches(const ladro__smsg_t *m, int source, int tag)
+{
+    return (source == LADROI_ANY || m->source == source) && (tag == LADROI_ANY || m->tag == tag);
+}
+
+/* The first matching message that has arrived, not overtaking an earlier matching
+ * message of its source that has not (per-source order, as MPI's). *prev: its
+ * predecessor in the queue (NULL at the head). */
+static ladro__smsg_t *ladro__match(ladroi_chan_t *c, int source, int tag, ladro__smsg_t **prev)
+{
+    double now = simgrid_get_clock();
+    ladro__smsg_t *p = NULL;
+    for (ladro__smsg_t *m = c->s->head[c->rank]; m; p = m, m = m->next) {
+        if (!ladro__matches(m, source, tag))
+            continue;
+        if (m->arrive > now) {
+            if (source != LADROI_ANY)
+                return NULL; /* its successors from that source wait behind it */
+            continue;
+        }
+        bool blocked = false; /* an earlier, still travelling message of m's source */
+        for (ladro__smsg_t *e = c->s->head[c->rank]; e != m && !blocked; e = e->next)
+            blocked = e->source == m->source && ladro__matches(e, source, tag) && e->arrive > now;
+        if (blocked)
+            continue;
+        *prev = p;
+        return m;
+    }
+    return NULL;
+}
+
+static void ladro__unlink(ladroi_chan_t *c, ladro__smsg_t *prev, ladro__smsg_t *m)
+{
+    ladro__schan_t *s = c->s;
+    if (prev)
+        prev->next = m->next;
+    else
+        s->head[c->rank] = m->next;
+    if (s->tail[c->rank] == m)
+        s->tail[c->rank] = prev;
+}
+
+static int ladro__deliver(ladro_t *lb, ladroi_chan_t *c, ladro__smsg_t *prev, ladro__smsg_t *m,
+                          void *buf, size_t cap, ladroi_msg_t *info)
+{
+    ladro__unlink(c, prev, m);
+    int rc = LADRO_OK;
+    if (m->bytes > cap)
+        rc = ladroi_fail(lb, LADRO_EINVAL, "message of %zu bytes from rank %d into %zu bytes",
+                         m->bytes, m->source, cap);
+    else if (m->bytes)
+        memcpy(buf, m->data, m->bytes);
+    if (info) {
+        info->source = m->source;
+        info->tag = m->tag;
+        info->bytes = m->bytes;
+    }
+    free(m);
+    return rc;
+}
+
+int ladroi_net_send(ladro_t *lb, ladroi_chan_t *c, const void *buf, size_t bytes, int dest,
+                    int tag)
+{
+    ladro__smsg_t *m = malloc(sizeof *m + bytes);
+    if (!m)
+        return ladroi_fail(lb, LADRO_ENOMEM, "out of memory for a %zu-byte message", bytes);
+    m->next = NULL;
+    m->source = c->rank;
+    m->tag = tag;
+    m->bytes = bytes;
+    if (bytes)
+        memcpy(m->data, buf, bytes);
+    m->arrive = simgrid_get_clock() + ladro__cost(c, dest, bytes);
+    ladro__schan_t *s = c->s;
+    if (s->tail[dest])
+        s->tail[dest]->next = m;
+    else
+        s->head[dest] = m;
+    s->tail[dest] = m;
+    return LADRO_OK;
+}
+
+int ladroi_net_isend(ladro_t *lb, ladroi_chan_t *c, const void *buf, size_t bytes, int dest,
+                     int tag, ladroi_req_t *r)
+{
+    memset(r, 0, sizeof *r); /* complete at once: the bytes were copied */
+    return ladroi_net_send(lb, c, buf, bytes, dest, tag);
+}
+
+int ladroi_net_irecv(ladro_t *lb, ladroi_chan_t *c, void *buf, size_t bytes, int source,
+                     int tag, ladroi_req_t *r)
+{
+    ladro__sreq_t *q = malloc(sizeof *q);
+    if (!q)
+        return ladroi_fail(lb, LADRO_ENOMEM, "out of memory for a receive");
+    *q = (ladro__sreq_t){.c = c, .buf = buf, .cap = bytes, .source = source, .tag = tag};
+    r->h.p = q;
+    r->active = true;
+    return LADRO_OK;
+}
+
+int ladroi_net_test(ladro_t *lb, ladroi_req_t *r, bool *done, ladroi_msg_t *info)
+{
+    *done = true;
+    if (!r->active)
+        return LADRO_OK;
+    ladro__sreq_t *q = r->h.p;
+    ladro__smsg_t *prev, *m = ladro__match(q->c, q->source, q->tag, &prev);
+    if (!m) {
+        *done = false;
+        return LADRO_OK;
+    }
+    int rc = ladro__deliver(lb, q->c, prev, m, q->buf, q->cap, info);
+    free(q);
+    r->h.p = NULL;
+    r->active = false;
+    return rc;
+}
+
+int ladroi_net_testall(ladro_t *lb, int n, ladroi_req_t *r, bool *done)
+{
+    *done = true;
+    for (int i = 0; i < n; i++) {
+        bool d;
+        int rc = ladroi_net_test(lb, &r[i], &d, NULL);
+        if (rc)
+            return rc;
+        *done = *done && d;
+    }
+    return LADRO_OK;
+}
+
+/* Sleep until something may have changed for a waiting receive: the next arrival of a
+ * message already under way, or a latency-sized nap (a message not yet sent). */
+static void ladro__nap(ladroi_chan_t *c)
+{
+    double now = simgrid_get_clock(), next = INFINITY;
+    for (ladro__smsg_t *m = c->s->head[c->rank]; m; m = m->next)
+        if (m->arrive > now && m->arrive < next)
+            next = m->arrive;
+    double nap = 1e-6;
+    if (next < INFINITY && next - now < nap)
+        nap = next - now;
+    ladro__sleep(nap);
+}
+
+int ladroi_net_wait(ladro_t *lb, ladroi_req_t *r)
+{
+    bool done;
+    int rc;
+    while ((rc = ladroi_net_test(lb, r, &done, NULL)) == 0 && !done)
+        ladro__nap(((ladro__sreq_t *)r->h.p)->c); /* a receive: r->h.p is its request */
+    return rc;
+}
+
+void ladroi_net_cancel(ladroi_req_t *r)
+{
+    if (r->active)
+        free(r->h.p);
+    memset(r, 0, sizeof *r);
+}
+
+void ladroi_net_req_free(ladroi_req_t *r)
+{
+    ladroi_net_cancel(r);
+}
+
+int ladroi_net_recv(ladro_t *lb, ladroi_chan_t *c, void *buf, size_t bytes, int source,
+                    int tag, ladroi_msg_t *info)
+{
+    ladro__smsg_t *prev, *m;
+    while (!(m = ladro__match(c, source, tag, &prev)))
+        ladro__nap(c);
+    return ladro__deliver(lb, c, prev, m, buf, bytes, info);
+}
+
+int ladroi_net_iprobe(ladro_t *lb, ladroi_chan_t *c, int source, int tag, bool *found,
+                      ladroi_msg_t *info)
+{
+    (void)lb;
+    ladro__smsg_t *prev, *m = ladro__match(c, source, tag, &prev);
+    *found = m != NULL;
+    if (m && info) {
+        info->source = m->source;
+        info->tag = m->tag;
+        info->bytes = m->bytes;
+    }
+    return LADRO_OK;
+}
+
+int ladroi_net_progress(ladro_t *lb)
+{
+    (void)lb; /* nothing progresses behind the caller's back in a simulation */
+    return LADRO_OK;
+}
+
+/* ---- blocking collectives: every rank deposits, the last combines and wakes the others */
+typedef void (*ladro__combine_fn)(ladro__schan_t *s, void *arg);
+
+static int ladro__collective(ladro_t *lb, ladroi_chan_t *c, const void *mine, size_t bytes,
+                             ladro__combine_fn combine, void *arg, void *out, size_t out_bytes)
+{
+    ladro__schan_t *s = c->s;
+    unsigned char *copy = malloc(bytes ? bytes : 1);
+    if (!copy)
+        return ladroi_fail(lb, LADRO_ENOMEM, "collective: out of memory");
+    if (bytes)
+        memcpy(copy, mine, bytes);
+    free(s->contrib[c->rank]);
+    s->contrib[c->rank] = copy;
+    s->contrib_bytes[c->rank] = bytes;
+    uint64_t gen = s->gen;
+    ladro_s4u_world_t *w = c->w;
+    sg_mutex_lock(w->mu);
+    if (++s->arrived == s->size) {
+        s->arrived = 0;
+        combine(s, arg);
+        s->gen++;
+        sg_cond_notify_all(w->cv);
+    } else {
+        while (s->gen == gen)
+            sg_cond_wait(w->cv, w->mu);
+    }
+    sg_mutex_unlock(w->mu);
+    int rc = LADRO_OK;
+    if (out_bytes) { /* read before any simulation call: the next operation may start */
+        if (!s->result || s->result_bytes < out_bytes)
+            rc = ladroi_fail(lb, LADRO_ENOMEM, "collective: no result");
+        else
+            memcpy(out, s->result, out_bytes);
+    }
+    double lat = c->size > 1 ? ladro__cost(c, c->rank ? 0 : 1, 8) : 0;
+    ladro__sleep(2 * ceil(log2((double)c->size)) * lat);
+    return rc;
+}
+
+static void ladro__set_result(ladro__schan_t *s, size_t n)
+{
+    unsigned char *r = realloc(s->result, n ? n : 1);
+    if (r) {
+        s->result = r;
+        s->result_bytes = n;
+    } else {
+        s->result_bytes = 0;
+    }
+}
+
+static void ladro__combine_none(ladro__schan_t *s, void *arg)
+{
+    (void)s, (void)arg;
+}
+
+int ladroi_net_barrier(ladro_t *lb, ladroi_chan_t *c)
+{
+    return ladro__collective(lb, c, NULL, 0, ladro__combine_none, NULL, NULL, 0);
+}
+
+typedef struct {
+    int n, op;
+    bool sign;
+} ladro__red_t;
+
+static void ladro__combine_reduce(ladro__schan_t *s, void *arg)
+{
+    const ladro__red_t *a = arg;
+    ladro__set_result(s, (size_t)a->n * 8);
+    if (s->result_bytes < (size_t)a->n * 8)
+        return;
+    for (int k = 0; k < a->n; k++) {
+        uint64_t acc = 0;
+        for (int r = 0; r < s->size; r++) {
+            uint64_t v;
+            memcpy(&v, s->contrib[r] + 8 * (size_t)k, 8);
+            bool less = a->sign ? (int64_t)v < (int64_t)acc : v < acc;
+            if (r == 0)
+                acc = v;
+            else if (a->op == LADROI_NET_SUM)
+                acc += v;
+            else if (a->op == LADROI_NET_MIN ? less : !less && v != acc)
+                acc = v;
+        }
+        memcpy(s->result + 8 * (size_t)k, &acc, 8);
+    }
+}
+
+int ladroi_net_allreduce_i64(ladro_t *lb, ladroi_chan_t *c, int64_t *v, int n, int op)
+{
+    ladro__red_t a = {n, op, true};
+    return ladro__collective(lb, c, v, 8 * (size_t)n, ladro__combine_reduce, &a, v,
+                             8 * (size_t)n);
+}
+
+int ladroi_net_allreduce_u64(ladro_t *lb, ladroi_chan_t *c, uint64_t *v, int n, int op)
+{
+    ladro__red_t a = {n, op, false};
+    return ladro__collective(lb, c, v, 8 * (size_t)n, ladro__combine_reduce, &a, v,
+                             8 * (size_t)n);
+}
+
+int ladroi_net_agree(ladro_t *lb, ladroi_chan_t *c, int rc)
+{
+    int64_t v = rc;
+    if (ladroi_net_allreduce_i64(lb, c, &v, 1, LADROI_NET_MIN) != LADRO_OK)
+        return LADRO_ENOMEM;
+    return (int)v;
+}
+
+/* Concatenation of every contribution in rank order. */
+static void ladro__combine_concat(ladro__schan_t *s, void *arg)
+{
+    (void)arg;
+    size_t n = 0;
+    for (int r = 0; r < s->size; r++)
+        n += s->contrib_bytes[r];
+    ladro__set_result(s, n);
+    if (s->result_bytes < n)
+        return;
+    size_t at = 0;
+    for (int r = 0; r < s->size; r++) {
+        memcpy(s->result + at, s->contrib[r], s->contrib_bytes[r]);
+        at += s->contrib_bytes[r];
+    }
+}
+
+typedef struct {
+    int root;
+} ladro__bc_t;
+
+static void ladro__combine_bcast(ladro__schan_t *s, void *arg)
+{
+    const ladro__bc_t *a = arg;
+    ladro__set_result(s, s->contrib_bytes[a->root]);
+    if (s->result_bytes == s->contrib_bytes[a->root])
+        memcpy(s->result, s->contrib[a->root], s->result_bytes);
+}
+
+int ladroi_net_bcast(ladro_t *lb, ladroi_chan_t *c, void *buf, size_t bytes, int root)
+{
+    ladro__bc_t a = {root};
+    return ladro__collective(lb, c, c->rank == root ? buf : NULL, c->rank == root ? bytes : 0,
+                             ladro__combine_bcast, &a, buf, bytes);
+}
+
+int ladroi_net_allgather(ladro_t *lb, ladroi_chan_t *c, const void *mine, size_t bytes,
+                         void *all)
+{
+    return ladro__collective(lb, c, mine, bytes, ladro__combine_concat, NULL, all,
+                             bytes * (size_t)c->size);
+}
+
+int ladroi_net_gatherv(ladro_t *lb, ladroi_chan_t *c, const void *mine, size_t bytes, int root,
+                       void **all, size_t *total)
+{
+    *all = NULL;
+    *total = 0;
+    /* the concatenation's size is only known at the end: read it at once after waking */
+    ladro__schan_t *s = c->s;
+    int rc = ladro__collective(lb, c, mine, bytes, ladro__combine_concat, NULL, NULL, 0);
+    if (rc || c->rank != root)
+        return rc;
+    /* Root: the result is still the one of this operation until every rank, root
+     * included, enters the next one on this channel. */
+    size_t n = s->result_bytes;
+    void *b = malloc(n ? n : 1);
+    if (!b)
+        return ladroi_fail(lb, LADRO_ENOMEM, "gather: out of memory for %zu bytes", n);
+    memcpy(b, s->result, n);
+    *all = b;
+    *total = n;
+    return LADRO_OK;
+}
+
+/* ---- time and threads ---------------------------------------------------------------------- */
+double ladroi_net_now(void)
+{
+    return simgrid_get_clock();
+}
+
+/* A positive sleep always advances the clock: below SimGrid's numerical accuracy (1e-9 s)
+ * a sleep would be nothing, and a caller looping until a date (the speed emulation's
+ * padding, a wait for a message about to arrive) would spin for ever. */
+static void ladro__sleep(double s)
+{
+    if (s > 0)
+        sg_actor_sleep_for(s < 2e-9 ? 2e-9 : s);
+}
+
+void ladroi_net_sleep_us(double us)
+{
+    ladro__sleep(us * 1e-6);
+}
+
+int ladroi_net_threads(ladro_t *lb, bool *multiple)
+{
+    (void)lb;
+    *multiple = false; /* ranks are actors: the leader serves from ladro_next */
+    return LADRO_OK;
+}
