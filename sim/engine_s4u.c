@@ -508,19 +508,6 @@ int ladroi_net_test(ladro_t *lb, ladroi_req_t *r, bool *done, ladroi_msg_t *info
     return rc;
 }
 
-int ladroi_net_testall(ladro_t *lb, int n, ladroi_req_t *r, bool *done)
-{
-    *done = true;
-    for (int i = 0; i < n; i++) {
-        bool d;
-        int rc = ladroi_net_test(lb, &r[i], &d, NULL);
-        if (rc)
-            return rc;
-        *done = *done && d;
-    }
-    return LADRO_OK;
-}
-
 /* Sleep until something may have changed for a waiting receive: the next arrival of a
  * message already under way, or a latency-sized nap (a message not yet sent). */
 static void ladro__nap(ladroi_chan_t *c)
@@ -686,14 +673,6 @@ int ladroi_net_allreduce_u64(ladro_t *lb, ladroi_chan_t *c, uint64_t *v, int n, 
     ladro__red_t a = {n, op, false};
     return ladro__collective(lb, c, v, 8 * (size_t)n, ladro__combine_reduce, &a, v,
                              8 * (size_t)n);
-}
-
-int ladroi_net_agree(ladro_t *lb, ladroi_chan_t *c, int rc)
-{
-    int64_t v = rc;
-    if (ladroi_net_allreduce_i64(lb, c, &v, 1, LADROI_NET_MIN) != LADRO_OK)
-        return LADRO_ENOMEM;
-    return (int)v;
 }
 
 /* Concatenation of every contribution in rank order. */

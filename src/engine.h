@@ -93,7 +93,7 @@ int ladroi_net_irecv(ladro_t *lb, ladroi_chan_t *c, void *buf, size_t bytes, int
 /* *done once r completed (an inactive request is complete); m (may be NULL) receives
  * the source, tag and size of a completed receive. */
 int ladroi_net_test(ladro_t *lb, ladroi_req_t *r, bool *done, ladroi_msg_t *m);
-/* *done once all n completed. */
+/* *done once all n completed (src/core.c, over ladroi_net_test). */
 int ladroi_net_testall(ladro_t *lb, int n, ladroi_req_t *r, bool *done);
 int ladroi_net_wait(ladro_t *lb, ladroi_req_t *r);
 /* Cancel a pending receive and complete it. */
@@ -118,7 +118,7 @@ int ladroi_net_barrier(ladro_t *lb, ladroi_chan_t *c);
 /* Element-wise over the ranks, result everywhere. */
 int ladroi_net_allreduce_i64(ladro_t *lb, ladroi_chan_t *c, int64_t *v, int n, int op);
 int ladroi_net_allreduce_u64(ladro_t *lb, ladroi_chan_t *c, uint64_t *v, int n, int op);
-/* The lowest (worst) status of every rank. */
+/* The lowest (worst) status of every rank (src/core.c, over the all-reduce). */
 int ladroi_net_agree(ladro_t *lb, ladroi_chan_t *c, int rc);
 int ladroi_net_bcast(ladro_t *lb, ladroi_chan_t *c, void *buf, size_t bytes, int root);
 /* `bytes` from every rank into all (bytes * size), in rank order. */

@@ -48,9 +48,13 @@ static void ladro__set_req(ladroi_req_t *r, MPI_Request x)
     r->active = x != MPI_REQUEST_NULL;
 }
 
-static int ladro__count(size_t bytes)
+/* MPI-3 counts are int. */
+static int ladro__count(ladro_t *lb, size_t bytes, int *n)
 {
-    return bytes > (size_t)INT_MAX ? -1 : (int)bytes;
+    *n = bytes > (size_t)INT_MAX ? -1 : (int)bytes;
+    if (*n < 0)
+        return ladroi_fail(lb, LADRO_EINVAL, "message of %zu bytes: at most %d", bytes, INT_MAX);
+    return LADRO_OK;
 }
 
 /* ---- creation: the MPI entry points of the public API ------------------------------- */
@@ -406,9 +410,9 @@ static int ladro__status(ladro_t *lb, const MPI_Status *st, ladroi_msg_t *m)
 int ladroi_net_isend(ladro_t *lb, ladroi_chan_t *c, const void *buf, size_t bytes, int dest,
                      int tag, ladroi_req_t *r)
 {
-    int n = ladro__count(bytes);
-    if (n < 0)
-        return ladroi_fail(lb, LADRO_EINVAL, "message of %zu bytes: at most %d", bytes, INT_MAX);
+    int n, rc = ladro__count(lb, bytes, &n);
+    if (rc)
+        return rc;
     MPI_Request x;
     LADRO__MPI(lb, MPI_Isend(buf, n, MPI_BYTE, dest, tag, c->comm, &x));
     ladro__set_req(r, x);
@@ -418,9 +422,9 @@ int ladroi_net_isend(ladro_t *lb, ladroi_chan_t *c, const void *buf, size_t byte
 int ladroi_net_irecv(ladro_t *lb, ladroi_chan_t *c, void *buf, size_t bytes, int source,
                      int tag, ladroi_req_t *r)
 {
-    int n = ladro__count(bytes);
-    if (n < 0)
-        return ladroi_fail(lb, LADRO_EINVAL, "message of %zu bytes: at most %d", bytes, INT_MAX);
+    int n, rc = ladro__count(lb, bytes, &n);
+    if (rc)
+        return rc;
     MPI_Request x;
     LADRO__MPI(lb, MPI_Irecv(buf, n, MPI_BYTE, ladro__src(source), ladro__tag(tag), c->comm, &x));
     ladro__set_req(r, x);
@@ -440,19 +444,6 @@ int ladroi_net_test(ladro_t *lb, ladroi_req_t *r, bool *done, ladroi_msg_t *m)
     *done = flag != 0;
     if (flag && m)
         return ladro__status(lb, &st, m);
-    return LADRO_OK;
-}
-
-int ladroi_net_testall(ladro_t *lb, int n, ladroi_req_t *r, bool *done)
-{
-    *done = true;
-    for (int i = 0; i < n; i++) {
-        bool d;
-        int rc = ladroi_net_test(lb, &r[i], &d, NULL);
-        if (rc)
-            return rc;
-        *done = *done && d;
-    }
     return LADRO_OK;
 }
 
@@ -488,9 +479,9 @@ void ladroi_net_req_free(ladroi_req_t *r)
 int ladroi_net_send(ladro_t *lb, ladroi_chan_t *c, const void *buf, size_t bytes, int dest,
                     int tag)
 {
-    int n = ladro__count(bytes);
-    if (n < 0)
-        return ladroi_fail(lb, LADRO_EINVAL, "message of %zu bytes: at most %d", bytes, INT_MAX);
+    int n, rc = ladro__count(lb, bytes, &n);
+    if (rc)
+        return rc;
     LADRO__MPI(lb, MPI_Send(buf, n, MPI_BYTE, dest, tag, c->comm));
     return LADRO_OK;
 }
@@ -498,9 +489,9 @@ int ladroi_net_send(ladro_t *lb, ladroi_chan_t *c, const void *buf, size_t bytes
 int ladroi_net_recv(ladro_t *lb, ladroi_chan_t *c, void *buf, size_t bytes, int source,
                     int tag, ladroi_msg_t *m)
 {
-    int n = ladro__count(bytes);
-    if (n < 0)
-        return ladroi_fail(lb, LADRO_EINVAL, "message of %zu bytes: at most %d", bytes, INT_MAX);
+    int n, rc = ladro__count(lb, bytes, &n);
+    if (rc)
+        return rc;
     MPI_Status st;
     LADRO__MPI(lb, MPI_Recv(buf, n, MPI_BYTE, ladro__src(source), ladro__tag(tag), c->comm,
                             m ? &st : MPI_STATUS_IGNORE));
@@ -550,20 +541,11 @@ int ladroi_net_allreduce_u64(ladro_t *lb, ladroi_chan_t *c, uint64_t *v, int n, 
     return LADRO_OK;
 }
 
-int ladroi_net_agree(ladro_t *lb, ladroi_chan_t *c, int rc)
-{
-    int64_t v = rc;
-    if (ladroi_net_allreduce_i64(lb, c, &v, 1, LADROI_NET_MIN) != LADRO_OK)
-        return LADRO_EMPI;
-    return (int)v;
-}
-
 int ladroi_net_bcast(ladro_t *lb, ladroi_chan_t *c, void *buf, size_t bytes, int root)
 {
-    int n = ladro__count(bytes);
-    if (n < 0)
-        return ladroi_fail(lb, LADRO_EINVAL, "broadcast of %zu bytes: at most %d", bytes,
-                           INT_MAX);
+    int n, rc = ladro__count(lb, bytes, &n);
+    if (rc)
+        return rc;
     LADRO__MPI(lb, MPI_Bcast(buf, n, MPI_BYTE, root, c->comm));
     return LADRO_OK;
 }
@@ -571,10 +553,9 @@ int ladroi_net_bcast(ladro_t *lb, ladroi_chan_t *c, void *buf, size_t bytes, int
 int ladroi_net_allgather(ladro_t *lb, ladroi_chan_t *c, const void *mine, size_t bytes,
                          void *all)
 {
-    int n = ladro__count(bytes);
-    if (n < 0)
-        return ladroi_fail(lb, LADRO_EINVAL, "all-gather of %zu bytes: at most %d", bytes,
-                           INT_MAX);
+    int n, rc = ladro__count(lb, bytes, &n);
+    if (rc)
+        return rc;
     LADRO__MPI(lb, MPI_Allgather(mine, n, MPI_BYTE, all, n, MPI_BYTE, c->comm));
     return LADRO_OK;
 }
