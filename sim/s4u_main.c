@@ -285,9 +285,9 @@ int main(int argc, char **argv)
             if (ladro_config_set(&cfgs[i], key, eq + 1, err, sizeof err))
                 return ladro__fail("'%s': %s", keys[k], err);
         }
-        if (cfgs[i].emulate_spin)
-            return ladro__fail("emulate_spin: a simulated rank cannot spin (its speed is "
-                               "emulated in simulated time); leave it 0");
+        if (cfgs[i].emulate == LADRO_EMULATE_SPIN)
+            return ladro__fail("emulate=spin: a simulated rank cannot spin (its speed is "
+                               "emulated in simulated time); use emulate=sleep");
         if (ladro_config_validate(&cfgs[i], err, sizeof err))
             return ladro__fail("policy %s: %s", list[i], err);
     }

@@ -32,5 +32,5 @@ bad --policy fifo --p 4 -- fifo
 bad --p 4 --platform "$DIR/no-such.xml" -- no-such.xml
 bad --p 4 random:no_such_key=1 -- no_such_key
 bad --p 4 nopolicy:chunk=1 -- nopolicy
-bad --p 4 emulate_spin=1 -- emulate_spin
+bad --p 4 emulate=spin -- emulate=spin
 echo "ladro-sim-s4u: ok"
