@@ -40,11 +40,11 @@ sed -e "s/@PROJECT_VERSION@/$ver/g" -e "s/@PROJECT_VERSION_MAJOR@/$vmaj/" \
 srcs=("$root"/src/*.c "$root/src/policy/registry.c")
 for n in "${list[@]}"; do srcs+=("$root/src/policy/$n.c"); done
 cflags=(-O2 -g -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -DLADRO_BUILDING
-        -I"$root/include" -I"$root/src" -I"$out/gen")
+        -I"$root/include" -I"$root/src" -I"$out/gen" -I"$root/apps/common" -I"$root/apps/synth")
 log=$out/build.log
 echo "smpi build: ${#srcs[@]} library sources, policies: ${list[*]}" >&2
-smpicc "${cflags[@]}" "${srcs[@]}" "$root"/apps/common/workload*.c "$root/apps/common/app_mpi.c" \
-  "$root/apps/synth/synth.c" \
+smpicc "${cflags[@]}" "${srcs[@]}" "$root"/apps/common/workload*.c "$root"/apps/common/app_*.c \
+  "$root"/apps/synth/synth*.c \
   -o "$out/ladro-synth" -lm -lpthread >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
 smpicc -O2 -std=c11 -Wall -Wextra "$root/bench/smpi/atomics.c" -o "$out/atomics" \
   >>"$log" 2>&1 || { cat "$log" >&2; exit 1; }
