@@ -26,6 +26,14 @@ int app_config_set(ladro_config_t *cfg, const char *opt, const char *key, const 
     return rc;
 }
 
+int app_config_env_policy(ladro_config_t *cfg, const char *policy, char *err, size_t errlen)
+{
+    int rc = ladro_config_from_env(cfg, err, errlen);
+    if (rc == LADRO_OK && policy[0])
+        rc = app_config_set(cfg, "--policy", "policy", policy, err, errlen);
+    return rc;
+}
+
 int app_opt_config(const ladroi_opt_t *opt, const char *value, void *ctx, char *msg,
                    size_t msglen)
 {

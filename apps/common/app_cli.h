@@ -16,6 +16,11 @@
 int app_config_set(ladro_config_t *cfg, const char *opt, const char *key, const char *value,
                    char *err, size_t errlen);
 
+/* The runtime configuration of a run: cfg (initialised by the caller, who may change
+ * defaults first) takes the LADRO_* environment, then --policy when policy is not "".
+ * LADRO_OK, or an error with err saying which setting was refused. */
+int app_config_env_policy(ladro_config_t *cfg, const char *policy, char *err, size_t errlen);
+
 /* LADROI_OPT_FN for an option that is a configuration key (docs/envvars.md): dest is the
  * ladro_config_t, data the key ("policy", "chunk"); refused values say what the key
  * accepts, as ladro_config_set does. */

@@ -33,3 +33,9 @@ int app_leader_thread_level(bool leader_listed)
     bool want = leader_listed && !(thr && !strcmp(thr, "off")) && !(osc && strstr(osc, "pt2pt"));
     return want ? MPI_THREAD_MULTIPLE : MPI_THREAD_SINGLE;
 }
+
+int app_mpi_parse_exit(int prc)
+{
+    MPI_Finalize();
+    return prc == 1 ? 0 : 2;
+}

@@ -22,6 +22,10 @@ typedef struct app_mpi {
  * then finalised). */
 int app_mpi_init(int *argc, char ***argv, const char *prog, int level, app_mpi_t *out);
 
+/* After a command-line parser returned prc != 0 (1: help printed, 2: usage error printed):
+ * finalises MPI and returns main's exit status, 0 after help, 2 otherwise. */
+int app_mpi_parse_exit(int prc);
+
 /* The thread level for a program that may run the leader policy (leader_listed):
  * MPI_THREAD_MULTIPLE for the leader's service thread (A2WS's LW), unless
  * LADRO_LEADER_THREAD=off or Open MPI's osc pt2pt is forced (it refuses windows under

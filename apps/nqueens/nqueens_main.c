@@ -95,9 +95,7 @@ static int nq__parallel(const nq_opts_t *o, int n, const char *policy)
     char err[512] = "";
     ladro_config_t cfg;
     ladro_config_init(&cfg);
-    int rc = ladro_config_from_env(&cfg, err, sizeof err);
-    if (rc == 0 && policy[0])
-        rc = app_config_set(&cfg, "--policy", "policy", policy, err, sizeof err);
+    int rc = app_config_env_policy(&cfg, policy, err, sizeof err);
     if (rc == 0)
         rc = ladro_config_set(&cfg, "task_bytes", "16", err, sizeof err);
     ladro_t *lb = NULL;
@@ -193,10 +191,8 @@ int main(int argc, char **argv)
     char err[512] = "";
     nq_opts_t o;
     int prc = nq_parse(argc, argv, &o, rank != 0, err, sizeof err);
-    if (prc) {
-        MPI_Finalize();
-        return prc == 1 ? 0 : 2;
-    }
+    if (prc)
+        return app_mpi_parse_exit(prc);
     int bad = 0;
     for (int n = o.upto ? 1 : o.n; n <= o.n && bad < 2; n++) {
         if (o.sequential) {

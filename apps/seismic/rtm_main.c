@@ -331,30 +331,10 @@ static int rtm__check_interfaces(const seis_app_t *app, const double *img)
 
 int main(int argc, char **argv)
 {
-    /* OpenMP threads run the kernel; only the main thread calls MPI */
-    app_mpi_t mpi;
-    int rc = app_mpi_init(&argc, &argv, "ladro-rtm", MPI_THREAD_FUNNELED, &mpi);
-    if (rc)
-        return rc;
     seis_app_t app;
-    memset(&app, 0, sizeof app);
-    app.o.prog = "ladro-rtm";
-    app.o.rtm = 1;
-    app.rank = mpi.rank;
-    app.size = mpi.size;
-    if (mpi.provided < MPI_THREAD_FUNNELED && app.rank == 0)
-        fprintf(stderr, "%s: warning: the MPI library gives thread level %d only; run with "
-                "OMP_NUM_THREADS=1\n", app.o.prog, mpi.provided);
-    rc = seis_app_parse(&app, argc, argv);
-    if (rc) {
-        MPI_Finalize();
-        return rc == 1 ? 0 : 2;
-    }
-    if ((rc = seis_app_setup(&app)) != 0) {
-        seis_app_free(&app);
-        MPI_Finalize();
+    int rc;
+    if (!seis_app_start(&app, &argc, &argv, "ladro-rtm", 1, &rc))
         return rc;
-    }
     rtm_state_t st;
     memset(&st, 0, sizeof st);
     st.ro.mem_bytes = (size_t)(app.o.mem_mb * 1e6);

@@ -2,6 +2,7 @@
 #include "seis_app.h"
 
 #include "app_cli.h"
+#include "app_mpi.h"
 
 #include <errno.h>
 #include <math.h>
@@ -37,6 +38,34 @@ static int seis__segy_model(seis_app_t *app, char *err, size_t errlen)
     }
     o->nx = m->nx, o->ny = m->ny, o->nz = m->nz, o->h = h;
     return 0;
+}
+
+bool seis_app_start(seis_app_t *app, int *argc, char ***argv, const char *prog, int rtm,
+                    int *status)
+{
+    app_mpi_t mpi;
+    memset(app, 0, sizeof *app);
+    *status = app_mpi_init(argc, argv, prog, MPI_THREAD_FUNNELED, &mpi);
+    if (*status)
+        return false;
+    app->o.prog = prog;
+    app->o.rtm = rtm;
+    app->rank = mpi.rank;
+    app->size = mpi.size;
+    if (mpi.provided < MPI_THREAD_FUNNELED && app->rank == 0)
+        fprintf(stderr, "%s: warning: the MPI library gives thread level %d only; run with "
+                "OMP_NUM_THREADS=1\n", prog, mpi.provided);
+    int rc = seis_app_parse(app, *argc, *argv);
+    if (rc) {
+        *status = app_mpi_parse_exit(rc);
+        return false;
+    }
+    if ((*status = seis_app_setup(app)) != 0) {
+        seis_app_free(app);
+        MPI_Finalize();
+        return false;
+    }
+    return true;
 }
 
 int seis_app_setup(seis_app_t *app)
@@ -267,9 +296,7 @@ static int seis__run_policy(seis_app_t *app, const char *policy, seis_shot_fn fn
     MPI_Bcast(done, nshots, MPI_UNSIGNED_CHAR, 0, MPI_COMM_WORLD);
     ladro_config_t cfg;
     ladro_config_init(&cfg);
-    int rc = ladro_config_from_env(&cfg, err, sizeof err);
-    if (rc == 0 && policy[0])
-        rc = app_config_set(&cfg, "--policy", "policy", policy, err, sizeof err);
+    int rc = app_config_env_policy(&cfg, policy, err, sizeof err);
     if (rc == 0)
         rc = ladro_create(MPI_COMM_WORLD, &cfg, &app->lb, err, sizeof err);
     if (rc) {

@@ -8,6 +8,8 @@
 #include <ladro.h>
 #include <mpi.h>
 
+#include <stdbool.h>
+
 typedef struct seis_app_opts {
     const char *prog;       /* "ladro-seismic" / "ladro-rtm" */
     int rtm;                /* RTM options accepted */
@@ -49,6 +51,12 @@ struct seis_app {
 /* The command line (seis_cli.c, no MPI call): 0 ok, 1 help printed, 2 usage error
  * printed (rank 0). */
 int seis_app_parse(seis_app_t *app, int argc, char **argv);
+/* The start of ladro-seismic and ladro-rtm (rtm: RTM options accepted): MPI (funneled:
+ * OpenMP threads run the kernel, only the main thread calls MPI), the command line and
+ * seis_app_setup. Returns true to go on; false with *status main's exit status (MPI is
+ * then finalised). */
+bool seis_app_start(seis_app_t *app, int *argc, char ***argv, const char *prog, int rtm,
+                    int *status);
 /* Build model, parameters, geometry; checks (CFL, dispersion, geometry). 0 or 2. */
 int seis_app_setup(seis_app_t *app);
 /* Output file of one shot in the job directory: shot_NNNNN.su, or .sgy (SEG-Y). */

@@ -251,10 +251,8 @@ static int uts__parallel(const uts_opts_t *o, const uts_tree_t *tree, const char
     ladro_config_t cfg;
     ladro_config_init(&cfg);
     cfg.chunk = 1;
-    int rc = ladro_config_from_env(&cfg, err, sizeof err);
+    int rc = app_config_env_policy(&cfg, policy, err, sizeof err);
     char num[32];
-    if (rc == 0 && policy[0])
-        rc = app_config_set(&cfg, "--policy", "policy", policy, err, sizeof err);
     if (rc == 0 && o->keep) {
         snprintf(num, sizeof num, "%u", o->keep);
         rc = ladro_config_set(&cfg, "chunk", num, err, sizeof err);
@@ -406,10 +404,8 @@ int main(int argc, char **argv)
     char err[512] = "";
     uts_opts_t o;
     int prc = uts_parse(argc, argv, &o, rank != 0, err, sizeof err);
-    if (prc) {
-        MPI_Finalize();
-        return prc == 1 ? 0 : 2;
-    }
+    if (prc)
+        return app_mpi_parse_exit(prc);
 
     /* Open MPI turns on mpi_yield_when_idle when a node is oversubscribed; then every
      * ladro_progress (each -i nodes) gives the core away and a node costs ~20x more
