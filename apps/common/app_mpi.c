@@ -39,3 +39,15 @@ int app_mpi_parse_exit(int prc)
     MPI_Finalize();
     return prc == 1 ? 0 : 2;
 }
+
+bool app_mpi_start(int *argc, char ***argv, const char *prog, int level, app_parse_fn parse,
+                   void *opts, app_mpi_t *out, int *status)
+{
+    *status = app_mpi_init(argc, argv, prog, level, out);
+    if (*status)
+        return false;
+    int prc = parse(*argc, *argv, opts, out->rank != 0);
+    if (prc)
+        *status = app_mpi_parse_exit(prc);
+    return prc == 0;
+}

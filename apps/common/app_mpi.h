@@ -26,6 +26,15 @@ int app_mpi_init(int *argc, char ***argv, const char *prog, int level, app_mpi_t
  * finalises MPI and returns main's exit status, 0 after help, 2 otherwise. */
 int app_mpi_parse_exit(int prc);
 
+/* A program's command-line parser, no MPI call: 0 ok, 1 help printed, 2 usage error
+ * printed; quiet (ranks other than 0) prints nothing. opts: the program's options. */
+typedef int (*app_parse_fn)(int argc, char **argv, void *opts, bool quiet);
+
+/* app_mpi_init, then parse on every rank (rank 0 prints). Returns true to go on; false
+ * with *status main's exit status (MPI is then finalised). */
+bool app_mpi_start(int *argc, char ***argv, const char *prog, int level, app_parse_fn parse,
+                   void *opts, app_mpi_t *out, int *status);
+
 /* The thread level for a program that may run the leader policy (leader_listed):
  * MPI_THREAD_MULTIPLE for the leader's service thread (A2WS's LW), unless
  * LADRO_LEADER_THREAD=off or Open MPI's osc pt2pt is forced (it refuses windows under

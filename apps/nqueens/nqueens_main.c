@@ -181,18 +181,22 @@ static int nq__parallel(const nq_opts_t *o, int n, const char *policy)
     return bad;
 }
 
+/* nq_parse as app_mpi_start calls it: the parser prints its own messages */
+static int nq__parse(int argc, char **argv, void *o, bool quiet)
+{
+    char err[512];
+    return nq_parse(argc, argv, o, quiet, err, sizeof err);
+}
+
 int main(int argc, char **argv)
 {
     app_mpi_t mpi;
-    int rc = app_mpi_init(&argc, &argv, "ladro-nqueens", MPI_THREAD_SINGLE, &mpi);
-    if (rc)
+    nq_opts_t o;
+    int rc;
+    if (!app_mpi_start(&argc, &argv, "ladro-nqueens", MPI_THREAD_SINGLE, nq__parse, &o, &mpi,
+                       &rc))
         return rc;
     int rank = mpi.rank;
-    char err[512] = "";
-    nq_opts_t o;
-    int prc = nq_parse(argc, argv, &o, rank != 0, err, sizeof err);
-    if (prc)
-        return app_mpi_parse_exit(prc);
     int bad = 0;
     for (int n = o.upto ? 1 : o.n; n <= o.n && bad < 2; n++) {
         if (o.sequential) {

@@ -394,18 +394,22 @@ static int uts__parallel(const uts_opts_t *o, const uts_tree_t *tree, const char
     return bad;
 }
 
+/* uts_parse as app_mpi_start calls it: the parser prints its own messages */
+static int uts__parse(int argc, char **argv, void *o, bool quiet)
+{
+    char err[512];
+    return uts_parse(argc, argv, o, quiet, err, sizeof err);
+}
+
 int main(int argc, char **argv)
 {
     app_mpi_t mpi;
-    int rc = app_mpi_init(&argc, &argv, "ladro-uts", MPI_THREAD_SINGLE, &mpi);
-    if (rc)
+    uts_opts_t o;
+    int rc;
+    if (!app_mpi_start(&argc, &argv, "ladro-uts", MPI_THREAD_SINGLE, uts__parse, &o, &mpi,
+                       &rc))
         return rc;
     int rank = mpi.rank;
-    char err[512] = "";
-    uts_opts_t o;
-    int prc = uts_parse(argc, argv, &o, rank != 0, err, sizeof err);
-    if (prc)
-        return app_mpi_parse_exit(prc);
 
     /* Open MPI turns on mpi_yield_when_idle when a node is oversubscribed; then every
      * ladro_progress (each -i nodes) gives the core away and a node costs ~20x more
