@@ -418,6 +418,15 @@ typedef struct ladroi_policy_ops {
     .opts = (table), .nopts = sizeof(table) / sizeof((table)[0]), .opts_size = sizeof(type)
 #define LADROI_POLICY_COUNTERS(table)                                                    \
     .counters = (table), .ncounters = sizeof(table) / sizeof((table)[0])
+/* The ops table ladroi_policy_<id> of a policy with state and options, whose hooks are
+ * named <pfx>_init, _fini, _idle, _dump and whose option table is <pfx>_opts (of
+ * struct opts_type); further members (.on_progress, counters...) follow as designated
+ * initialisers. */
+#define LADROI_POLICY_DEFINE(id, pfx, opts_type, steals_, summary_, ...)                   \
+    const ladroi_policy_ops_t ladroi_policy_##id = {                                     \
+        .name = #id, .summary = (summary_), .steals = (steals_), .init = pfx##_init,     \
+        .fini = pfx##_fini, .on_idle = pfx##_idle, .dump = pfx##_dump,                   \
+        LADROI_POLICY_OPTS(pfx##_opts, opts_type), __VA_ARGS__}
 
 /* Registry (src/policy/registry.c): the list is generated from src/policy/<name>.c. */
 const ladroi_policy_ops_t *ladroi_policy_find(const char *name);

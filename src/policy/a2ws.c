@@ -380,17 +380,8 @@ static void ladro__a2ws_dump(const ladro_t *lb, const void *state, FILE *out)
     fprintf(out, "\n");
 }
 
-const ladroi_policy_ops_t ladroi_policy_a2ws = {
-    .name = "a2ws",
-    .summary = "adaptive asynchronous WS: ring info vector, steal equations, FAA theft",
-    .steals = true,
-    .init = ladro__a2ws_init,
-    .fini = ladro__a2ws_fini,
-    .on_idle = ladro__a2ws_idle,
-    .on_progress = ladro__a2ws_progress,
-    .on_start = ladro__a2ws_start,
-    .on_task_end = ladro__a2ws_task_end,
-    .dump = ladro__a2ws_dump,
-    LADROI_POLICY_OPTS(ladro__a2ws_opts, ladro__a2ws_opts_t),
-    LADROI_POLICY_COUNTERS(ladro__a2ws_counters),
-};
+LADROI_POLICY_DEFINE(a2ws, ladro__a2ws, ladro__a2ws_opts_t, true,
+                     "adaptive asynchronous WS: ring info vector, steal equations, FAA theft",
+                     .on_progress = ladro__a2ws_progress, .on_start = ladro__a2ws_start,
+                     .on_task_end = ladro__a2ws_task_end,
+                     LADROI_POLICY_COUNTERS(ladro__a2ws_counters));

@@ -174,16 +174,7 @@ static void ladro__bl_dump(const ladro_t *lb, const void *state, FILE *out)
     (void)lb;
 }
 
-const ladroi_policy_ops_t ladroi_policy_baseline = {
-    .name = "baseline",
-    .summary = "BaselineWS: load-aware random victim, lock, victim replies (may deny)",
-    .steals = true,
-    .init = ladro__bl_init,
-    .fini = ladro__bl_fini,
-    .on_idle = ladro__bl_idle,
-    .on_progress = ladro__bl_progress,
-    .dump = ladro__bl_dump,
-    LADROI_POLICY_OPTS(ladro__bl_opts, ladroi_la_opts_t),
-    LADROI_POLICY_COUNTERS(ladro__bl_counters),
-    .print_stats = ladroi_la_print_stats,
-};
+LADROI_POLICY_DEFINE(baseline, ladro__bl, ladroi_la_opts_t, true,
+                     "BaselineWS: load-aware random victim, lock, victim replies (may deny)",
+                     .on_progress = ladro__bl_progress, LADROI_POLICY_COUNTERS(ladro__bl_counters),
+                     .print_stats = ladroi_la_print_stats);

@@ -407,16 +407,7 @@ static void ladro__ctws_dump(const ladro_t *lb, const void *state, FILE *out)
     }
 }
 
-const ladroi_policy_ops_t ladroi_policy_ctws = {
-    .name = "ctws",
-    .summary = "cyclic token: only the holder steals, from the max of its list, half",
-    .steals = true,
-    .init = ladro__ctws_init,
-    .fini = ladro__ctws_fini,
-    .on_idle = ladro__ctws_idle,
-    .on_progress = ladro__ctws_progress,
-    .on_start = ladro__ctws_start,
-    .on_destroy = ladro__ctws_destroy,
-    .dump = ladro__ctws_dump,
-    LADROI_POLICY_OPTS(ladro__ctws_opts, ladro__ctws_opts_t),
-};
+LADROI_POLICY_DEFINE(ctws, ladro__ctws, ladro__ctws_opts_t, true,
+                     "cyclic token: only the holder steals, from the max of its list, half",
+                     .on_progress = ladro__ctws_progress, .on_start = ladro__ctws_start,
+                     .on_destroy = ladro__ctws_destroy);

@@ -464,15 +464,6 @@ static void ladro__leader_dump(const ladro_t *lb, const void *state, FILE *out)
     }
 }
 
-const ladroi_policy_ops_t ladroi_policy_leader = {
-    .name = "leader",
-    .summary = "rank 0 hands out chunks of tasks on request while it computes (LW)",
-    .steals = false,
-    .init = ladro__leader_init,
-    .fini = ladro__leader_fini,
-    .on_idle = ladro__leader_idle,
-    .on_progress = ladro__leader_progress,
-    .on_start = ladro__leader_start,
-    .dump = ladro__leader_dump,
-    LADROI_POLICY_OPTS(ladro__leader_opts, ladro__leader_opts_t),
-};
+LADROI_POLICY_DEFINE(leader, ladro__leader, ladro__leader_opts_t, false,
+                     "rank 0 hands out chunks of tasks on request while it computes (LW)",
+                     .on_progress = ladro__leader_progress, .on_start = ladro__leader_start);

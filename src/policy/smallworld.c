@@ -85,14 +85,6 @@ static void ladro__sw_dump(const ladro_t *lb, const void *state, FILE *out)
     fprintf(out, "%s\n", s->ov.n > 12 ? " ..." : "");
 }
 
-const ladroi_policy_ops_t ladroi_policy_smallworld = {
-    .name = "smallworld",
-    .summary = "steal from Kleinberg small-world neighbours; results routed greedily home",
-    .steals = true,
-    .init = ladro__sw_init,
-    .fini = ladro__sw_fini,
-    .on_idle = ladro__sw_idle,
-    .dump = ladro__sw_dump,
-    .gate_waves = ladro__sw_gate,
-    LADROI_POLICY_OPTS(ladro__sw_opts, ladro__sw_opts_t),
-};
+LADROI_POLICY_DEFINE(smallworld, ladro__sw, ladro__sw_opts_t, true,
+                     "steal from Kleinberg small-world neighbours; results routed greedily home",
+                     .gate_waves = ladro__sw_gate);

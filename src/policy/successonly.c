@@ -384,16 +384,7 @@ static void ladro__so_dump(const ladro_t *lb, const void *state, FILE *out)
             s->la.phase_victims);
 }
 
-const ladroi_policy_ops_t ladroi_policy_successonly = {
-    .name = "successonly",
-    .summary = "SuccessOnlyWS: load-aware, thieves register at victims, no failed steals",
-    .steals = true,
-    .init = ladro__so_init,
-    .fini = ladro__so_fini,
-    .on_idle = ladro__so_idle,
-    .on_progress = ladro__so_progress,
-    .dump = ladro__so_dump,
-    LADROI_POLICY_OPTS(ladro__so_opts, ladro__so_opts_t),
-    LADROI_POLICY_COUNTERS(ladro__so_counters),
-    .print_stats = ladroi_la_print_stats,
-};
+LADROI_POLICY_DEFINE(successonly, ladro__so, ladro__so_opts_t, true,
+                     "SuccessOnlyWS: load-aware, thieves register at victims, no failed steals",
+                     .on_progress = ladro__so_progress, LADROI_POLICY_COUNTERS(ladro__so_counters),
+                     .print_stats = ladroi_la_print_stats);
