@@ -304,14 +304,22 @@ static unsigned char *ladro__at(ladro_t *lb, ladroi_win_t *win, int target, size
         }                                                                              \
     } while (0)
 
+/* Every access (op: "get", "put", "atomic"): its latency, then *p the n bytes at disp in
+ * target's window; an error when they lie outside it. */
+static int ladro__span(ladro_t *lb, ladroi_win_t *win, int target, size_t disp, size_t n,
+                       const char *op, unsigned char **p)
+{
+    LADRO__ARRIVE(lb, target, n);
+    if (!(*p = ladro__at(lb, win, target, disp, n)))
+        return ladroi_fail(lb, LADRO_EINVAL, "window: %s of %zu bytes at rank %d offset %zu "
+                           "out of bounds", op, n, target, disp);
+    return LADRO_OK;
+}
+
 static int ladro__word(ladro_t *lb, ladroi_win_t *win, int target, size_t disp,
                        unsigned char **p)
 {
-    LADRO__ARRIVE(lb, target, 8);
-    if (!(*p = ladro__at(lb, win, target, disp, 8)))
-        return ladroi_fail(lb, LADRO_EINVAL, "window: no word at rank %d offset %zu", target,
-                           disp);
-    return LADRO_OK;
+    return ladro__span(lb, win, target, disp, 8, "atomic", p);
 }
 
 int ladroi_rma_fetch_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, uint64_t *out)
@@ -359,25 +367,21 @@ int ladroi_rma_add_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, ui
 
 int ladroi_rma_get(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, void *dst, size_t n)
 {
-    LADRO__ARRIVE(lb, target, n);
-    unsigned char *p = ladro__at(lb, w, target, disp, n);
-    if (!p)
-        return ladroi_fail(lb, LADRO_EINVAL, "window: get of %zu bytes at rank %d offset %zu "
-                           "out of bounds", n, target, disp);
-    memcpy(dst, p, n);
-    return LADRO_OK;
+    unsigned char *p;
+    int rc = ladro__span(lb, w, target, disp, n, "get", &p);
+    if (rc == 0)
+        memcpy(dst, p, n);
+    return rc;
 }
 
 int ladroi_rma_put(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, const void *src,
                    size_t n)
 {
-    LADRO__ARRIVE(lb, target, n);
-    unsigned char *p = ladro__at(lb, w, target, disp, n);
-    if (!p)
-        return ladroi_fail(lb, LADRO_EINVAL, "window: put of %zu bytes at rank %d offset %zu "
-                           "out of bounds", n, target, disp);
-    memcpy(p, src, n);
-    return LADRO_OK;
+    unsigned char *p;
+    int rc = ladro__span(lb, w, target, disp, n, "put", &p);
+    if (rc == 0)
+        memcpy(p, src, n);
+    return rc;
 }
 
 int ladroi_rma_sync(ladro_t *lb, ladroi_win_t *w)
