@@ -293,6 +293,34 @@ static int ladro__parse(int argc, char **argv, const char *mode, ladro__opts_t *
     return 0;
 }
 
+/* One comma-list option of a mode: --W, --p, --lambda as integers in [lo, 2^log2hi]. */
+typedef struct ladro__list {
+    const char *opt, *value;
+    int64_t lo;
+    int log2hi;
+    int64_t **out; /* malloc'd */
+    int *n;
+} ladro__list_t;
+
+/* Parses the lists in order; at the first refused one, frees the ones before and returns
+ * the usage error's exit status. 0 when all are read. */
+static int ladro__lists(const char *mode, const ladro__list_t *l, int count)
+{
+    for (int i = 0; i < count; i++) {
+        *l[i].n = ladroi_parse_i64_list(l[i].value, l[i].lo, (int64_t)1 << l[i].log2hi, l[i].out);
+        if (*l[i].n < 0) {
+            for (int j = 0; j < i; j++) {
+                free(*l[j].out);
+                *l[j].out = NULL;
+            }
+            return ladro_sim_usage_error(mode, "%s '%s': accepted: a comma list of integers in "
+                                         "[%lld, 2^%d]", l[i].opt, l[i].value,
+                                         (long long)l[i].lo, l[i].log2hi);
+        }
+    }
+    return 0;
+}
+
 static int ladro__variants(const char *mode, const char *s, int *v, int max)
 {
     if (!s) {
@@ -451,23 +479,13 @@ static int ladro__sweep(ladro__opts_t *o, ladro__args_t *a)
 {
     const char *mode = "sweep";
     int64_t *Ws = NULL, *ps = NULL, *ls = NULL;
-    int nW = ladroi_parse_i64_list(a->W, 1, (int64_t)1 << 60, &Ws);
-    if (nW < 0)
-        return ladro_sim_usage_error(mode, "--W '%s': accepted: a comma list of integers in "
-                                     "[1, 2^60]", a->W);
-    int np = ladroi_parse_i64_list(a->p, 1, 1 << 28, &ps);
-    if (np < 0) {
-        free(Ws);
-        return ladro_sim_usage_error(mode, "--p '%s': accepted: a comma list of integers in "
-                                     "[1, 2^28]", a->p);
-    }
-    int nl = ladroi_parse_i64_list(a->lambda, 1, (int64_t)1 << 40, &ls);
-    if (nl < 0) {
-        free(Ws);
-        free(ps);
-        return ladro_sim_usage_error(mode, "--lambda '%s': accepted: a comma list of integers "
-                                     "in [1, 2^40]", a->lambda);
-    }
+    int nW, np, nl;
+    const ladro__list_t lists[] = {{"--W", a->W, 1, 60, &Ws, &nW},
+                                   {"--p", a->p, 1, 28, &ps, &np},
+                                   {"--lambda", a->lambda, 1, 40, &ls, &nl}};
+    int lrc = ladro__lists(mode, lists, 3);
+    if (lrc)
+        return lrc;
     int vs[2];
     int nv = ladro__variants(mode, a->variant, vs, 2);
     if (nv < 0) {
@@ -616,16 +634,11 @@ static int ladro__limit(ladro__opts_t *o, ladro__args_t *a)
 {
     const char *mode = "limit";
     int64_t *Ws = NULL, *ps = NULL;
-    int nW = ladroi_parse_i64_list(a->W, 2, (int64_t)1 << 60, &Ws);
-    if (nW < 0)
-        return ladro_sim_usage_error(mode, "--W '%s': accepted: a comma list of integers in "
-                                     "[2, 2^60]", a->W);
-    int np = ladroi_parse_i64_list(a->p, 2, 1 << 28, &ps);
-    if (np < 0) {
-        free(Ws);
-        return ladro_sim_usage_error(mode, "--p '%s': accepted: a comma list of integers in "
-                                     "[2, 2^28]", a->p);
-    }
+    int nW, np;
+    const ladro__list_t lists[] = {{"--W", a->W, 2, 60, &Ws, &nW}, {"--p", a->p, 2, 28, &ps, &np}};
+    int lrc = ladro__lists(mode, lists, 2);
+    if (lrc)
+        return lrc;
     int v[2];
     if (ladro__variants(mode, a->variant, v, 1) != 1) {
         free(Ws);
