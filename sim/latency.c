@@ -83,6 +83,25 @@ static inline int32_t ladro__victim(const ladro_sim_lat_params_t *prm, int32_t t
     return v >= thief ? v + 1 : v;
 }
 
+/* R2, R8, R9: processor i asks a new uniform victim for work at t; the request arrives
+ * lambda later. steal: i was computing until now (the trace shows it stealing). */
+static void ladro__request(ladro_sim_lat_t *s, const ladro_sim_lat_params_t *prm,
+                           ladroi_rng_t *rng, ladro_sim_lat_result_t *out, uint64_t *msgs,
+                           int32_t i, int64_t t, int steal)
+{
+    const ladro_sim_lat_observer_t *obs = prm->obs;
+    ladro__proc_t *me = &s->pr[i];
+    me->victim = ladro__victim(prm, i, rng);
+    me->kind = LADRO__MSG_REQ;
+    me->msg_id = (*msgs)++;
+    ladro_sim_heap_schedule(&s->q, s->pmax + i, t + prm->lambda);
+    out->requests++;
+    if (steal && obs && obs->state)
+        obs->state(obs->ctx, t, i, LADRO_SIM_ST_STEAL);
+    if (obs && obs->send)
+        obs->send(obs->ctx, t, i, me->victim, LADRO_SIM_MSG_REQUEST, 0, me->msg_id);
+}
+
 int ladro_sim_lat_run(ladro_sim_lat_t *s, const ladro_sim_lat_params_t *prm,
                       ladroi_rng_t *rng, ladro_sim_lat_result_t *out)
 {
@@ -114,18 +133,8 @@ int ladro_sim_lat_run(ladro_sim_lat_t *s, const ladro_sim_lat_params_t *prm,
     if (p == 1)
         out->startup = 0;
     /* R2: the others send their first steal request at t = 0 */
-    for (int32_t i = 1; i < p; i++) {
-        ladro__proc_t *me = &pr[i];
-        me->victim = ladro__victim(prm, i, rng);
-        me->kind = LADRO__MSG_REQ;
-        me->msg_id = msgs++;
-        ladro_sim_heap_schedule(q, H + i, lam);
-        out->requests++;
-        if (obs && obs->state)
-            obs->state(obs->ctx, 0, i, LADRO_SIM_ST_STEAL);
-        if (obs && obs->send)
-            obs->send(obs->ctx, 0, i, me->victim, LADRO_SIM_MSG_REQUEST, 0, me->msg_id);
-    }
+    for (int32_t i = 1; i < p; i++)
+        ladro__request(s, prm, rng, out, &msgs, i, 0, 1);
 
     for (;;) {
         int32_t h = ladro_sim_heap_pop(q, &t);
@@ -138,15 +147,7 @@ int ladro_sim_lat_run(ladro_sim_lat_t *s, const ladro_sim_lat_params_t *prm,
             if (--holders == 0)
                 break; /* R12: the last unit of work completed */
             /* R9: an idle processor steals at once */
-            me->victim = ladro__victim(prm, h, rng);
-            me->kind = LADRO__MSG_REQ;
-            me->msg_id = msgs++;
-            ladro_sim_heap_schedule(q, H + h, t + lam);
-            out->requests++;
-            if (obs && obs->state)
-                obs->state(obs->ctx, t, h, LADRO_SIM_ST_STEAL);
-            if (obs && obs->send)
-                obs->send(obs->ctx, t, h, me->victim, LADRO_SIM_MSG_REQUEST, 0, me->msg_id);
+            ladro__request(s, prm, rng, out, &msgs, h, t, 1);
             continue;
         }
         int32_t i = h - H; /* the thief whose message arrives */
@@ -193,13 +194,7 @@ int ladro_sim_lat_run(ladro_sim_lat_t *s, const ladro_sim_lat_params_t *prm,
                 obs->state(obs->ctx, t, i, LADRO_SIM_ST_COMPUTE);
         } else {
             /* R8: failure: retry at once with a new uniform victim */
-            me->victim = ladro__victim(prm, i, rng);
-            me->kind = LADRO__MSG_REQ;
-            me->msg_id = msgs++;
-            ladro_sim_heap_schedule(q, H + i, t + lam);
-            out->requests++;
-            if (obs && obs->send)
-                obs->send(obs->ctx, t, i, me->victim, LADRO_SIM_MSG_REQUEST, 0, me->msg_id);
+            ladro__request(s, prm, rng, out, &msgs, i, t, 0);
         }
     }
     out->makespan = t;
