@@ -372,6 +372,16 @@ static void ladro__json_stats(FILE *f, const char *name, const ladro_sim_stats_t
             s->q3, name, s->max);
 }
 
+/* The three distributions of a configuration's runs, as every JSON record has them. */
+static void ladro__json_cfg_stats(FILE *f, const ladro__cfg_t *c)
+{
+    ladro__json_stats(f, "makespan", &c->ms);
+    fputs(", ", f);
+    ladro__json_stats(f, "steal_requests", &c->rq);
+    fputs(", ", f);
+    ladro__json_stats(f, "startup", &c->st);
+}
+
 static int ladro__latency(ladro__opts_t *o, ladro__args_t *a)
 {
     const char *mode = "latency";
@@ -430,11 +440,7 @@ static int ladro__latency(ladro__opts_t *o, ladro__args_t *a)
                 (long long)c.W, c.p, (long long)c.lambda, ladro__vname(c.variant),
                 (long long)thr, o->split ? "floor" : "ceil", (long long)c.runs,
                 (unsigned long long)o->seed);
-        ladro__json_stats(f, "makespan", &c.ms);
-        fputs(", ", f);
-        ladro__json_stats(f, "steal_requests", &c.rq);
-        fputs(", ", f);
-        ladro__json_stats(f, "startup", &c.st);
+        ladro__json_cfg_stats(f, &c);
         fprintf(f, ", \"mean_successful_steals\": %.6g, \"mean_failed_steals\": %.6g, "
                    "\"startup_complete_fraction\": %.6g, \"lower_bound\": %.6g, "
                    "\"prediction\": %.6g, \"c\": %.6g, \"accuracy_ratio\": %.6g, "
@@ -559,11 +565,7 @@ static int ladro__sweep(ladro__opts_t *o, ladro__args_t *a)
                                      "\"variant\": \"%s\", \"threshold\": %lld, \"runs\": %lld, ",
                                 first ? "" : ",", (long long)c.W, c.p, (long long)c.lambda,
                                 ladro__vname(c.variant), (long long)thr, (long long)c.runs);
-                        ladro__json_stats(out, "makespan", &c.ms);
-                        fputs(", ", out);
-                        ladro__json_stats(out, "steal_requests", &c.rq);
-                        fputs(", ", out);
-                        ladro__json_stats(out, "startup", &c.st);
+                        ladro__json_cfg_stats(out, &c);
                         fprintf(out, ", \"mean_successful_steals\": %.6g, \"prediction\": "
                                      "%.6g, \"accuracy_ratio\": %.6g}",
                                 c.mean_ok, pred, acc);
