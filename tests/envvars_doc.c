@@ -34,23 +34,10 @@ static char *slurp(const char *path)
     return s;
 }
 
-int main(int argc, char **argv)
+/* The file's text `doc` against the tables' text `gen`; rewrites the file when `write`. */
+static int envvars__check(const char *path, char *doc, const char *gen, size_t genlen,
+                          int write)
 {
-    int write = argc == 3 && strcmp(argv[1], "--write") == 0;
-    if (argc != 2 + write) {
-        fprintf(stderr, "usage: envvars_doc [--write] docs/envvars.md\n");
-        return 2;
-    }
-    const char *path = argv[1 + write];
-    char *doc = slurp(path), *gen = NULL;
-    size_t genlen = 0;
-    FILE *m = open_memstream(&gen, &genlen);
-    if (!doc || !m) {
-        fprintf(stderr, "envvars_doc: cannot read '%s'\n", path);
-        return 2;
-    }
-    ladroi_config_doc(m);
-    fclose(m);
     char *b = strstr(doc, BEGIN), *e = b ? strstr(b, END) : NULL;
     if (!b || !e) {
         fprintf(stderr, "envvars_doc: %s: marker lines not found; accepted: a file with\n"
@@ -87,4 +74,31 @@ int main(int argc, char **argv)
             "regenerates it)\n", path, line, (int)strcspn(d, "\n"), d, (int)strcspn(g, "\n"),
             g, path);
     return 1;
+}
+
+int main(int argc, char **argv)
+{
+    int write = argc == 3 && strcmp(argv[1], "--write") == 0;
+    if (argc != 2 + write) {
+        fprintf(stderr, "usage: envvars_doc [--write] docs/envvars.md\n");
+        return 2;
+    }
+    const char *path = argv[1 + write];
+    char *doc = slurp(path), *gen = NULL;
+    size_t genlen = 0;
+    FILE *m = open_memstream(&gen, &genlen);
+    int rc = 2;
+    if (!doc || !m) {
+        fprintf(stderr, "envvars_doc: cannot read '%s'\n", path);
+    } else {
+        ladroi_config_doc(m);
+        fclose(m);
+        m = NULL;
+        rc = envvars__check(path, doc, gen, genlen, write);
+    }
+    if (m)
+        fclose(m);
+    free(gen);
+    free(doc);
+    return rc;
 }
