@@ -447,14 +447,20 @@ int ladroi_net_test(ladro_t *lb, ladroi_req_t *r, bool *done, ladroi_msg_t *m)
     return LADRO_OK;
 }
 
-int ladroi_net_wait(ladro_t *lb, ladroi_req_t *r)
+static int ladro__wait(ladro_t *lb, ladroi_req_t *r, ladroi_msg_t *m)
 {
     if (!r->active)
         return LADRO_OK;
     MPI_Request x = ladro__req(r);
-    LADRO__MPI(lb, MPI_Wait(&x, MPI_STATUS_IGNORE));
+    MPI_Status st;
+    LADRO__MPI(lb, MPI_Wait(&x, m ? &st : MPI_STATUS_IGNORE));
     ladro__set_req(r, x);
-    return LADRO_OK;
+    return m ? ladro__status(lb, &st, m) : LADRO_OK;
+}
+
+int ladroi_net_wait(ladro_t *lb, ladroi_req_t *r)
+{
+    return ladro__wait(lb, r, NULL);
 }
 
 void ladroi_net_cancel(ladroi_req_t *r)
@@ -476,26 +482,21 @@ void ladroi_net_req_free(ladroi_req_t *r)
     ladro__set_req(r, x);
 }
 
+/* A blocking send or receive is the non-blocking one completed at once (MPI-3.1 §3.7). */
 int ladroi_net_send(ladro_t *lb, ladroi_chan_t *c, const void *buf, size_t bytes, int dest,
                     int tag)
 {
-    int n, rc = ladro__count(lb, bytes, &n);
-    if (rc)
-        return rc;
-    LADRO__MPI(lb, MPI_Send(buf, n, MPI_BYTE, dest, tag, c->comm));
-    return LADRO_OK;
+    ladroi_req_t r;
+    int rc = ladroi_net_isend(lb, c, buf, bytes, dest, tag, &r);
+    return rc ? rc : ladro__wait(lb, &r, NULL);
 }
 
 int ladroi_net_recv(ladro_t *lb, ladroi_chan_t *c, void *buf, size_t bytes, int source,
                     int tag, ladroi_msg_t *m)
 {
-    int n, rc = ladro__count(lb, bytes, &n);
-    if (rc)
-        return rc;
-    MPI_Status st;
-    LADRO__MPI(lb, MPI_Recv(buf, n, MPI_BYTE, ladro__src(source), ladro__tag(tag), c->comm,
-                            m ? &st : MPI_STATUS_IGNORE));
-    return m ? ladro__status(lb, &st, m) : LADRO_OK;
+    ladroi_req_t r;
+    int rc = ladroi_net_irecv(lb, c, buf, bytes, source, tag, &r);
+    return rc ? rc : ladro__wait(lb, &r, m);
 }
 
 int ladroi_net_iprobe(ladro_t *lb, ladroi_chan_t *c, int source, int tag, bool *found,

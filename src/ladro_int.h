@@ -392,6 +392,8 @@ typedef struct ladroi_policy_ops {
     /* Termination waves: while it returns true, idle ranks do not start waves (the
      * paper's barrier gates them, smallworld); may be NULL. */
     bool (*gate_waves)(const ladro_t *lb, const void *state);
+    /* On failure, the handle still calls fini on whatever *state init had set: fini
+     * releases a partial state. */
     int (*init)(ladro_t *lb, void **state);
     void (*fini)(ladro_t *lb, void *state);
     /* No local task: try to obtain some. Return >0 when tasks arrived locally, 0 when

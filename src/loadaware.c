@@ -101,6 +101,14 @@ int ladroi_la_take(ladro_t *lb, ladroi_la_t *la, int victim, uint32_t k)
     return 1;
 }
 
+void ladroi_la_contacted(ladro_t *lb, ladroi_la_t *la, int victim)
+{
+    lb->st.steals_tried++;
+    lb->st.info_msgs++;
+    LADROI_TRACE_MSG(lb, victim, LADROI_MSG_REQUEST);
+    la->phase_victims++;
+}
+
 void ladroi_la_phase_close(ladro_t *lb, ladroi_la_t *la)
 {
     if (!la->in_phase)

@@ -108,6 +108,9 @@ int ladroi_la_answer(ladro_t *lb, ladroi_la_t *la, int thief, uint32_t k);
 /* Thief side: this rank's reply slot for `victim` (0 = none yet); a non-zero reply is
  * consumed (the slot is cleared). */
 int ladroi_la_reply(ladro_t *lb, ladroi_la_t *la, int victim, uint64_t *reply);
+/* Thief side: this rank has asked `victim` for tasks (a steal attempt, one information
+ * message, one more victim in the search phase). */
+void ladroi_la_contacted(ladro_t *lb, ladroi_la_t *la, int victim);
 /* Thief side: take the k tasks `victim` granted (the pool's transfer); counts the steal. */
 int ladroi_la_take(ladro_t *lb, ladroi_la_t *la, int victim, uint32_t k);
 
@@ -118,10 +121,6 @@ static inline void ladroi_la_phase_open(ladroi_la_t *la)
         la->in_phase = true;
         la->phase_victims = 0;
     }
-}
-static inline void ladroi_la_phase_contact(ladroi_la_t *la)
-{
-    la->phase_victims++;
 }
 void ladroi_la_phase_close(ladro_t *lb, ladroi_la_t *la);
 

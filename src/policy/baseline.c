@@ -28,13 +28,8 @@ static int ladro__bl_init(ladro_t *lb, void **state)
     if (!s)
         return ladroi_fail(lb, LADRO_ENOMEM, "baseline: out of memory");
     s->locked = -1;
-    int rc = ladroi_la_init(lb, &s->la);
-    if (rc) {
-        free(s);
-        return rc;
-    }
-    *state = s;
-    return LADRO_OK;
+    *state = s; /* from here on, fini releases what init made */
+    return ladroi_la_init(lb, &s->la);
 }
 
 static void ladro__bl_fini(ladro_t *lb, void *state)
@@ -99,10 +94,7 @@ static int ladro__bl_request(ladro_t *lb, ladro__bl_t *s)
                            (unsigned long long)seen);
     s->locked = v;
     s->asked_at = ladroi_net_now();
-    lb->st.steals_tried++;
-    lb->st.info_msgs++;
-    LADROI_TRACE_MSG(lb, v, LADROI_MSG_REQUEST);
-    ladroi_la_phase_contact(&s->la);
+    ladroi_la_contacted(lb, &s->la, v);
     return LADRO_OK;
 }
 

@@ -29,24 +29,16 @@ static int ladro__sw_init(ladro_t *lb, void **state)
     ladro__sw_t *s = calloc(1, sizeof *s);
     if (!s)
         return ladroi_fail(lb, LADRO_ENOMEM, "smallworld: out of memory");
+    *state = s; /* from here on, fini releases what init made */
     const ladro__sw_opts_t *o = lb->popts;
     int draws = ladroi_sw_draws(lb->size, o->sw_degree);
     int rc = ladroi_overlay_build(&s->ov, lb->cfg.seed, lb->size, lb->rank, draws);
-    if (rc) {
-        free(s);
+    if (rc)
         return ladroi_fail(lb, rc, "smallworld: cannot build the overlay (%d ranks, %d "
                            "draws): %s", lb->size, draws, ladro_strerror(rc));
-    }
-    *state = s;
     /* Every task's result (possibly 0 bytes: a completion notice) goes home over the
      * overlay; local completion then drives the paper's barrier. */
-    rc = ladroi_results_init(lb, &s->ov, true);
-    if (rc) {
-        ladroi_overlay_fini(&s->ov);
-        free(s);
-        *state = NULL;
-    }
-    return rc;
+    return ladroi_results_init(lb, &s->ov, true);
 }
 
 static void ladro__sw_fini(ladro_t *lb, void *state)

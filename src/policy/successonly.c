@@ -67,37 +67,20 @@ static const ladro__so_opts_t *ladro__opts(const ladro_t *lb)
     return lb->popts;
 }
 
-static void ladro__so_free(ladro__so_t *s)
-{
-    free(s->contacted);
-    free(s->withdrawn);
-    free(s->reg_index);
-    free(s->reg_time);
-    free(s);
-}
-
 static int ladro__so_init(ladro_t *lb, void **state)
 {
     ladro__so_t *s = calloc(1, sizeof *s);
-    size_t n = (size_t)lb->size;
-    if (s) {
-        s->contacted = calloc(n, 1);
-        s->withdrawn = calloc(n, 1);
-        s->reg_index = calloc(n, sizeof *s->reg_index);
-        s->reg_time = calloc(n, sizeof *s->reg_time);
-    }
-    if (!s || !s->contacted || !s->withdrawn || !s->reg_index || !s->reg_time) {
-        if (s)
-            ladro__so_free(s);
+    if (!s)
         return ladroi_fail(lb, LADRO_ENOMEM, "successonly: out of memory");
-    }
-    int rc = ladroi_la_init(lb, &s->la);
-    if (rc) {
-        ladro__so_free(s);
-        return rc;
-    }
-    *state = s;
-    return LADRO_OK;
+    *state = s; /* from here on, fini releases what init made */
+    size_t n = (size_t)lb->size;
+    s->contacted = calloc(n, 1);
+    s->withdrawn = calloc(n, 1);
+    s->reg_index = calloc(n, sizeof *s->reg_index);
+    s->reg_time = calloc(n, sizeof *s->reg_time);
+    if (!s->contacted || !s->withdrawn || !s->reg_index || !s->reg_time)
+        return ladroi_fail(lb, LADRO_ENOMEM, "successonly: out of memory");
+    return ladroi_la_init(lb, &s->la);
 }
 
 static void ladro__so_fini(ladro_t *lb, void *state)
@@ -105,7 +88,11 @@ static void ladro__so_fini(ladro_t *lb, void *state)
     (void)lb;
     ladro__so_t *s = state;
     ladroi_la_fini(&s->la);
-    ladro__so_free(s);
+    free(s->contacted);
+    free(s->withdrawn);
+    free(s->reg_index);
+    free(s->reg_time);
+    free(s);
 }
 
 static void ladro__so_forget(ladro__so_t *s, int v)
@@ -242,10 +229,7 @@ static int ladro__so_register(ladro_t *lb, ladro__so_t *s, int v)
     s->ncontacted++;
     s->reg_index[v] = idx;
     s->reg_time[v] = ladroi_net_now();
-    lb->st.steals_tried++;
-    lb->st.info_msgs++;
-    LADROI_TRACE_MSG(lb, v, LADROI_MSG_REQUEST);
-    ladroi_la_phase_contact(&s->la);
+    ladroi_la_contacted(lb, &s->la, v);
     return LADRO_OK;
 }
 
