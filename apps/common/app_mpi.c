@@ -46,7 +46,8 @@ bool app_mpi_start(int *argc, char ***argv, const char *prog, int level, app_par
     *status = app_mpi_init(argc, argv, prog, level, out);
     if (*status)
         return false;
-    int prc = parse(*argc, *argv, opts, out->rank != 0);
+    char err[512]; /* rank 0's parser has printed it */
+    int prc = parse(*argc, *argv, opts, out->rank != 0, err, sizeof err);
     if (prc)
         *status = app_mpi_parse_exit(prc);
     return prc == 0;

@@ -6,6 +6,7 @@
 #include <mpi.h>
 
 #include <stdbool.h>
+#include <stddef.h>
 
 typedef struct app_mpi {
     int rank, size; /* in MPI_COMM_WORLD */
@@ -27,8 +28,10 @@ int app_mpi_init(int *argc, char ***argv, const char *prog, int level, app_mpi_t
 int app_mpi_parse_exit(int prc);
 
 /* A program's command-line parser, no MPI call: 0 ok, 1 help printed, 2 usage error
- * printed; quiet (ranks other than 0) prints nothing. opts: the program's options. */
-typedef int (*app_parse_fn)(int argc, char **argv, void *opts, bool quiet);
+ * printed; quiet (ranks other than 0) prints nothing. opts: the program's options; err: the
+ * one-line usage error, also when quiet (a fuzz harness checks it). */
+typedef int (*app_parse_fn)(int argc, char **argv, void *opts, int quiet, char *err,
+                            size_t errlen);
 
 /* app_mpi_init, then parse on every rank (rank 0 prints). Returns true to go on; false
  * with *status main's exit status (MPI is then finalised). */

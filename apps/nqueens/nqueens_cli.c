@@ -6,8 +6,9 @@
 
 #include <string.h>
 
-int nq_parse(int argc, char **argv, nq_opts_t *o, int quiet, char *err, size_t errlen)
+int nq_parse(int argc, char **argv, void *out, int quiet, char *err, size_t errlen)
 {
+    nq_opts_t *o = out;
     memset(o, 0, sizeof *o);
     o->n = 14;
     o->cutoff = 6;

@@ -17,8 +17,9 @@ typedef struct nq_opts {
     char policy[256]; /* NAME, NAME,NAME... or all */
 } nq_opts_t;
 
-/* 0 run, 1 help printed (unless quiet), 2 usage error: the one-line message in err and,
- * unless quiet, on stderr. */
-int nq_parse(int argc, char **argv, nq_opts_t *o, int quiet, char *err, size_t errlen);
+/* out: an nq_opts_t (void *: an app_parse_fn for app_mpi_start). 0 run, 1 help printed
+ * (unless quiet), 2 usage error: the one-line message in err and, unless quiet, on
+ * stderr. */
+int nq_parse(int argc, char **argv, void *out, int quiet, char *err, size_t errlen);
 
 #endif

@@ -181,19 +181,12 @@ static int nq__parallel(const nq_opts_t *o, int n, const char *policy)
     return bad;
 }
 
-/* nq_parse as app_mpi_start calls it: the parser prints its own messages */
-static int nq__parse(int argc, char **argv, void *o, bool quiet)
-{
-    char err[512];
-    return nq_parse(argc, argv, o, quiet, err, sizeof err);
-}
-
 int main(int argc, char **argv)
 {
     app_mpi_t mpi;
     nq_opts_t o;
     int rc;
-    if (!app_mpi_start(&argc, &argv, "ladro-nqueens", MPI_THREAD_SINGLE, nq__parse, &o, &mpi,
+    if (!app_mpi_start(&argc, &argv, "ladro-nqueens", MPI_THREAD_SINGLE, nq_parse, &o, &mpi,
                        &rc))
         return rc;
     int rank = mpi.rank;

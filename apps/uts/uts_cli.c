@@ -48,8 +48,9 @@ static int uts__opt_expect(const ladroi_opt_t *opt, const char *v, void *ctx, ch
     {NULL, c, LADROI_OPT_FN, &o->tree, .arg = name, .help = text, .fn = uts__opt_tree,  \
      .data = (const char[]){'-', c, 0}}
 
-int uts_parse(int argc, char **argv, uts_opts_t *o, int quiet, char *err, size_t errlen)
+int uts_parse(int argc, char **argv, void *out, int quiet, char *err, size_t errlen)
 {
+    uts_opts_t *o = out;
     memset(o, 0, sizeof *o);
     o->max_failed = -1;
     uts_params_default(&o->tree);

@@ -22,8 +22,9 @@ typedef struct uts_opts {
     char policy[256];    /* NAME, NAME,NAME... or all */
 } uts_opts_t;
 
-/* 0 run, 1 help printed (unless quiet), 2 usage error: the one-line message in err and,
- * unless quiet, on stderr. */
-int uts_parse(int argc, char **argv, uts_opts_t *o, int quiet, char *err, size_t errlen);
+/* out: a uts_opts_t (void *: an app_parse_fn for app_mpi_start). 0 run, 1 help printed
+ * (unless quiet), 2 usage error: the one-line message in err and, unless quiet, on
+ * stderr. */
+int uts_parse(int argc, char **argv, void *out, int quiet, char *err, size_t errlen);
 
 #endif

@@ -98,27 +98,17 @@ static int uts__run_task(uts_worker_t *w, const ladro_task_t *task)
     memcpy(w->st, (const unsigned char *)task->payload + UTS_PAYLOAD_HDR,
            cnt * sizeof *w->st);
     w->n = cnt;
-    uint64_t nodes = 0, leaves = 0;
-    int64_t maxd = w->c.max_depth;
+    uts_counts_t k = {0, 0, w->c.max_depth};
     int rc = 0;
     while (w->n > w->base) {
         uts_node_t v = w->st[--w->n];
-        nodes++;
-        if (v.depth > maxd)
-            maxd = v.depth;
-        int nc = uts_num_children(t, &v);
-        if (nc <= 0) {
-            leaves++;
-        } else {
+        int nc = uts_visit(t, &v, &k);
+        if (nc > 0) {
             if (uts__reserve(w, (size_t)nc)) {
                 rc = LADRO_ENOMEM;
                 break;
             }
-            uts_node_t *dst = w->st + w->n;
-            for (int i = 0; i < nc; i++) {
-                uts_rng_spawn(t, v.s, dst[i].s, (uint32_t)i);
-                dst[i].depth = v.depth + 1;
-            }
+            uts_children(t, &v, w->st + w->n, nc);
             w->n += (size_t)nc;
             if (w->n - w->base > 2 * chunk && (rc = uts__release(w, chunk)) != 0)
                 break;
@@ -130,9 +120,9 @@ static int uts__run_task(uts_worker_t *w, const ladro_task_t *task)
                 break;
         }
     }
-    w->c.nodes += nodes;
-    w->c.leaves += leaves;
-    w->c.max_depth = maxd;
+    w->c.nodes += k.nodes;
+    w->c.leaves += k.leaves;
+    w->c.max_depth = k.max_depth;
     w->tasks++;
     return rc;
 }
@@ -394,19 +384,12 @@ static int uts__parallel(const uts_opts_t *o, const uts_tree_t *tree, const char
     return bad;
 }
 
-/* uts_parse as app_mpi_start calls it: the parser prints its own messages */
-static int uts__parse(int argc, char **argv, void *o, bool quiet)
-{
-    char err[512];
-    return uts_parse(argc, argv, o, quiet, err, sizeof err);
-}
-
 int main(int argc, char **argv)
 {
     app_mpi_t mpi;
     uts_opts_t o;
     int rc;
-    if (!app_mpi_start(&argc, &argv, "ladro-uts", MPI_THREAD_SINGLE, uts__parse, &o, &mpi,
+    if (!app_mpi_start(&argc, &argv, "ladro-uts", MPI_THREAD_SINGLE, uts_parse, &o, &mpi,
                        &rc))
         return rc;
     int rank = mpi.rank;

@@ -255,18 +255,12 @@ int uts_dfs(const uts_tree_t *t, const uts_node_t *root, uts_counts_t *c)
     if (!st)
         return -1;
     st[n++] = *root;
-    uint64_t nodes = 0, leaves = 0;
-    int64_t maxd = c->max_depth;
+    uts_counts_t k = {0, 0, c->max_depth};
     while (n > 0) {
         uts_node_t v = st[--n];
-        nodes++;
-        if (v.depth > maxd)
-            maxd = v.depth;
-        int nc = uts_num_children(t, &v);
-        if (nc <= 0) {
-            leaves++;
+        int nc = uts_visit(t, &v, &k);
+        if (nc <= 0)
             continue;
-        }
         if (n + (size_t)nc > cap) {
             size_t ncap = cap * 2 + (size_t)nc;
             uts_node_t *g = realloc(st, ncap * sizeof *st);
@@ -277,14 +271,12 @@ int uts_dfs(const uts_tree_t *t, const uts_node_t *root, uts_counts_t *c)
             st = g;
             cap = ncap;
         }
-        for (int i = 0; i < nc; i++) {
-            uts_rng_spawn(t, v.s, st[n].s, (uint32_t)i);
-            st[n++].depth = v.depth + 1;
-        }
+        uts_children(t, &v, st + n, nc);
+        n += (size_t)nc;
     }
     free(st);
-    c->nodes += nodes;
-    c->leaves += leaves;
-    c->max_depth = maxd;
+    c->nodes += k.nodes;
+    c->leaves += k.leaves;
+    c->max_depth = k.max_depth;
     return 0;
 }

@@ -100,6 +100,30 @@ void uts_root(const uts_tree_t *t, uts_node_t *root);
 /* Number of children of a node (its own RNG state and depth decide). */
 int uts_num_children(const uts_tree_t *t, const uts_node_t *n);
 
+/* One node of a depth-first search: count v in c (a node, its depth, a leaf when it has no
+ * children) and return its number of children (<= 0: none). Inline: the searches' inner
+ * loop. */
+static inline int uts_visit(const uts_tree_t *t, const uts_node_t *v, uts_counts_t *c)
+{
+    c->nodes++;
+    if (v->depth > c->max_depth)
+        c->max_depth = v->depth;
+    int nc = uts_num_children(t, v);
+    if (nc <= 0)
+        c->leaves++;
+    return nc;
+}
+
+/* v's nc children into kids[0 .. nc-1]. */
+static inline void uts_children(const uts_tree_t *t, const uts_node_t *v, uts_node_t *kids,
+                                int nc)
+{
+    for (int i = 0; i < nc; i++) {
+        uts_rng_spawn(t, v->s, kids[i].s, (uint32_t)i);
+        kids[i].depth = v->depth + 1;
+    }
+}
+
 /* Plain sequential depth-first search of the subtree under root, added to *c. */
 int uts_dfs(const uts_tree_t *t, const uts_node_t *root, uts_counts_t *c);
 
