@@ -46,6 +46,13 @@ void ladro_sim_heap_clear(ladro_sim_heap_t *q)
     q->pops = 0;
 }
 
+/* Every move of an event keeps pos (handle -> slot) in step. */
+static void ladro__put(ladro_sim_heap_t *q, int32_t i, ladro_sim_ev_t e)
+{
+    q->a[i] = e;
+    q->pos[e.h] = i;
+}
+
 static void ladro__up(ladro_sim_heap_t *q, int32_t i)
 {
     ladro_sim_ev_t e = q->a[i];
@@ -53,12 +60,10 @@ static void ladro__up(ladro_sim_heap_t *q, int32_t i)
         int32_t parent = (i - 1) >> 1;
         if (!ladro__less(&e, &q->a[parent]))
             break;
-        q->a[i] = q->a[parent];
-        q->pos[q->a[i].h] = i;
+        ladro__put(q, i, q->a[parent]);
         i = parent;
     }
-    q->a[i] = e;
-    q->pos[e.h] = i;
+    ladro__put(q, i, e);
 }
 
 static void ladro__down(ladro_sim_heap_t *q, int32_t i)
@@ -73,12 +78,10 @@ static void ladro__down(ladro_sim_heap_t *q, int32_t i)
             c++;
         if (!ladro__less(&q->a[c], &e))
             break;
-        q->a[i] = q->a[c];
-        q->pos[q->a[i].h] = i;
+        ladro__put(q, i, q->a[c]);
         i = c;
     }
-    q->a[i] = e;
-    q->pos[e.h] = i;
+    ladro__put(q, i, e);
 }
 
 void ladro_sim_heap_schedule(ladro_sim_heap_t *q, int32_t h, int64_t t)
@@ -109,8 +112,7 @@ static void ladro__remove_at(ladro_sim_heap_t *q, int32_t i)
         return;
     ladro_sim_ev_t moved = q->a[last];
     int go_up = ladro__less(&moved, &q->a[i]);
-    q->a[i] = moved;
-    q->pos[moved.h] = i;
+    ladro__put(q, i, moved);
     if (go_up)
         ladro__up(q, i);
     else

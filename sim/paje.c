@@ -424,30 +424,27 @@ int ladro_sim_paje_check(const char *path, char *msg, size_t msglen)
                 LADRO__FAIL("destroying container '%s' that is not alive",
                             tok[ladro__field(def, "Name")]);
             conts.v[s] = 2;
-        } else if (!strcmp(nm, "PajeSetState")) {
-            const char *c = tok[ladro__field(def, "Container")];
+        } else if (!strcmp(nm, "PajeSetState") || !strcmp(nm, "PajeStartLink") ||
+                   !strcmp(nm, "PajeEndLink")) {
+            /* a state or a link end: on a live container, with a defined value */
+            int state = !strcmp(nm, "PajeSetState"), start = !strcmp(nm, "PajeStartLink");
+            const char *c = tok[ladro__field(def, state   ? "Container"
+                                                  : start ? "StartContainer"
+                                                          : "EndContainer")];
             s = ladro__set_slot(&conts, c, 0, &found);
             if (!found || conts.v[s] != 1)
-                LADRO__FAIL("state on container '%s' that is not alive", c);
+                LADRO__FAIL("%s on container '%s' that is not alive",
+                            state ? "state" : "link end", c);
             char key[256];
             snprintf(key, sizeof key, "%s/%s", tok[ladro__field(def, "Type")],
                      tok[ladro__field(def, "Value")]);
             ladro__set_slot(&values, key, 0, &found);
             if (!found)
-                LADRO__FAIL("state value '%s' not defined", key);
-            nstates++;
-        } else if (!strcmp(nm, "PajeStartLink") || !strcmp(nm, "PajeEndLink")) {
-            int start = !strcmp(nm, "PajeStartLink");
-            const char *c = tok[ladro__field(def, start ? "StartContainer" : "EndContainer")];
-            s = ladro__set_slot(&conts, c, 0, &found);
-            if (!found || conts.v[s] != 1)
-                LADRO__FAIL("link end on container '%s' that is not alive", c);
-            char key[256];
-            snprintf(key, sizeof key, "%s/%s", tok[ladro__field(def, "Type")],
-                     tok[ladro__field(def, "Value")]);
-            ladro__set_slot(&values, key, 0, &found);
-            if (!found)
-                LADRO__FAIL("link value '%s' not defined", key);
+                LADRO__FAIL("%s value '%s' not defined", state ? "state" : "link", key);
+            if (state) {
+                nstates++;
+                continue;
+            }
             const char *k = tok[ladro__field(def, "Key")];
             s = ladro__set_slot(&links, k, start, &found);
             if (start) {
