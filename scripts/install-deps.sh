@@ -7,8 +7,9 @@
 set -euo pipefail
 # Optional sets by argument: `mpich` (make check-mpich), `fuzz` (make fuzz: clang's libFuzzer),
 # `smpi` (make check-smpi: SimGrid's SMPI, smpicc and smpirun; libsimgrid-dev, ~205 MB).
+# libsimgrid-dev is optional otherwise too: without it ladro-sim has no policy mode.
 build=(build-essential cmake libopenmpi-dev openmpi-bin)
-optional=(gnuplot-nox python3 spin libsegyio-dev segyio-bin)
+optional=(gnuplot-nox python3 spin libsegyio-dev segyio-bin libsimgrid-dev)
 extra=()
 for set in "$@"; do
   case "$set" in

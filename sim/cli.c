@@ -43,7 +43,7 @@ void ladro_sim_summarize(double *v, size_t n, ladro_sim_stats_t *st)
 
 int ladro_sim_usage_error(const char *mode, const char *fmt, ...)
 {
-    char prog[64], msg[512];
+    char prog[64], msg[1536];
     snprintf(prog, sizeof prog, "ladro-sim %s", mode);
     va_list ap;
     va_start(ap, fmt);

@@ -70,6 +70,11 @@ struct ladro_s4u_world {
     ladro__swin_t *wins;
     int nwins, wins_cap;
     int *handles; /* per rank: handles created */
+    /* Route costs already asked for: SimGrid computes a route anew at each question, which
+     * took most of a large run's time. Every pair has its entry while there are at most
+     * LADRO__ROUTES_MAX pairs, else pairs share entries (the latest one asked keeps it). */
+    struct ladro__route { uint64_t key; double lat, bw; } *routes;
+    size_t nroutes;
     /* Ranks waiting in a blocking collective, any channel. Created outside the
      * simulation: creating one is a simulation call, which lets other actors run, so a
      * shared object must never have to create one when first met. */
@@ -86,6 +91,8 @@ struct ladroi_chan {
 };
 
 static void ladro__sleep(double s);
+
+#define LADRO__ROUTES_MAX ((size_t)1 << 20)
 
 /* ---- the world ------------------------------------------------------------------------- */
 static ladro__schan_t *ladro__schan_find(ladro_s4u_world_t *w, int parent, int seq)
@@ -130,9 +137,13 @@ ladro_s4u_world_t *ladro_s4u_world_new(int size, sg_host_t *hosts)
     w->size = size;
     w->hosts = hosts;
     w->handles = calloc((size_t)size, sizeof *w->handles);
+    w->nroutes = (uint64_t)size * (uint64_t)size;
+    if (w->nroutes > LADRO__ROUTES_MAX)
+        w->nroutes = LADRO__ROUTES_MAX;
+    w->routes = calloc(w->nroutes, sizeof *w->routes); /* pages touched as they are used */
     w->mu = sg_mutex_init();
     w->cv = sg_cond_init();
-    if (!w->handles || !ladro__schan_find(w, -1, 0)) { /* channel 0: the world */
+    if (!w->handles || !w->routes || !ladro__schan_find(w, -1, 0)) { /* 0: the world */
         ladro_s4u_world_free(w);
         return NULL;
     }
@@ -167,6 +178,7 @@ void ladro_s4u_world_free(ladro_s4u_world_t *w)
     free(w->chans);
     free(w->wins);
     free(w->handles);
+    free(w->routes);
     sg_cond_destroy(w->cv);
     sg_mutex_destroy(w->mu);
     free(w);
@@ -187,12 +199,16 @@ static double ladro__cost(const ladroi_chan_t *c, int target, size_t bytes)
 {
     if (target == c->rank)
         return 0;
-    sg_host_t a = c->w->hosts[c->rank], b = c->w->hosts[target];
-    if (a == b)
-        return 0;
-    double lat = sg_host_get_route_latency(a, b);
-    double bw = sg_host_get_route_bandwidth(a, b);
-    return lat + (bw > 0 ? (double)bytes / bw : 0);
+    ladro_s4u_world_t *w = c->w;
+    uint64_t a = (uint64_t)c->rank, b = (uint64_t)target, key = (a << 32 | b) + 1;
+    struct ladro__route *r = &w->routes[(a * (uint64_t)w->size + b) % w->nroutes];
+    if (r->key != key) {
+        sg_host_t ha = w->hosts[a], hb = w->hosts[b];
+        r->key = key;
+        r->lat = ha == hb ? 0 : sg_host_get_route_latency(ha, hb);
+        r->bw = ha == hb ? 0 : sg_host_get_route_bandwidth(ha, hb);
+    }
+    return r->lat + (r->bw > 0 ? (double)bytes / r->bw : 0);
 }
 
 /* ---- channels ------------------------------------------------------------------------ */

@@ -1,4 +1,4 @@
-/* ladro-sim: discrete-event simulator of work stealing (no MPI). docs/sim.md. */
+/* ladro-sim: simulators of work stealing (no MPI library). docs/sim.md. */
 #include "cli.h"
 #include "paje.h"
 
@@ -12,7 +12,8 @@ static void ladro__usage(FILE *f)
           "               per-run CSV/JSON, summary, prediction, events/s, Paje trace\n"
           "  sweep        every combination of lists of W, p, lambda (and variants); fitted c'\n"
           "  limit        acceptable-latency limit (Cmax <= 1.1 W/p) by search vs the formula\n"
-          "  policy       ladro's policies on independent tasks and heterogeneous processors\n"
+          "  policy       ladro's policies (the runtime's own code) on simulated ranks\n"
+          "               (SimGrid S4U; needs ladro-sim built with libsimgrid-dev)\n"
           "  paje-check   check a Paje trace's consistency\n",
           f);
 }
@@ -51,8 +52,16 @@ int main(int argc, char **argv)
         return ladro_sim_latency_main(argc - 1, argv + 1, 1);
     if (!strcmp(m, "limit"))
         return ladro_sim_limit_main(argc - 1, argv + 1);
-    if (!strcmp(m, "policy"))
+    if (!strcmp(m, "policy")) {
+#ifdef LADRO_SIM_S4U
         return ladro_sim_policy_main(argc - 1, argv + 1);
+#else
+        /* the policies run on the simulated engine only: no model stands in for it */
+        return ladro_sim_usage_error("policy", "this ladro-sim was built without SimGrid; "
+                                     "install libsimgrid-dev (scripts/install-deps.sh) and "
+                                     "rebuild");
+#endif
+    }
     if (!strcmp(m, "paje-check"))
         return ladro_sim_pajecheck_main(argc - 1, argv + 1);
     fprintf(stderr, "ladro-sim: unknown mode '%s'; accepted: latency, sweep, limit, policy, "

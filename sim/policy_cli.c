@@ -1,27 +1,375 @@
-/* ladro-sim policy: run ladro's policies side by side on the same simulated workload. */
+/* ladro-sim policy: ladro's policies - the runtime's own code (src/, every policy
+ * unchanged) - on P simulated ranks, SimGrid S4U actors over the simulated engine
+ * (sim/engine_s4u.c), running ladro-synth's workload (apps/common/workload_gen.c) and
+ * checking that every task ran exactly once (ladro-synth --verify's check).
+ *
+ * Each policy runs in a child process of its own: a fresh simulation (SimGrid's engine
+ * cannot be reset), its CPU time and peak memory measured alone, and a crash of one run
+ * reported as that policy's failure. The platform a user gives is loaded once first, in
+ * a child too, so a file SimGrid rejects (it aborts on bad XML) is a one-line error
+ * before anything is written. docs/sim.md, "Policy-level simulation". */
 #include "cli.h"
-#include "opts.h"
-#include "paje.h"
-#include "policy.h"
+#include "engine_s4u.h"
+#include "workload_gen.h"
 
-#include <math.h>
+#include <simgrid/actor.h>
+#include <simgrid/engine.h>
+#include <simgrid/host.h>
+#include <xbt/config.h>
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
-static int ladro__bad(const char *flag, const char *v, const char *acc)
+#define LADRO__MAXPOL 64
+#define LADRO__PROG "policy"
+
+/* What a policy's child process hands back. */
+typedef struct {
+    int ok;          /* the child ran to the end */
+    int err_rank, err_rc;
+    char err[256];
+    double makespan_s, done_s, busy_s;
+    uint64_t lost, twice, bad_payloads;
+    uint64_t steals_tried, steals_ok, steals_failed, tasks_moved, messages, term_waves;
+    uint64_t min_run, max_run;
+} ladro__res_t;
+
+/* One simulation (in its child process). */
+typedef struct {
+    int p;
+    const wl_spec_t *wl;
+    ladro_config_t cfg;
+    double overhead_s; /* --task-overhead-us */
+    ladro_s4u_world_t *world;
+    uint64_t ntasks;
+    uint64_t *const *own; /* per rank: the ids it seeds */
+    const uint64_t *nown;
+    uint32_t *runs; /* per task id: times run */
+    ladro__res_t *res;
+} ladro__run_t;
+
+static void ladro__rank_error(ladro__run_t *run, int rank, int rc, const char *what)
 {
-    return ladro_sim_usage_error("policy", "%s '%s': %s", flag, v, acc);
+    if (run->res->err_rc == 0) {
+        run->res->err_rank = rank;
+        run->res->err_rc = rc;
+        snprintf(run->res->err, sizeof run->res->err, "%s", what);
+    }
 }
 
-/* A duration in microseconds, stored in ns (dest: int64_t) */
-static int ladro__opt_us(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg,
-                         size_t msglen)
+/* One rank: seed its tasks, run them (a task's run is its duration of simulated time;
+ * the runtime pads it to duration / speed), until LADRO_DONE. */
+static void ladro__rank_main(int argc, char **argv)
 {
-    (void)ctx, (void)msg, (void)msglen;
-    double d;
-    if (ladroi_parse_double(v, 0, 1e9, false, &d))
+    (void)argc;
+    ladro__run_t *run = sg_actor_self_get_data();
+    ladro__res_t *res = run->res;
+    int rank = atoi(argv[1]);
+    char err[256] = "";
+    ladro_t *lb = NULL;
+    int rc = ladro_s4u_create(run->world, rank, &run->cfg, &lb, err, sizeof err);
+    if (rc) {
+        ladro__rank_error(run, rank, rc, err);
+        return;
+    }
+    size_t pb = run->cfg.task_bytes;
+    unsigned char *pay = malloc(pb ? pb : 1);
+    for (uint64_t i = 0; pay && i < run->nown[rank] && rc == 0; i++) {
+        uint64_t id = run->own[rank][i];
+        wl_fill_payload(pay, pb, id, wl_task_seconds(run->wl, id));
+        ladro_task_t t = {.id = id, .payload = pay};
+        rc = ladro_push(lb, &t);
+    }
+    if (!pay)
+        rc = LADRO_ENOMEM;
+    free(pay);
+    while (rc == 0) {
+        ladro_task_t t;
+        rc = ladro_next(lb, &t);
+        if (rc == LADRO_OK) {
+            if (t.id >= run->ntasks || !wl_check_payload(t.payload, pb, t.id))
+                res->bad_payloads++;
+            else
+                run->runs[t.id]++;
+            double d = wl_task_seconds(run->wl, t.id) + run->overhead_s;
+            if (d >= 1e-9) /* SimGrid's accuracy */
+                sg_actor_sleep_for(d);
+        }
+    }
+    if (rc == LADRO_DONE) {
+        ladro_rank_stats_t st;
+        if ((rc = ladro_stats_local(lb, &st)) == 0) {
+            if (st.last_task_end_s > res->makespan_s)
+                res->makespan_s = st.last_task_end_s;
+            if (st.wall_s > res->done_s)
+                res->done_s = st.wall_s;
+            res->busy_s += st.busy_s;
+            res->steals_tried += st.steals_tried;
+            res->steals_ok += st.steals_ok;
+            res->steals_failed += st.steals_failed;
+            res->tasks_moved += st.tasks_stolen;
+            res->messages += st.info_msgs;
+            if (st.term_waves > res->term_waves)
+                res->term_waves = st.term_waves;
+            if (rank == 0 || st.tasks_run < res->min_run)
+                res->min_run = st.tasks_run;
+            if (st.tasks_run > res->max_run)
+                res->max_run = st.tasks_run;
+        }
+    }
+    if (rc != LADRO_DONE && rc != LADRO_OK)
+        ladro__rank_error(run, rank, rc, ladro_last_error(lb));
+    rc = ladro_destroy(&lb);
+    if (rc)
+        ladro__rank_error(run, rank, rc, "ladro_destroy failed");
+}
+
+/* The default platform: a flat cluster of p hosts (1 Gflop/s) where a message between two
+ * hosts takes lambda (two private links of lambda/2) and 10 GB/s. */
+static int ladro__flat_platform(char *path, size_t n, int p, double lambda_us)
+{
+    const char *tmp = getenv("TMPDIR");
+    snprintf(path, n, "%s/ladro-sim-XXXXXX.xml", tmp && *tmp ? tmp : "/tmp");
+    int fd = mkstemps(path, 4);
+    if (fd < 0)
         return -1;
-    *(int64_t *)opt->dest = (int64_t)llround(d * 1000);
+    FILE *f = fdopen(fd, "w");
+    if (!f) {
+        close(fd);
+        remove(path);
+        return -1;
+    }
+    fprintf(f, "<?xml version='1.0'?>\n"
+               "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+               "<platform version=\"4.1\">\n"
+               "  <cluster id=\"ladro\" prefix=\"r\" suffix=\"\" radical=\"0-%d\" speed=\"1Gf\"\n"
+               "           bw=\"10GBps\" lat=\"%.9fs\"/>\n"
+               "</platform>\n",
+            p - 1, lambda_us * 0.5e-6);
+    if (fclose(f) != 0) {
+        remove(path);
+        return -1;
+    }
+    return 0;
+}
+
+/* Hosts in natural name order: digit runs compare as numbers (node-2 before node-10). */
+static int ladro__natcmp(const char *x, const char *y)
+{
+    while (*x && *y) {
+        if (isdigit((unsigned char)*x) && isdigit((unsigned char)*y)) {
+            while (*x == '0' && isdigit((unsigned char)x[1]))
+                x++;
+            while (*y == '0' && isdigit((unsigned char)y[1]))
+                y++;
+            size_t lx = 0, ly = 0;
+            while (isdigit((unsigned char)x[lx]))
+                lx++;
+            while (isdigit((unsigned char)y[ly]))
+                ly++;
+            if (lx != ly)
+                return lx < ly ? -1 : 1;
+            int c = strncmp(x, y, lx);
+            if (c)
+                return c;
+            x += lx;
+            y += ly;
+        } else {
+            if (*x != *y)
+                return (unsigned char)*x < (unsigned char)*y ? -1 : 1;
+            x++;
+            y++;
+        }
+    }
+    return (unsigned char)*x - (unsigned char)*y;
+}
+
+static int ladro__host_cmp(const void *a, const void *b)
+{
+    return ladro__natcmp(sg_host_get_name(*(const sg_host_t *)a),
+                         sg_host_get_name(*(const sg_host_t *)b));
+}
+
+/* SimGrid in this (child) process: quiet, and the stack and guard settings that let
+ * 10^5 actors fit (docs/sim.md). Then the platform; the hosts in natural name order. */
+static sg_host_t *ladro__simgrid_load(const char *platform, bool quiet, size_t *nh)
+{
+    char a0[] = "ladro-sim", a1[] = "--log=root.thres:critical";
+    char *sgargv[] = {a0, a1, NULL};
+    int sgargc = quiet ? 2 : 1;
+    if (!quiet)
+        sgargv[1] = NULL;
+    simgrid_init(&sgargc, sgargv); /* registers the keys, which the platform's loading reads */
+    sg_cfg_set_int("contexts/stack-size", 256);
+    sg_cfg_set_int("contexts/guard-size", 0);
+    simgrid_load_platform(platform);
+    *nh = sg_host_count();
+    sg_host_t *all = sg_host_list();
+    if (all && *nh)
+        qsort(all, *nh, sizeof *all, ladro__host_cmp);
+    return all;
+}
+
+/* Load a user's platform in a child process (SimGrid aborts the process on a file it
+ * rejects): its host count, or -1 with SimGrid's first error line in why. */
+static long ladro__platform_hosts(const char *platform, char *why, size_t whylen)
+{
+    int out[2], errp[2];
+    why[0] = 0;
+    if (pipe(out) || pipe(errp)) {
+        snprintf(why, whylen, "cannot create a pipe: %s", strerror(errno));
+        return -1;
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(why, whylen, "cannot fork: %s", strerror(errno));
+        return -1;
+    }
+    if (pid == 0) {
+        close(out[0]);
+        close(errp[0]);
+        dup2(errp[1], 2);
+        dup2(errp[1], 1);
+        size_t nh = 0;
+        sg_host_t *all = ladro__simgrid_load(platform, false, &nh);
+        free(all);
+        long v = (long)nh;
+        ssize_t w = write(out[1], &v, sizeof v);
+        _exit(w == (ssize_t)sizeof v ? 0 : 1);
+    }
+    close(out[1]);
+    close(errp[1]);
+    long nh = -1;
+    if (read(out[0], &nh, sizeof nh) != (ssize_t)sizeof nh)
+        nh = -1;
+    char buf[4096];
+    size_t n = 0;
+    ssize_t k;
+    while ((k = read(errp[0], buf + n, sizeof buf - 1 - n)) > 0 && n < sizeof buf - 1)
+        n += (size_t)k;
+    buf[n] = 0;
+    close(out[0]);
+    close(errp[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && nh >= 0)
+        return nh;
+    /* SimGrid's complaint: the first line that says what is wrong, shortened */
+    char *line = NULL;
+    for (char *s = strtok(buf, "\n"); s && !line; s = strtok(NULL, "\n"))
+        if (strstr(s, "rror") || strstr(s, "arse") || strstr(s, "nknown"))
+            line = s;
+    if (!line)
+        line = strtok(buf, "\n");
+    if (line) {
+        for (char *b; (b = strstr(line, "] ")) != NULL;) /* drop "[category/LEVEL] " */
+            line = b + 2;
+        snprintf(why, whylen, "%.160s", line);
+    } else if (WIFSIGNALED(status)) {
+        snprintf(why, whylen, "SimGrid stopped on signal %d", WTERMSIG(status));
+    } else {
+        snprintf(why, whylen, "SimGrid could not load it");
+    }
+    return -1;
+}
+
+/* One policy in this (child) process: simulate, check, fill res. */
+static void ladro__simulate(ladro__run_t *run, const char *platform)
+{
+    size_t nh = 0;
+    sg_host_t *all = ladro__simgrid_load(platform, true, &nh);
+    run->runs = calloc(run->ntasks ? run->ntasks : 1, sizeof *run->runs);
+    run->world = all && nh >= (size_t)run->p && run->runs ? ladro_s4u_world_new(run->p, all)
+                                                          : NULL;
+    if (!run->world) {
+        ladro__rank_error(run, 0, LADRO_ENOMEM, "out of memory for the simulated ranks");
+        return;
+    }
+    for (int r = 0; r < run->p; r++) {
+        char name[32], rs[16];
+        snprintf(name, sizeof name, "rank%d", r);
+        snprintf(rs, sizeof rs, "%d", r);
+        const char *av[] = {name, rs};
+        sg_actor_t a = sg_actor_init(name, all[r]);
+        sg_actor_set_data(a, run);
+        sg_actor_start_(a, ladro__rank_main, 2, av);
+    }
+    simgrid_run();
+    ladro_s4u_world_free(run->world);
+    for (uint64_t id = 0; id < run->ntasks; id++) {
+        run->res->lost += run->runs[id] == 0;
+        run->res->twice += run->runs[id] > 1;
+    }
+    run->res->ok = 1;
+    free(run->runs);
+    free(all);
+}
+
+/* Run one policy in a child: its result, CPU seconds and peak RSS (MB). 0, or -1 with a
+ * one-line reason in why. */
+static int ladro__run_child(ladro__run_t *run, const char *platform, ladro__res_t *res,
+                            double *cpu_s, double *rss_mb, char *why, size_t whylen)
+{
+    int fd[2];
+    memset(res, 0, sizeof *res);
+    if (pipe(fd)) {
+        snprintf(why, whylen, "cannot create a pipe: %s", strerror(errno));
+        return -1;
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fd[0]);
+        close(fd[1]);
+        snprintf(why, whylen, "cannot fork: %s", strerror(errno));
+        return -1;
+    }
+    if (pid == 0) {
+        close(fd[0]);
+        run->res = res;
+        ladro__simulate(run, platform);
+        const char *b = (const char *)res;
+        size_t left = sizeof *res;
+        while (left) {
+            ssize_t w = write(fd[1], b, left);
+            if (w <= 0)
+                _exit(1);
+            b += w;
+            left -= (size_t)w;
+        }
+        _exit(0);
+    }
+    close(fd[1]);
+    size_t got = 0;
+    ssize_t k;
+    while (got < sizeof *res && (k = read(fd[0], (char *)res + got, sizeof *res - got)) > 0)
+        got += (size_t)k;
+    close(fd[0]);
+    int status = 0;
+    struct rusage ru;
+    memset(&ru, 0, sizeof ru);
+    while (wait4(pid, &status, 0, &ru) < 0 && errno == EINTR)
+        ;
+    *cpu_s = (double)ru.ru_utime.tv_sec + 1e-6 * (double)ru.ru_utime.tv_usec +
+             (double)ru.ru_stime.tv_sec + 1e-6 * (double)ru.ru_stime.tv_usec;
+    *rss_mb = (double)ru.ru_maxrss / 1024.0;
+    if (got != sizeof *res || !res->ok) {
+        if (WIFSIGNALED(status))
+            snprintf(why, whylen, "the simulation stopped on signal %d (%s)", WTERMSIG(status),
+                     strsignal(WTERMSIG(status)));
+        else
+            snprintf(why, whylen, "the simulation ended without a result (exit %d)",
+                     WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+        return -1;
+    }
     return 0;
 }
 
@@ -32,238 +380,346 @@ static int ladro__opt_wl(const ladroi_opt_t *opt, const char *v, void *ctx, char
     return opt->data ? wl_parse_init(opt->dest, v) : wl_parse_dist(opt->dest, v);
 }
 
-static const char *const ladro__off_on[] = {"off", "on", NULL};
+/* The runtime configuration of policy `name`: the flags' settings, then every KEY=VALUE
+ * and, for this policy, every NAME:KEY=VALUE. 0, or 2 after a one-line error. */
+static int ladro__policy_config(ladro_config_t *cfg, const char *name, const char *speed,
+                                const wl_spec_t *wl, const char *const *keys, int nkeys)
+{
+    char err[1024], v[32];
+    ladro_config_init(cfg);
+    if (ladro_config_set(cfg, "policy", name, err, sizeof err))
+        return ladro_sim_usage_error(LADRO__PROG, "--policy '%s': %s", name, err);
+    if (ladro_config_set(cfg, "speed", speed, err, sizeof err))
+        return ladro_sim_usage_error(LADRO__PROG, "--speed: %s", err);
+    snprintf(v, sizeof v, "%llu", (unsigned long long)wl->seed);
+    ladro_config_set(cfg, "seed", v, err, sizeof err);
+    snprintf(v, sizeof v, "%zu", wl->payload);
+    ladro_config_set(cfg, "task_bytes", v, err, sizeof err);
+    const char *const *names = ladro_policy_names();
+    for (int k = 0; k < nkeys; k++) {
+        char kv[512];
+        snprintf(kv, sizeof kv, "%s", keys[k]);
+        char *key = kv, *colon = strchr(kv, ':'), *eq = strchr(kv, '=');
+        if (!eq || eq == kv)
+            return ladro_sim_usage_error(LADRO__PROG, "argument '%s': accepted: KEY=VALUE or "
+                                         "POLICY:KEY=VALUE (keys: ladro_print_config)", keys[k]);
+        if (colon && colon < eq) {
+            *colon = 0;
+            int known = 0;
+            for (int n = 0; names[n]; n++)
+                known |= !strcmp(names[n], kv);
+            if (!known)
+                return ladro_sim_usage_error(LADRO__PROG, "'%s': unknown policy '%s' (see "
+                                             "--policy)", keys[k], kv);
+            if (strcmp(kv, name) != 0)
+                continue;
+            key = colon + 1;
+        }
+        *eq = 0;
+        if (!strcmp(key, "policy"))
+            return ladro_sim_usage_error(LADRO__PROG, "'%s': the policies are chosen by "
+                                         "--policy", keys[k]);
+        if (ladro_config_set(cfg, key, eq + 1, err, sizeof err))
+            return ladro_sim_usage_error(LADRO__PROG, "'%s': %s", keys[k], err);
+    }
+    if (cfg->emulate == LADRO_EMULATE_SPIN)
+        return ladro_sim_usage_error(LADRO__PROG, "emulate=spin: a simulated rank cannot spin "
+                                     "(its speed is emulated in simulated time); accepted: "
+                                     "emulate=sleep");
+    if (ladro_config_validate(cfg, err, sizeof err))
+        return ladro_sim_usage_error(LADRO__PROG, "policy %s: %s", name, err);
+    return 0;
+}
 
-#define US "accepted: a number of microseconds in [0, 1e9]"
-#define HIDDEN LADROI_OPT_HIDDEN
+static void ladro__csv_head(FILE *f)
+{
+    fprintf(f, "policy,p,tasks,speed,lambda_us,makespan_s,lower_bound_s,efficiency,idle_mean,"
+               "steals_tried,steals_ok,steals_failed,tasks_moved,messages,term_waves,"
+               "min_tasks_run,max_tasks_run,lost,twice,verified,done_s,cpu_s,peak_rss_mb\n");
+}
 
 int ladro_sim_policy_main(int argc, char **argv)
 {
-    ladro_sim_pol_params_t prm;
-    ladro_sim_pol_defaults(&prm);
-    const char *pols = "random", *speed = "1", *csvp = NULL, *paje = NULL;
-    int json = 0, ignored = 0, chunk = (int)prm.chunk;
+    wl_spec_t wl;
+    wl_spec_init(&wl);
+    wl.tasks_per_rank = 10;
+    int p = 8, json = 0;
+    const char *pols = "random", *speed = "1", *platform = NULL, *csvp = NULL;
+    double lambda_us = 5, overhead_us = 0;
+    const char **keys = calloc((size_t)argc + 1, sizeof *keys);
+    int nkeys = 0;
+    if (!keys)
+        return 1;
     const ladroi_opt_t opts[] = {
         {"--policy", 0, LADROI_OPT_STR, &pols, .arg = "LIST",
          .help = "comma list or 'all': static, leader, random, ctws, a2ws,\n"
-                 "baseline, successonly, smallworld"},
-        {"--p", 0, LADROI_OPT_INT, &prm.p, 1, 1 << 24, .arg = "N",
+                 "baseline, successonly, smallworld (default random)"},
+        {"--p", 0, LADROI_OPT_INT, &p, 1, 1 << 20, .arg = "N",
          .help = "simulated ranks (default 8)"},
-        {"--tasks-per-rank", 0, LADROI_OPT_U64, &prm.wl.tasks_per_rank, 1, 1e7, .arg = "K",
+        {"--tasks-per-rank", 0, LADROI_OPT_U64, &wl.tasks_per_rank, 1, 1e7, .arg = "K",
          .help = "tasks per rank on average (default 10)",
          .accepted = "accepted: an integer in [1, 1e7]"},
-        {"--work-ms", 0, LADROI_OPT_DOUBLE, &prm.wl.work_ms, 1e-6, 1e9, .arg = "X",
+        {"--work-ms", 0, LADROI_OPT_DOUBLE, &wl.work_ms, 1e-6, 1e9, .arg = "X",
          .help = "mean task duration at full speed, ms (default 10)",
          .accepted = "accepted: a number of ms in [1e-6, 1e9]"},
-        {"--dist", 0, LADROI_OPT_FN, &prm.wl, .arg = "D",
+        {"--dist", 0, LADROI_OPT_FN, &wl, .arg = "D",
          .help = "const | uniform:A,B | gauss:MEAN,SD | exp | bimodal:P,A,B\n"
                  "(in units of --work-ms, as ladro-synth --work-dist)",
          .accepted = wl_dist_accepted, .fn = ladro__opt_wl},
-        {"--work-dist", 0, LADROI_OPT_FN, &prm.wl, .accepted = wl_dist_accepted,
-         .fn = ladro__opt_wl, .flags = HIDDEN},
-        {"--init", 0, LADROI_OPT_FN, &prm.wl, .arg = "I",
+        {"--work-dist", 0, LADROI_OPT_FN, &wl, .accepted = wl_dist_accepted,
+         .fn = ladro__opt_wl, .flags = LADROI_OPT_HIDDEN},
+        {"--init", 0, LADROI_OPT_FN, &wl, .arg = "I",
          .help = "even | one | gauss70-10 (initial placement; default even)",
          .accepted = wl_init_accepted, .fn = ladro__opt_wl, .data = "init"},
         {"--speed", 0, LADROI_OPT_STR, &speed, .arg = "SPEC",
          .help = "C1..C5 (A2WS Table 2 profiles) or a list '1,0.5' cycled over\n"
                  "ranks (default 1)"},
-        {"--lambda-us", 0, LADROI_OPT_FN, &prm.lambda_ns, .arg = "L",
-         .help = "latency of one message, microseconds (default 5; --lambda too)",
-         .accepted = US, .fn = ladro__opt_us},
-        {"--lambda", 0, LADROI_OPT_FN, &prm.lambda_ns, .accepted = US, .fn = ladro__opt_us,
-         .flags = HIDDEN},
-        {"--hop-us", 0, LADROI_OPT_FN, &prm.hop_ns, .arg = "H",
-         .help = "+ H per unit of ring distance between the ranks (default 0)",
-         .accepted = US, .fn = ladro__opt_us},
-        {"--poll-us", 0, LADROI_OPT_FN, &prm.poll_ns, .arg = "P",
-         .help = "busy ranks serve requests every P us of task (default 1000)",
-         .accepted = US, .fn = ladro__opt_us},
-        {"--msg-us", 0, LADROI_OPT_FN, &prm.msg_ns, .arg = "M",
-         .help = "CPU cost of serving one request (default 1)", .accepted = US,
-         .fn = ladro__opt_us},
-        {"--task-overhead-us", 0, LADROI_OPT_FN, &prm.task_overhead_ns, .arg = "X",
-         .help = "fixed cost added to every task whatever the speed (default 0;\n"
-                 "calibration: the runtime's per-task cost on a given machine)",
-         .accepted = US, .fn = ladro__opt_us},
-        {"--backoff-min-us", 0, LADROI_OPT_FN, &prm.backoff_min_ns, .arg = "X",
-         .help = "pause after a failed round, at first (default 20)", .accepted = US,
-         .fn = ladro__opt_us},
-        {"--backoff-max-us", 0, LADROI_OPT_FN, &prm.backoff_max_ns, .arg = "Y",
-         .help = "... and at most (default 2000)", .accepted = US, .fn = ladro__opt_us},
-        {"--chunk", 0, LADROI_OPT_INT, &chunk, 0, 65536, .arg = "N",
-         .help = "tasks an owner keeps private (default 1)"},
-        {"--steal-fraction", 0, LADROI_OPT_DOUBLE, &prm.steal_fraction, 1e-9, 1, .arg = "F",
-         .help = "share of the victim's stealable tasks taken (default 0.5)",
-         .accepted = "accepted: a number in (0, 1]"},
-        {"--radius", 0, LADROI_OPT_INT, &prm.radius, 1, 1 << 24, .arg = "R",
-         .help = "a2ws ring radius (default 20% of p)"},
-        {"--candidates", 0, LADROI_OPT_INT, &prm.candidates, 1, 256, .arg = "C",
-         .help = "a2ws victims sampled per decision (default 8)"},
-        {"--degree", 0, LADROI_OPT_INT, &prm.degree, 1, 4096, .arg = "D",
-         .help = "smallworld shortcut draws per rank (runtime's sw_degree;\n"
-                 "default 2 floor(log2(p-1)), average degree ~ 4 log2 p)"},
-        {"--leader-thread", 0, LADROI_OPT_CHOICE, &prm.leader_thread, .arg = "on|off",
-         .help = "leader answers from a service thread on arrival (on,\n"
-                 "default) or from its main thread at progress calls (off)",
-         .accepted = "accepted: on or off", .data = ladro__off_on},
-        {"--seed", 0, LADROI_OPT_U64, &prm.seed, 0, 9223372036854775807.0, .arg = "S",
-         .help = "workload and simulation seed (default 1)",
+        {"--lambda-us", 0, LADROI_OPT_DOUBLE, &lambda_us, 0, 1e9, .arg = "L",
+         .help = "latency between two hosts of the default flat cluster, us\n"
+                 "(default 5; --lambda too)",
+         .accepted = "accepted: a number of microseconds in [0, 1e9]"},
+        {"--lambda", 0, LADROI_OPT_DOUBLE, &lambda_us, 0, 1e9,
+         .accepted = "accepted: a number of microseconds in [0, 1e9]",
+         .flags = LADROI_OPT_HIDDEN},
+        {"--platform", 0, LADROI_OPT_STR, &platform, .arg = "FILE",
+         .help = "a SimGrid platform (XML) instead of the flat cluster: rank r\n"
+                 "on its r-th host in natural name order; at least --p hosts"},
+        {"--task-overhead-us", 0, LADROI_OPT_DOUBLE, &overhead_us, 0, 1e9, .arg = "X",
+         .help = "added to every task's duration (default 0; calibration:\n"
+                 "the runtime's per-task cost on a given machine)",
+         .accepted = "accepted: a number of microseconds in [0, 1e9]"},
+        {"--seed", 0, LADROI_OPT_U64, &wl.seed, 0, 9223372036854775807.0, .arg = "S",
+         .help = "workload and runtime seed (default 1)",
          .accepted = "accepted: a non-negative integer"},
         {"--csv", 0, LADROI_OPT_STR, &csvp, .arg = "FILE",
          .help = "one CSV row per policy ('-' = stdout)"},
         {"--json", 0, LADROI_OPT_FLAG, &json,
          .help = "JSON {\"params\": ..., \"policies\": [...]} on stdout"},
-        {"--paje", 0, LADROI_OPT_STR, &paje, .arg = "FILE",
-         .help = "Paje trace (one policy only)"},
-        {"--quiet", 0, LADROI_OPT_FLAG, &ignored, .flags = HIDDEN},
-        {"--progress", 0, LADROI_OPT_FLAG, &ignored, .flags = HIDDEN},
         {"--help", 'h', LADROI_OPT_HELP, .help = "this text"},
         {0},
     };
     const ladroi_cli_t cli = {
         .prog = "ladro-sim policy",
-        .usage = "usage: ladro-sim policy --policy LIST --p N [options]\n"
-                 "Independent tasks on p simulated ranks of given speeds, under each policy's "
-                 "decision\nrule (docs/sim.md, 'Policy-level simulation'); one line per "
-                 "policy, same workload.\n",
+        .usage = "usage: ladro-sim policy --policy LIST --p N [options] [KEY=VALUE | "
+                 "POLICY:KEY=VALUE ...]\n"
+                 "ladro's runtime (every policy's own code) on N simulated ranks (SimGrid S4U "
+                 "actors),\non ladro-synth's workload; checks that every task ran exactly "
+                 "once (docs/sim.md).\nKEY=VALUE sets a runtime configuration key "
+                 "(ladro_print_config) for every policy,\nPOLICY:KEY=VALUE for that one.\n",
         .opts = opts,
+        .pos = keys,
+        .maxpos = argc,
+        .npos = &nkeys,
     };
     int rc = ladroi_cli_parse(&cli, argc, argv, NULL, 0);
-    if (rc)
+    if (rc) {
+        free(keys);
         return rc == 1 ? 0 : rc;
-    (void)ignored;
-    prm.chunk = (uint32_t)chunk;
-    prm.wl.seed = prm.seed;
-    if (prm.backoff_max_ns < prm.backoff_min_ns)
-        return ladro_sim_usage_error("policy", "--backoff-max-us is below --backoff-min-us");
-    uint64_t ntasks = wl_ntasks(&prm.wl, prm.p);
-    if (ntasks > 0xFFFFFFF0ull)
-        return ladro_sim_usage_error("policy", "--p x --tasks-per-rank = %llu tasks; accepted:"
-                                     " fewer than 2^32", (unsigned long long)ntasks);
-    /* policy list */
-    int list[LADRO_SIM_POL_COUNT], n = 0;
-    if (!strcmp(pols, "all")) {
-        for (int i = 0; i < LADRO_SIM_POL_COUNT; i++)
-            list[n++] = i;
-    } else {
-        char buf[256];
-        if (strlen(pols) >= sizeof buf)
-            return ladro__bad("--policy", pols, "too long");
-        strcpy(buf, pols);
-        char *save = NULL;
-        for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-            int f = -1;
-            for (int i = 0; i < LADRO_SIM_POL_COUNT; i++)
-                if (!strcmp(t, ladro_sim_policy_names[i]))
-                    f = i;
-            if (f < 0 || n == LADRO_SIM_POL_COUNT)
-                return ladro__bad("--policy", pols, "accepted: all or a comma list of static, "
-                                  "leader, random, ctws, a2ws, baseline, successonly, "
-                                  "smallworld");
-            list[n++] = f;
-        }
     }
-    if (paje && n != 1)
-        return ladro_sim_usage_error("policy", "--paje needs exactly one --policy");
-    double *sp = malloc((size_t)prm.p * sizeof *sp);
-    if (!sp)
-        return 1;
-    char err[256];
-    if (ladro_sim_speeds(speed, prm.p, sp, err, sizeof err)) {
-        free(sp);
-        return ladro_sim_usage_error("policy", "--speed: %s", err);
-    }
-    prm.speed = sp;
+    rc = 2; /* usage errors below */
+    ladro__run_t run;
+    memset(&run, 0, sizeof run);
+    uint64_t *nown = NULL, **own = NULL;
     FILE *csv = NULL;
+    char tmp[512] = "", why[256];
+    /* the policy list and every policy's configuration, before anything runs */
+    const char *const *names = ladro_policy_names();
+    char polbuf[512], *list[LADRO__MAXPOL];
+    static ladro_config_t cfgs[LADRO__MAXPOL];
+    int npol = 0;
+    if (!strcmp(pols, "all")) {
+        polbuf[0] = 0;
+        for (int i = 0; names[i]; i++)
+            snprintf(polbuf + strlen(polbuf), sizeof polbuf - strlen(polbuf), "%s%s",
+                     i ? "," : "", names[i]);
+    } else if (snprintf(polbuf, sizeof polbuf, "%s", pols) >= (int)sizeof polbuf) {
+        ladro_sim_usage_error(LADRO__PROG, "--policy: too long");
+        goto out;
+    }
+    char *save = NULL;
+    for (char *t = strtok_r(polbuf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        if (npol == LADRO__MAXPOL) {
+            ladro_sim_usage_error(LADRO__PROG, "--policy: more than %d policies", npol);
+            goto out;
+        }
+        list[npol] = t;
+        if (ladro__policy_config(&cfgs[npol], t, speed, &wl, keys, nkeys))
+            goto out;
+        npol++;
+    }
+    if (npol == 0) {
+        ladro_sim_usage_error(LADRO__PROG, "--policy '%s': accepted: all or a comma list of "
+                              "policies", pols);
+        goto out;
+    }
+    uint64_t ntasks = wl_ntasks(&wl, p);
+    if (platform) {
+        if (access(platform, R_OK) != 0) {
+            ladro_sim_usage_error(LADRO__PROG, "--platform '%s': cannot read it (%s)", platform,
+                                  strerror(errno));
+            goto out;
+        }
+        long nh = ladro__platform_hosts(platform, why, sizeof why);
+        if (nh < 0) {
+            ladro_sim_usage_error(LADRO__PROG, "--platform '%s': not a platform SimGrid can "
+                                  "load: %s", platform, why);
+            goto out;
+        }
+        if (nh < p) {
+            ladro_sim_usage_error(LADRO__PROG, "--platform '%s': %ld hosts for --p %d; "
+                                  "accepted: a platform with at least --p hosts (one rank per "
+                                  "host)", platform, nh, p);
+            goto out;
+        }
+    } else {
+        if (ladro__flat_platform(tmp, sizeof tmp, p, lambda_us)) {
+            ladro_sim_usage_error(LADRO__PROG, "cannot write the platform file '%s' (TMPDIR): "
+                                  "%s", tmp, strerror(errno));
+            tmp[0] = 0;
+            goto out;
+        }
+        platform = tmp;
+    }
     if (csvp) {
         csv = strcmp(csvp, "-") ? fopen(csvp, "w") : stdout;
         if (!csv) {
-            free(sp);
-            return ladro_sim_usage_error("policy", "cannot write '%s'", csvp);
+            ladro_sim_usage_error(LADRO__PROG, "--csv '%s': cannot write it (%s)", csvp,
+                                  strerror(errno));
+            goto out;
         }
-        fprintf(csv, "policy,p,tasks,speed,lambda_us,makespan_s,lower_bound_s,efficiency,"
-                     "idle_mean,steals_tried,steals_ok,steals_failed,probes,tasks_moved,"
-                     "messages,token_hops,min_tasks_run,max_tasks_run,events,wall_s\n");
     }
+    rc = 1; /* from here on, failures are the runs' */
+
+    /* the workload: every rank's seeded tasks; the lower bound (the runtime's:
+     * max(sum of work / sum of speeds, longest task)) */
+    nown = calloc((size_t)p, sizeof *nown);
+    own = calloc((size_t)p, sizeof *own);
+    int *owner = malloc((ntasks ? ntasks : 1) * sizeof *owner);
+    double work = 0, longest = 0, speed_sum = 0;
+    if (!nown || !own || !owner) {
+        free(owner);
+        fprintf(stderr, "ladro-sim policy: out of memory for %llu tasks\n",
+                (unsigned long long)ntasks);
+        goto out;
+    }
+    for (uint64_t id = 0; id < ntasks; id++) {
+        owner[id] = wl_task_owner(&wl, id, ntasks, p);
+        nown[owner[id]]++;
+        double d = wl_task_seconds(&wl, id);
+        work += d;
+        longest = d > longest ? d : longest;
+    }
+    for (int r = 0; r < p; r++) {
+        own[r] = malloc((nown[r] ? nown[r] : 1) * sizeof **own);
+        if (!own[r]) {
+            free(owner);
+            fprintf(stderr, "ladro-sim policy: out of memory for %llu tasks\n",
+                    (unsigned long long)ntasks);
+            goto out;
+        }
+        nown[r] = 0;
+        double s = 1;
+        ladro_speed_of(speed, r, p, &s, NULL, 0);
+        speed_sum += s;
+    }
+    for (uint64_t id = 0; id < ntasks; id++)
+        own[owner[id]][nown[owner[id]]++] = id;
+    free(owner);
+    double lower = speed_sum > 0 ? work / speed_sum : 0;
+    lower = longest > lower ? longest : lower;
+
+    run.p = p;
+    run.wl = &wl;
+    run.overhead_s = overhead_us * 1e-6;
+    run.ntasks = ntasks;
+    run.own = own;
+    run.nown = nown;
+    if (csv)
+        ladro__csv_head(csv);
     if (json)
-        printf("{\"params\": {\"p\": %d, \"tasks\": %llu, \"speed\": \"%s\", \"lambda_us\": "
-               "%.3f, \"hop_us\": %.3f, \"seed\": %llu}, \"policies\": [",
-               prm.p, (unsigned long long)ntasks, speed, prm.lambda_ns / 1e3, prm.hop_ns / 1e3,
-               (unsigned long long)prm.seed);
-    else if (!csv || csv != stdout)
-        printf("ladro-sim policy: p=%d tasks=%llu speed=%s lambda=%.3g us hop=%.3g us "
-               "seed=%llu\n%-12s %11s %11s %6s %6s %9s %9s %8s %9s %10s %10s %9s %8s\n",
-               prm.p, (unsigned long long)ntasks, speed, prm.lambda_ns / 1e3, prm.hop_ns / 1e3,
-               (unsigned long long)prm.seed, "policy", "makespan_s", "lower_bd_s", "eff",
-               "idle%", "steals_ok", "failed", "probes", "moved", "messages", "events",
-               "events/s", "wall_s");
-    rc = 0;
-    for (int k = 0; k < n; k++) {
-        prm.policy = list[k];
-        ladro_sim_paje_t *pj = NULL;
-        ladro_sim_lat_observer_t ob;
-        prm.obs = NULL;
-        if (paje) {
-            pj = ladro_sim_paje_open(paje, prm.p);
-            if (!pj) {
-                rc = ladro_sim_usage_error("policy", "cannot write '%s'", paje);
-                break;
-            }
-            ladro_sim_paje_observer(pj, &ob);
-            prm.obs = &ob;
-        }
-        ladro_sim_pol_result_t r;
-        int e = ladro_sim_pol_run(&prm, &r, err, sizeof err);
-        if (pj && ladro_sim_paje_close(&pj) != 0 && !e) {
-            fprintf(stderr, "ladro-sim policy: error writing '%s'\n", paje);
-            rc = 1;
-        }
+        printf("{\"params\": {\"p\": %d, \"tasks\": %llu, \"tasks_per_rank\": %llu, "
+               "\"work_ms\": %g, \"speed\": \"%s\", \"lambda_us\": %g, \"platform\": %s%s%s, "
+               "\"task_overhead_us\": %g, \"seed\": %llu, \"engine\": \"s4u\"},\n"
+               " \"policies\": [",
+               p, (unsigned long long)ntasks, (unsigned long long)wl.tasks_per_rank,
+               wl.work_ms, speed, lambda_us, tmp[0] ? "" : "\"", tmp[0] ? "null" : platform,
+               tmp[0] ? "" : "\"", overhead_us, (unsigned long long)wl.seed);
+    else if (!csv || csv != stdout) {
+        char where[300];
+        if (tmp[0])
+            snprintf(where, sizeof where, "lambda=%g us", lambda_us);
+        else
+            snprintf(where, sizeof where, "platform=%s", platform);
+        printf("ladro-sim policy: p=%d tasks=%llu speed=%s %s seed=%llu (simulated engine)\n",
+               p, (unsigned long long)ntasks, speed, where, (unsigned long long)wl.seed);
+    }
+    int failed = 0;
+    for (int i = 0; i < npol; i++) {
+        ladro__res_t res;
+        double cpu = 0, rss = 0;
+        run.cfg = cfgs[i];
+        int e = ladro__run_child(&run, platform, &res, &cpu, &rss, why, sizeof why);
         if (e) {
-            fprintf(stderr, "ladro-sim policy: %s: %s\n", ladro_sim_policy_names[list[k]], err);
-            rc = 1;
+            fprintf(stderr, "ladro-sim policy: %s: %s\n", list[i], why);
+            failed = 1;
             continue;
         }
-        double evs = r.wall_s > 0 ? (double)r.events / r.wall_s : 0;
+        if (res.err_rc)
+            fprintf(stderr, "ladro-sim policy: %s: rank %d: %s: %s\n", list[i], res.err_rank,
+                    ladro_err_name(res.err_rc), res.err);
+        bool verified = res.err_rc == 0 && res.lost == 0 && res.twice == 0 &&
+                        res.bad_payloads == 0;
+        failed |= !verified;
+        double eff = res.makespan_s > 0 ? lower / res.makespan_s : 0;
+        double idle = res.done_s > 0 ? 1 - res.busy_s / ((double)p * res.done_s) : 0;
         if (json)
-            printf("%s\n {\"policy\": \"%s\", \"makespan_s\": %.9g, \"lower_bound_s\": %.9g, "
-                   "\"efficiency\": %.6g, \"idle_mean\": %.6g, \"steals_tried\": %llu, "
-                   "\"steals_ok\": %llu, \"steals_failed\": %llu, \"probes\": %llu, "
-                   "\"tasks_moved\": %llu, \"messages\": %llu, \"token_hops\": %llu, "
-                   "\"min_tasks_run\": %llu, \"max_tasks_run\": %llu, \"events\": %llu, "
-                   "\"wall_s\": %.6g, \"events_per_s\": %.6g}",
-                   k ? "," : "", ladro_sim_policy_names[list[k]], r.makespan_s,
-                   r.lower_bound_s, r.efficiency, r.idle_mean,
-                   (unsigned long long)r.steals_tried, (unsigned long long)r.steals_ok,
-                   (unsigned long long)r.steals_failed, (unsigned long long)r.probes,
-                   (unsigned long long)r.tasks_moved, (unsigned long long)r.messages,
-                   (unsigned long long)r.token_hops, (unsigned long long)r.min_tasks_run,
-                   (unsigned long long)r.max_tasks_run, (unsigned long long)r.events, r.wall_s,
-                   evs);
+            printf("%s\n  {\"policy\": \"%s\", \"makespan_s\": %.9g, \"lower_bound_s\": %.9g, "
+                   "\"efficiency\": %.6f, \"idle_mean\": %.6g, \"steals_tried\": %llu, "
+                   "\"steals_ok\": %llu, \"steals_failed\": %llu, \"tasks_moved\": %llu, "
+                   "\"messages\": %llu, \"term_waves\": %llu, \"min_tasks_run\": %llu, "
+                   "\"max_tasks_run\": %llu, \"tasks\": %llu, \"lost\": %llu, \"twice\": %llu, "
+                   "\"verified\": %s, \"done_s\": %.9g, \"cpu_s\": %.3f, \"peak_rss_mb\": %.1f}",
+                   i ? "," : "", list[i], res.makespan_s, lower, eff, idle,
+                   (unsigned long long)res.steals_tried, (unsigned long long)res.steals_ok,
+                   (unsigned long long)res.steals_failed, (unsigned long long)res.tasks_moved,
+                   (unsigned long long)res.messages, (unsigned long long)res.term_waves,
+                   (unsigned long long)res.min_run, (unsigned long long)res.max_run,
+                   (unsigned long long)ntasks, (unsigned long long)res.lost,
+                   (unsigned long long)res.twice, verified ? "true" : "false", res.done_s, cpu,
+                   rss);
         else if (!csv || csv != stdout)
-            printf("%-12s %11.6f %11.6f %6.3f %6.1f %9llu %9llu %8llu %9llu %10llu %10llu "
-                   "%9.3g %8.2f\n",
-                   ladro_sim_policy_names[list[k]], r.makespan_s, r.lower_bound_s,
-                   r.efficiency, 100 * r.idle_mean, (unsigned long long)r.steals_ok,
-                   (unsigned long long)r.steals_failed, (unsigned long long)r.probes,
-                   (unsigned long long)r.tasks_moved, (unsigned long long)r.messages,
-                   (unsigned long long)r.events, evs, r.wall_s);
+            printf("%-12s makespan %.6f s  lower bound %.6f s  efficiency %.3f  done %.6f s  "
+                   "verified %s (lost %llu, twice %llu)  cpu %.2f s  rss %.0f MB\n",
+                   list[i], res.makespan_s, lower, eff, res.done_s, verified ? "yes" : "NO",
+                   (unsigned long long)res.lost, (unsigned long long)res.twice, cpu, rss);
         if (csv)
-            fprintf(csv, "%s,%d,%llu,%s,%.3f,%.9g,%.9g,%.6g,%.6g,%llu,%llu,%llu,%llu,%llu,%llu,"
-                         "%llu,%llu,%llu,%llu,%.6g\n",
-                    ladro_sim_policy_names[list[k]], prm.p, (unsigned long long)ntasks, speed,
-                    prm.lambda_ns / 1e3, r.makespan_s, r.lower_bound_s, r.efficiency,
-                    r.idle_mean, (unsigned long long)r.steals_tried,
-                    (unsigned long long)r.steals_ok, (unsigned long long)r.steals_failed,
-                    (unsigned long long)r.probes, (unsigned long long)r.tasks_moved,
-                    (unsigned long long)r.messages, (unsigned long long)r.token_hops,
-                    (unsigned long long)r.min_tasks_run, (unsigned long long)r.max_tasks_run,
-                    (unsigned long long)r.events, r.wall_s);
+            fprintf(csv, "%s,%d,%llu,%s%s%s,%g,%.9g,%.9g,%.6f,%.6g,%llu,%llu,%llu,%llu,%llu,"
+                         "%llu,%llu,%llu,%llu,%llu,%s,%.9g,%.3f,%.1f\n",
+                    list[i], p, (unsigned long long)ntasks, strchr(speed, ',') ? "\"" : "",
+                    speed, strchr(speed, ',') ? "\"" : "", lambda_us, res.makespan_s, lower,
+                    eff, idle, (unsigned long long)res.steals_tried,
+                    (unsigned long long)res.steals_ok, (unsigned long long)res.steals_failed,
+                    (unsigned long long)res.tasks_moved, (unsigned long long)res.messages,
+                    (unsigned long long)res.term_waves, (unsigned long long)res.min_run,
+                    (unsigned long long)res.max_run, (unsigned long long)res.lost,
+                    (unsigned long long)res.twice, verified ? "true" : "false", res.done_s,
+                    cpu, rss);
         fflush(stdout);
     }
     if (json)
-        printf("\n]}\n");
-    if (csv && csv != stdout)
-        fclose(csv);
-    free(sp);
+        printf("\n ]}\n");
+    rc = failed;
+out:
+    if (tmp[0])
+        remove(tmp);
+    if (csv && csv != stdout && fclose(csv) != 0 && rc == 0) {
+        fprintf(stderr, "ladro-sim policy: error writing '%s'\n", csvp);
+        rc = 1;
+    }
+    for (int r = 0; own && r < p; r++)
+        free(own[r]);
+    free(own);
+    free(nown);
+    free(keys);
     return rc;
 }

@@ -9,10 +9,12 @@ workload (ranks, tasks per rank, durations, placement, seed) with `ladro-sim pol
     calls inside a task; see the results page); the excess per task, measured in the run
     itself (its lower bound x P / tasks - the nominal mean), is passed as
     --task-overhead-us;
-  - leader: main-thread serving (--leader-thread off), as under SMPI;
-  - time: ladro-sim does not simulate termination detection, so its makespan is compared
-    with the SMPI run's work end (when its last task ended, `work_end`); the SMPI run's
-    detection latency (makespan - work end) is a column of its own.
+  - leader: main-thread serving, as under SMPI (the simulated engine's ranks are actors:
+    the leader serves from its main thread);
+  - time: ladro-sim's makespan (makespan_s, the last task's end) is compared with the
+    SMPI run's work end (when its last task ended, `work_end`); the SMPI run's detection
+    latency (makespan - work end) is a column of its own (ladro-sim's is done_s -
+    makespan_s).
 Prints a Markdown table and writes a CSV.
 Usage: compare.py SMPI.jsonl LADRO_SIM OUT.csv [workload flags as in campaign.sh]
 """
@@ -36,7 +38,7 @@ def main():
         if p not in lam:
             continue
         base = [sim, "policy", "--policy", r["policy"], "--p", str(p), "--seed", str(r["seed"]),
-                "--lambda-us", "%.3f" % lam[p], "--leader-thread", "off", "--json"] + simwl
+                "--lambda-us", "%.3f" % lam[p], "--json"] + simwl
         nominal = json.loads(subprocess.check_output(base))["policies"][0]
         over = max(0.0, (r["lower_bound"] - nominal["lower_bound_s"]) * p / r["tasks"] * 1e6)
         s = json.loads(subprocess.check_output(base + ["--task-overhead-us", "%.2f" % over]))
