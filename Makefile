@@ -1,6 +1,7 @@
 # Two commands do all the set-up on a fresh Debian 12 machine:
 #   make demo    installs what is missing, builds, runs the heterogeneous 8-rank demo
-#   make check   installs what is missing, builds, runs the whole test suite
+#   make check   installs what is missing, builds, runs the whole test suite but the tests
+#                labelled slow (minutes of CPU each: `cd build && ctest -L slow`)
 # (as root; anyone else is told what is missing, and goes on when cmake, a C compiler and
 # an MPI are there: tests needing a missing optional tool are skipped and counted)
 #   make build   builds only: needs cmake, a C compiler and an MPI, nothing else
@@ -45,7 +46,7 @@ build:
 
 check: deps
 	@$(MAKE) --no-print-directory build
-	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
+	cd $(BUILD) && ctest --output-on-failure -j$(JOBS) -LE slow
 
 check-asan: deps
 	cmake -S . -B $(SAN_BUILD) $(CMAKE_FLAGS) -DLADRO_ASAN=ON -DLADRO_UBSAN=ON

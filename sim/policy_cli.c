@@ -197,8 +197,9 @@ static int ladro__host_cmp(const void *a, const void *b)
                          sg_host_get_name(*(const sg_host_t *)b));
 }
 
-/* SimGrid in this (child) process: quiet, and the stack and guard settings that let
- * 10^5 actors fit (docs/sim.md). Then the platform; the hosts in natural name order. */
+/* SimGrid in this (child) process: quiet (unless asked), the stack and guard settings
+ * that let 10^5 actors fit (docs/sim.md), the CPU model's update. Then the platform; the
+ * hosts in natural name order. */
 static sg_host_t *ladro__simgrid_load(const char *platform, bool quiet, size_t *nh)
 {
     char a0[] = "ladro-sim", a1[] = "--log=root.thres:critical";
@@ -209,6 +210,9 @@ static sg_host_t *ladro__simgrid_load(const char *platform, bool quiet, size_t *
     simgrid_init(&sgargc, sgargv); /* registers the keys, which the platform's loading reads */
     sg_cfg_set_int("contexts/stack-size", 256);
     sg_cfg_set_int("contexts/guard-size", 0);
+    /* Ranks only sleep (no computation is modelled): the CPU model's trace-integration
+     * update gives the same dates as the default, for about 30% less CPU */
+    sg_cfg_set_string("cpu/optim", "TI");
     simgrid_load_platform(platform);
     *nh = sg_host_count();
     sg_host_t *all = sg_host_list();
@@ -411,11 +415,18 @@ static int ladro__policy_config(ladro_config_t *cfg, const char *name, const cha
             if (!known)
                 return ladro_sim_usage_error(LADRO__PROG, "'%s': unknown policy '%s' (see "
                                              "--policy)", keys[k], kv);
-            if (strcmp(kv, name) != 0)
-                continue;
             key = colon + 1;
         }
         *eq = 0;
+        if (key != kv && strcmp(kv, name) != 0) {
+            /* another policy's key: refused here too when that policy would refuse it */
+            ladro_config_t other;
+            ladro_config_init(&other);
+            if (ladro_config_set(&other, "policy", kv, err, sizeof err) == 0 &&
+                ladro_config_set(&other, key, eq + 1, err, sizeof err) != 0)
+                return ladro_sim_usage_error(LADRO__PROG, "'%s': %s", keys[k], err);
+            continue;
+        }
         if (!strcmp(key, "policy"))
             return ladro_sim_usage_error(LADRO__PROG, "'%s': the policies are chosen by "
                                          "--policy", keys[k]);
