@@ -29,6 +29,7 @@
 
 #define LADRO__MAXPOL 64
 #define LADRO__PROG "policy"
+#define LADRO__US "accepted: a number of microseconds in [0, 1e9]"
 
 /* What a policy's child process hands back. */
 typedef struct {
@@ -442,11 +443,111 @@ static int ladro__policy_config(ladro_config_t *cfg, const char *name, const cha
     return 0;
 }
 
+/* Every rank's seeded task ids (own[r], nown[r]: allocated here) and the lower bound, the
+ * runtime's: max(sum of work / sum of speeds, longest task). 0, or -1 out of memory. */
+static int ladro__workload(const wl_spec_t *wl, int p, const char *speed, uint64_t ntasks,
+                           uint64_t **own, uint64_t *nown, double *lower)
+{
+    int *owner = malloc((ntasks ? ntasks : 1) * sizeof *owner);
+    double work = 0, longest = 0, speed_sum = 0;
+    if (!owner)
+        return -1;
+    for (uint64_t id = 0; id < ntasks; id++) {
+        owner[id] = wl_task_owner(wl, id, ntasks, p);
+        nown[owner[id]]++;
+        double d = wl_task_seconds(wl, id);
+        work += d;
+        longest = d > longest ? d : longest;
+    }
+    for (int r = 0; r < p; r++) {
+        if (!(own[r] = malloc((nown[r] ? nown[r] : 1) * sizeof **own))) {
+            free(owner);
+            return -1;
+        }
+        nown[r] = 0;
+        double s = 1;
+        ladro_speed_of(speed, r, p, &s, NULL, 0);
+        speed_sum += s;
+    }
+    for (uint64_t id = 0; id < ntasks; id++)
+        own[owner[id]][nown[owner[id]]++] = id;
+    free(owner);
+    *lower = speed_sum > 0 ? work / speed_sum : 0;
+    if (longest > *lower)
+        *lower = longest;
+    return 0;
+}
+
 static void ladro__csv_head(FILE *f)
 {
     fprintf(f, "policy,p,tasks,speed,lambda_us,makespan_s,lower_bound_s,efficiency,idle_mean,"
                "steals_tried,steals_ok,steals_failed,tasks_moved,messages,term_waves,"
                "min_tasks_run,max_tasks_run,lost,twice,verified,done_s,cpu_s,peak_rss_mb\n");
+}
+
+/* s as a JSON string on stdout (NULL: null). */
+static void ladro__json_str(const char *s)
+{
+    if (!s) {
+        fputs("null", stdout);
+        return;
+    }
+    putchar('"');
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            printf("\\%c", *s);
+        else if ((unsigned char)*s < 0x20)
+            printf("\\u%04x", (unsigned char)*s);
+        else
+            putchar(*s);
+    }
+    putchar('"');
+}
+
+/* Where and how the results go. */
+typedef struct {
+    bool json, text; /* JSON on stdout, else a text line (unless the CSV is stdout) */
+    FILE *csv;       /* or NULL */
+    int p;
+    uint64_t ntasks;
+    const char *speed;
+    double lambda_us, lower;
+} ladro__out_t;
+
+/* One policy's result (the i-th): a JSON member, a text line, a CSV row. */
+static void ladro__row(const ladro__out_t *o, int i, const char *name, const ladro__res_t *r,
+                       bool verified, double cpu, double rss)
+{
+    double eff = r->makespan_s > 0 ? o->lower / r->makespan_s : 0;
+    double idle = r->done_s > 0 ? 1 - r->busy_s / ((double)o->p * r->done_s) : 0;
+    typedef unsigned long long ull;
+    if (o->json)
+        printf("%s\n  {\"policy\": \"%s\", \"makespan_s\": %.9g, \"lower_bound_s\": %.9g, "
+               "\"efficiency\": %.6f, \"idle_mean\": %.6g, \"steals_tried\": %llu, "
+               "\"steals_ok\": %llu, \"steals_failed\": %llu, \"tasks_moved\": %llu, "
+               "\"messages\": %llu, \"term_waves\": %llu, \"min_tasks_run\": %llu, "
+               "\"max_tasks_run\": %llu, \"tasks\": %llu, \"lost\": %llu, \"twice\": %llu, "
+               "\"verified\": %s, \"done_s\": %.9g, \"cpu_s\": %.3f, \"peak_rss_mb\": %.1f}",
+               i ? "," : "", name, r->makespan_s, o->lower, eff, idle, (ull)r->steals_tried,
+               (ull)r->steals_ok, (ull)r->steals_failed, (ull)r->tasks_moved,
+               (ull)r->messages, (ull)r->term_waves, (ull)r->min_run, (ull)r->max_run,
+               (ull)o->ntasks, (ull)r->lost, (ull)r->twice, verified ? "true" : "false",
+               r->done_s, cpu, rss);
+    else if (o->text)
+        printf("%-12s makespan %.6f s  lower bound %.6f s  efficiency %.3f  done %.6f s  "
+               "verified %s (lost %llu, twice %llu)  cpu %.2f s  rss %.0f MB\n",
+               name, r->makespan_s, o->lower, eff, r->done_s, verified ? "yes" : "NO",
+               (ull)r->lost, (ull)r->twice, cpu, rss);
+    if (o->csv) {
+        const char *q = strchr(o->speed, ',') ? "\"" : ""; /* a list of speeds: quoted */
+        fprintf(o->csv, "%s,%d,%llu,%s%s%s,%g,%.9g,%.9g,%.6f,%.6g,%llu,%llu,%llu,%llu,%llu,"
+                        "%llu,%llu,%llu,%llu,%llu,%s,%.9g,%.3f,%.1f\n",
+                name, o->p, (ull)o->ntasks, q, o->speed, q, o->lambda_us, r->makespan_s,
+                o->lower, eff, idle, (ull)r->steals_tried, (ull)r->steals_ok,
+                (ull)r->steals_failed, (ull)r->tasks_moved, (ull)r->messages,
+                (ull)r->term_waves, (ull)r->min_run, (ull)r->max_run, (ull)r->lost,
+                (ull)r->twice, verified ? "true" : "false", r->done_s, cpu, rss);
+    }
 }
 
 int ladro_sim_policy_main(int argc, char **argv)
@@ -488,17 +589,16 @@ int ladro_sim_policy_main(int argc, char **argv)
         {"--lambda-us", 0, LADROI_OPT_DOUBLE, &lambda_us, 0, 1e9, .arg = "L",
          .help = "latency between two hosts of the default flat cluster, us\n"
                  "(default 5; --lambda too)",
-         .accepted = "accepted: a number of microseconds in [0, 1e9]"},
+         .accepted = LADRO__US},
         {"--lambda", 0, LADROI_OPT_DOUBLE, &lambda_us, 0, 1e9,
-         .accepted = "accepted: a number of microseconds in [0, 1e9]",
-         .flags = LADROI_OPT_HIDDEN},
+         .accepted = LADRO__US, .flags = LADROI_OPT_HIDDEN},
         {"--platform", 0, LADROI_OPT_STR, &platform, .arg = "FILE",
          .help = "a SimGrid platform (XML) instead of the flat cluster: rank r\n"
                  "on its r-th host in natural name order; at least --p hosts"},
         {"--task-overhead-us", 0, LADROI_OPT_DOUBLE, &overhead_us, 0, 1e9, .arg = "X",
          .help = "added to every task's duration (default 0; calibration:\n"
                  "the runtime's per-task cost on a given machine)",
-         .accepted = "accepted: a number of microseconds in [0, 1e9]"},
+         .accepted = LADRO__US},
         {"--seed", 0, LADROI_OPT_U64, &wl.seed, 0, 9223372036854775807.0, .arg = "S",
          .help = "workload and runtime seed (default 1)",
          .accepted = "accepted: a non-negative integer"},
@@ -601,44 +701,15 @@ int ladro_sim_policy_main(int argc, char **argv)
     }
     rc = 1; /* from here on, failures are the runs' */
 
-    /* the workload: every rank's seeded tasks; the lower bound (the runtime's:
-     * max(sum of work / sum of speeds, longest task)) */
+    /* the workload: every rank's seeded tasks; the lower bound */
     nown = calloc((size_t)p, sizeof *nown);
     own = calloc((size_t)p, sizeof *own);
-    int *owner = malloc((ntasks ? ntasks : 1) * sizeof *owner);
-    double work = 0, longest = 0, speed_sum = 0;
-    if (!nown || !own || !owner) {
-        free(owner);
+    double lower = 0;
+    if (!nown || !own || ladro__workload(&wl, p, speed, ntasks, own, nown, &lower)) {
         fprintf(stderr, "ladro-sim policy: out of memory for %llu tasks\n",
                 (unsigned long long)ntasks);
         goto out;
     }
-    for (uint64_t id = 0; id < ntasks; id++) {
-        owner[id] = wl_task_owner(&wl, id, ntasks, p);
-        nown[owner[id]]++;
-        double d = wl_task_seconds(&wl, id);
-        work += d;
-        longest = d > longest ? d : longest;
-    }
-    for (int r = 0; r < p; r++) {
-        own[r] = malloc((nown[r] ? nown[r] : 1) * sizeof **own);
-        if (!own[r]) {
-            free(owner);
-            fprintf(stderr, "ladro-sim policy: out of memory for %llu tasks\n",
-                    (unsigned long long)ntasks);
-            goto out;
-        }
-        nown[r] = 0;
-        double s = 1;
-        ladro_speed_of(speed, r, p, &s, NULL, 0);
-        speed_sum += s;
-    }
-    for (uint64_t id = 0; id < ntasks; id++)
-        own[owner[id]][nown[owner[id]]++] = id;
-    free(owner);
-    double lower = speed_sum > 0 ? work / speed_sum : 0;
-    lower = longest > lower ? longest : lower;
-
     run.p = p;
     run.wl = &wl;
     run.overhead_s = overhead_us * 1e-6;
@@ -647,14 +718,15 @@ int ladro_sim_policy_main(int argc, char **argv)
     run.nown = nown;
     if (csv)
         ladro__csv_head(csv);
-    if (json)
+    if (json) {
         printf("{\"params\": {\"p\": %d, \"tasks\": %llu, \"tasks_per_rank\": %llu, "
-               "\"work_ms\": %g, \"speed\": \"%s\", \"lambda_us\": %g, \"platform\": %s%s%s, "
-               "\"task_overhead_us\": %g, \"seed\": %llu, \"engine\": \"s4u\"},\n"
-               " \"policies\": [",
+               "\"work_ms\": %g, \"speed\": \"%s\", \"lambda_us\": %g, \"platform\": ",
                p, (unsigned long long)ntasks, (unsigned long long)wl.tasks_per_rank,
-               wl.work_ms, speed, lambda_us, tmp[0] ? "" : "\"", tmp[0] ? "null" : platform,
-               tmp[0] ? "" : "\"", overhead_us, (unsigned long long)wl.seed);
+               wl.work_ms, speed, lambda_us);
+        ladro__json_str(tmp[0] ? NULL : platform);
+        printf(", \"task_overhead_us\": %g, \"seed\": %llu, \"engine\": \"s4u\"},\n"
+               " \"policies\": [", overhead_us, (unsigned long long)wl.seed);
+    }
     else if (!csv || csv != stdout) {
         char where[300];
         if (tmp[0])
@@ -664,6 +736,9 @@ int ladro_sim_policy_main(int argc, char **argv)
         printf("ladro-sim policy: p=%d tasks=%llu speed=%s %s seed=%llu (simulated engine)\n",
                p, (unsigned long long)ntasks, speed, where, (unsigned long long)wl.seed);
     }
+    const ladro__out_t out = {.json = json, .text = !json && (!csv || csv != stdout),
+                              .csv = csv, .p = p, .ntasks = ntasks, .speed = speed,
+                              .lambda_us = lambda_us, .lower = lower};
     int failed = 0;
     for (int i = 0; i < npol; i++) {
         ladro__res_t res;
@@ -681,40 +756,7 @@ int ladro_sim_policy_main(int argc, char **argv)
         bool verified = res.err_rc == 0 && res.lost == 0 && res.twice == 0 &&
                         res.bad_payloads == 0;
         failed |= !verified;
-        double eff = res.makespan_s > 0 ? lower / res.makespan_s : 0;
-        double idle = res.done_s > 0 ? 1 - res.busy_s / ((double)p * res.done_s) : 0;
-        if (json)
-            printf("%s\n  {\"policy\": \"%s\", \"makespan_s\": %.9g, \"lower_bound_s\": %.9g, "
-                   "\"efficiency\": %.6f, \"idle_mean\": %.6g, \"steals_tried\": %llu, "
-                   "\"steals_ok\": %llu, \"steals_failed\": %llu, \"tasks_moved\": %llu, "
-                   "\"messages\": %llu, \"term_waves\": %llu, \"min_tasks_run\": %llu, "
-                   "\"max_tasks_run\": %llu, \"tasks\": %llu, \"lost\": %llu, \"twice\": %llu, "
-                   "\"verified\": %s, \"done_s\": %.9g, \"cpu_s\": %.3f, \"peak_rss_mb\": %.1f}",
-                   i ? "," : "", list[i], res.makespan_s, lower, eff, idle,
-                   (unsigned long long)res.steals_tried, (unsigned long long)res.steals_ok,
-                   (unsigned long long)res.steals_failed, (unsigned long long)res.tasks_moved,
-                   (unsigned long long)res.messages, (unsigned long long)res.term_waves,
-                   (unsigned long long)res.min_run, (unsigned long long)res.max_run,
-                   (unsigned long long)ntasks, (unsigned long long)res.lost,
-                   (unsigned long long)res.twice, verified ? "true" : "false", res.done_s, cpu,
-                   rss);
-        else if (!csv || csv != stdout)
-            printf("%-12s makespan %.6f s  lower bound %.6f s  efficiency %.3f  done %.6f s  "
-                   "verified %s (lost %llu, twice %llu)  cpu %.2f s  rss %.0f MB\n",
-                   list[i], res.makespan_s, lower, eff, res.done_s, verified ? "yes" : "NO",
-                   (unsigned long long)res.lost, (unsigned long long)res.twice, cpu, rss);
-        if (csv)
-            fprintf(csv, "%s,%d,%llu,%s%s%s,%g,%.9g,%.9g,%.6f,%.6g,%llu,%llu,%llu,%llu,%llu,"
-                         "%llu,%llu,%llu,%llu,%llu,%s,%.9g,%.3f,%.1f\n",
-                    list[i], p, (unsigned long long)ntasks, strchr(speed, ',') ? "\"" : "",
-                    speed, strchr(speed, ',') ? "\"" : "", lambda_us, res.makespan_s, lower,
-                    eff, idle, (unsigned long long)res.steals_tried,
-                    (unsigned long long)res.steals_ok, (unsigned long long)res.steals_failed,
-                    (unsigned long long)res.tasks_moved, (unsigned long long)res.messages,
-                    (unsigned long long)res.term_waves, (unsigned long long)res.min_run,
-                    (unsigned long long)res.max_run, (unsigned long long)res.lost,
-                    (unsigned long long)res.twice, verified ? "true" : "false", res.done_s,
-                    cpu, rss);
+        ladro__row(&out, i, list[i], &res, verified, cpu, rss);
         fflush(stdout);
     }
     if (json)
