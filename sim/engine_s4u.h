@@ -1,5 +1,5 @@
 /* The simulated engine's entry points (sim/engine_s4u.c): a world of P ranks, each an
- * S4U actor on a host, and a ladro handle for one of them. Internal to ladro-sim-s4u;
+ * S4U actor on a host, and a ladro handle for one of them. Internal to ladro-sim policy;
  * the public API (ladro_create on an MPI communicator) is unchanged. */
 #ifndef LADRO_ENGINE_S4U_H
 #define LADRO_ENGINE_S4U_H
