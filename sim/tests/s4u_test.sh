@@ -1,10 +1,11 @@
 #!/bin/sh
 # ladro-sim policy: every policy's own code on simulated ranks (SimGrid S4U actors) runs
-# every task exactly once. Usage: s4u_test.sh LADRO-SIM OUTDIR SRCDIR [RANKS [POLICIES]]
+# every task exactly once.
+# Usage: s4u_test.sh LADRO-SIM OUTDIR SRCDIR [RANKS [POLICIES [WORK_MS]]]
 #   RANKS (default 64): the POLICIES (a --policy list, default all) for each initial
-#   placement (even, one, gauss70-10), JSON and CSV checked (above 64 ranks, 1 ms tasks:
-#   static with every task on one rank would otherwise idle 1 023 ranks for 100 s of
-#   simulated time);
+#   placement (even, one, gauss70-10), JSON and CSV checked; tasks of WORK_MS on average
+#   (default 10; 1 above 64 ranks: static with every task on one rank would otherwise
+#   idle 1 023 ranks for 100 s of simulated time, each waking every 2 ms);
 #   at 64 ranks also: the example platforms (sim/platforms), heterogeneous speeds, the
 #   configuration keys, and bad input (one-line error, exit 2, nothing written).
 set -e
@@ -16,6 +17,7 @@ SRC="$3"
 NPOL=8
 WORK=10
 test "$P" -le 64 || WORK=1
+WORK="${6:-$WORK}"
 test "$POL" = all || NPOL=$(echo "$POL" | tr , '\n' | grep -c .)
 mkdir -p "$DIR"
 # check JSON N: N policies, all verified, the columns of the issue, done_s >= makespan
