@@ -40,6 +40,16 @@ if(LADRO_ASAN)
       "UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1")
   list(APPEND LADRO_MPI_ENV ${LADRO_SAN_ENV})
 endif()
+# ThreadSanitizer build (-DLADRO_TSAN=ON, make check-tsan): a race report fails the test
+# (exit code 66); reports inside the MPI libraries (not instrumented, threads of their
+# own) are suppressed by tests/sanitize/tsan.supp.
+# LADRO_TSAN_ENV: also for the tests without MPI.
+set(LADRO_TSAN_ENV "")
+if(LADRO_TSAN)
+  set(LADRO_TSAN_ENV
+      "TSAN_OPTIONS=exitcode=66:halt_on_error=1:suppressions=${PROJECT_SOURCE_DIR}/tests/sanitize/tsan.supp")
+  list(APPEND LADRO_MPI_ENV ${LADRO_TSAN_ENV})
+endif()
 # GCC 12 warns (-Wstringop-overflow) on MPICH's MPI_STATUS(ES)_IGNORE, which are sentinel
 # pointers like (MPI_Status *)1, as if they were zero-sized arrays passed to MPI_Waitall:
 # a false positive of MPICH's header, not of our code (the Open MPI build keeps the
@@ -56,7 +66,7 @@ endif()
 
 # Timeouts of MPI tests are multiplied by this (the ASan build sets 3: sanitized MPI
 # start-up and runs are slower).
-if(LADRO_ASAN)
+if(LADRO_ASAN OR LADRO_TSAN)
   set(LADRO_TEST_TIMEOUT_SCALE 3 CACHE STRING "multiplier of MPI test timeouts")
 else()
   set(LADRO_TEST_TIMEOUT_SCALE 1 CACHE STRING "multiplier of MPI test timeouts")

@@ -54,8 +54,13 @@
  * explains a code; ladro_last_error() gives the message of the last error on a handle.
  * The library never exits, aborts or prints on its own.
  *
- * Thread safety: a ladro_t is used by one thread (the one that created it). Several
- * handles may coexist (on the same or different communicators); there is no global state.
+ * Thread safety: a ladro_t is used by one thread (the one that created it), except that
+ * with cfg.threads > 1 ladro_run runs the tasks on worker threads, which may call
+ * ladro_push, ladro_result, ladro_progress (a no-op there), ladro_rank, ladro_size,
+ * ladro_speed, ladro_config and ladro_global_counts from inside a task; the calling
+ * thread alone calls MPI (MPI_THREAD_FUNNELED suffices; docs/user-guide.md, "Threads
+ * inside a rank"). Several handles may coexist (on the same or different communicators);
+ * there is no global state.
  */
 #ifndef LADRO_H
 #define LADRO_H
@@ -155,6 +160,9 @@ typedef struct ladro_config {
     double progress;             /* seconds: busy ranks also refresh the global task counts
                                     this often, for ladro_global_counts (0 = only when
                                     idle) */
+    uint32_t threads;            /* worker threads per rank, run by ladro_run (1: the
+                                    calling thread runs the tasks; > 1: threads of their
+                                    own, and the calling thread serves the protocol) */
     int npolicy_opts;            /* policy options set (ladro_config_set with a policy's
                                     key); options of policies other than `policy` are kept
                                     and ignored, so one environment serves several */
@@ -211,7 +219,9 @@ typedef struct ladro_task {
  * error: LADRO_EINVAL (bad config; one-line message in err if err is non-NULL),
  * LADRO_ENOPOLICY (cfg->policy not registered), LADRO_ENOMEM, LADRO_EMPI, LADRO_ENOTSUP
  * (e.g. an Open MPI set-up whose 64-bit MPI_Compare_and_swap crashes: the message names
- * the variable to set before MPI_Init; docs/user-guide.md). On error *out is NULL. */
+ * the variable to set before MPI_Init; docs/user-guide.md; or cfg->threads > 1 while MPI
+ * gives less than MPI_THREAD_FUNNELED — MPI_THREAD_SERIALIZED when the calling thread did
+ * not initialise MPI — the message names the level to request). On error *out is NULL. */
 LADRO_API int ladro_create(MPI_Comm comm, const ladro_config_t *cfg, ladro_t **out,
                            char *err, size_t errlen);
 /* Collective. Frees everything; sets *lb to NULL. A NULL *lb is a no-op. Must be called
@@ -224,8 +234,9 @@ LADRO_API int ladro_create(MPI_Comm comm, const ladro_config_t *cfg, ladro_t **o
 LADRO_API int ladro_destroy(ladro_t **lb);
 
 /* Local. Add a task to this rank's pool. Allowed before this rank's first ladro_next
- * (seeding) and while this rank runs a task (spawning). Errors: LADRO_EINVAL,
- * LADRO_ESTATE (after LADRO_DONE), LADRO_ENOMEM. */
+ * (seeding) and while this rank runs a task (spawning; with cfg.threads > 1 from any
+ * worker's task, into that worker's own deque). Errors: LADRO_EINVAL, LADRO_ESTATE
+ * (after LADRO_DONE), LADRO_ENOMEM. */
 LADRO_API int ladro_push(ladro_t *lb, const ladro_task_t *task);
 /* Local, but all ranks must keep calling it until it returns LADRO_DONE. Completes the
  * task returned by the previous call, then returns the next one (local, or stolen):
@@ -234,10 +245,13 @@ LADRO_API int ladro_push(ladro_t *lb, const ladro_task_t *task);
  * LADRO_ETIMEDOUT (cfg.watchdog > 0): no task completed anywhere for `watchdog` seconds,
  * or a task ran longer than that; every rank gets it in the same termination wave, and
  * every later ladro_next/ladro_progress returns it again. ladro_last_error() says why;
- * ladro_dump_state() shows this rank's state. */
+ * ladro_dump_state() shows this rank's state.
+ * With cfg.threads > 1 it returns LADRO_ESTATE: the tasks run on ladro_run's workers. */
 LADRO_API int ladro_next(ladro_t *lb, ladro_task_t *task);
 /* Local. Long tasks call it now and then: serves the policy's protocol (token, info
- * vector, requests) and MPI progress. Cheap when there is nothing to do. */
+ * vector, requests) and MPI progress. Cheap when there is nothing to do. With
+ * cfg.threads > 1 it is not needed: from a worker's task it returns LADRO_OK at once
+ * (the thread in ladro_run serves meanwhile). */
 LADRO_API int ladro_progress(ladro_t *lb);
 
 /* Results (cfg.result_bytes > 0; smallworld also routes empty completion notices when
@@ -247,7 +261,7 @@ LADRO_API int ladro_progress(ladro_t *lb);
  * at the owner, so LADRO_DONE means every result is home.
  *
  * ladro_result: local; call while running a task (between the ladro_next that returned
- * it and the next ladro_next). Copies cfg.result_bytes bytes from `bytes` (the caller
+ * it and the next ladro_next; with cfg.threads > 1 from the worker running it). Copies cfg.result_bytes bytes from `bytes` (the caller
  * keeps ownership); a later call in the same task replaces them; a task that never calls
  * it returns zeros. Errors: LADRO_EINVAL (NULL, or result_bytes is 0), LADRO_ESTATE (no
  * task running). */
@@ -271,8 +285,15 @@ LADRO_API void ladro_dump_state(const ladro_t *lb, FILE *out);
  * and ETAs are made of. */
 LADRO_API int ladro_global_counts(const ladro_t *lb, uint64_t *created, uint64_t *completed);
 
-/* Callback form: runs fn on every task until global completion. A negative return of
- * fn stops nothing globally; it is counted and the first one is returned at the end. */
+/* Callback form: runs fn on every task until global completion (LADRO_DONE), then returns
+ * LADRO_OK, the first negative return of fn (which stops nothing globally), or an error
+ * of the run (as ladro_next's). Local, like ladro_next: every rank calls it.
+ * cfg.threads == 1: the ladro_next loop on the calling thread.
+ * cfg.threads > 1: starts that many worker threads, which call fn (several tasks at
+ * once: what fn shares must be atomic or locked), steal from each other's deques first,
+ * and stop at LADRO_DONE; the calling thread serves the rank's public pool and every
+ * remote request meanwhile, and alone calls MPI (docs/architecture.md, "Threads inside a
+ * rank"). Errors besides ladro_next's: LADRO_ENOMEM (workers could not start). */
 typedef int (*ladro_task_fn)(ladro_t *lb, const ladro_task_t *task, void *user_data);
 LADRO_API int ladro_run(ladro_t *lb, ladro_task_fn fn, void *user_data);
 /* Convenience: tasks 0..n-1 block-distributed over comm, config from defaults and the
@@ -328,6 +349,12 @@ typedef struct ladro_rank_stats {
      * the last task ended anywhere). makespan minus the total's value is the time
      * termination detection took after the work was done. */
     double last_task_end_s;
+    /* threads inside the rank (cfg.threads; under one thread: 1, 0, 0, tasks_run).
+     * busy_s and work_s sum over the rank's workers, idle_s = threads * wall_s - busy_s. */
+    uint64_t threads;            /* worker threads (total: sum) */
+    uint64_t worker_steals;      /* tasks a worker took from a sibling's deque */
+    uint64_t worker_steal_races; /* such steals lost to another thread and retried */
+    uint64_t worker_tasks_max;   /* tasks run by the rank's busiest worker (total: max) */
     double counters[LADRO_STATS_COUNTERS_MAX]; /* the policy's, in counter_names order */
 } ladro_rank_stats_t;
 

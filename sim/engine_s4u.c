@@ -792,3 +792,11 @@ int ladroi_net_threads(ladro_t *lb, bool *multiple)
     *multiple = false; /* ranks are actors: the leader serves from ladro_next */
     return LADRO_OK;
 }
+
+int ladroi_net_workers_ok(int workers, char *err, size_t errlen)
+{
+    if (workers <= 1)
+        return LADRO_OK;
+    return ladroi_failbuf(err, errlen, LADRO_ENOTSUP, "threads=%d: the simulated engine runs "
+                          "one actor per rank; accepted: threads=1", workers);
+}

@@ -119,6 +119,10 @@ static const ladroi_opt_t ladro__keys[] = {
      .doc = "seconds: busy ranks also join a termination wave that often, so "
             "`ladro_global_counts` (progress lines, ETA) stays fresh; 0 = waves only from "
             "idle ranks"},
+    {.key = "threads", .type = LADROI_OPT_U32, LADRO__F(threads), .min = 1, .max = 1024,
+     .def = "1", .accepted = "an integer in [1, 1024]",
+     .doc = "worker threads per rank, run by `ladro_run` (1: the calling thread runs the "
+            "tasks, as `ladro_next` does; docs/user-guide.md, \"Threads inside a rank\")"},
 };
 #define LADRO__NKEYS (sizeof ladro__keys / sizeof ladro__keys[0])
 

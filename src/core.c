@@ -65,6 +65,8 @@ int ladroi_create(ladroi_chan_t *comm, const ladro_config_t *cfg, ladro_t **out,
     int rc = ladro_config_validate(cfg, msg, sizeof msg);
     if (rc == 0)
         rc = ladroi_rma_usable(msg, sizeof msg);
+    if (rc == 0) /* the thread level workers need (threads > 1) */
+        rc = ladroi_net_workers_ok((int)cfg->threads, msg, sizeof msg);
     /* The configuration must be the same everywhere where it shapes shared structures. */
     uint64_t mine[4] = {0, 0, 0, 0}, lo[4], hi[4];
     if (rc == 0) {
@@ -146,6 +148,7 @@ int ladroi_create(ladroi_chan_t *comm, const ladro_config_t *cfg, ladro_t **out,
     }
     lb->backoff_us = lb->cfg.backoff_min_us;
     lb->st.speed = lb->speed;
+    lb->st.threads = lb->cfg.threads;
     lb->state = LADROI_SEEDING;
     ladroi_net_barrier(lb, lb->comm); /* the common start of the makespan */
     lb->t0 = ladroi_net_now();
@@ -179,6 +182,9 @@ int ladro_push(ladro_t *lb, const ladro_task_t *task)
 {
     if (!lb || !task)
         return LADRO_EINVAL;
+    ladroi_worker_t *w = ladroi_worker_self(lb);
+    if (w) /* spawning from a worker's task (threads > 1): its own deque */
+        return ladroi_worker_push(w, task);
     if (lb->state == LADROI_DONE)
         return ladroi_fail(lb, LADRO_ESTATE, "ladro_push after LADRO_DONE");
     if (lb->state == LADROI_RUNNING && !lb->in_task)
@@ -195,8 +201,8 @@ int ladro_push(ladro_t *lb, const ladro_task_t *task)
     return LADRO_OK;
 }
 
-/* Protocol service shared by ladro_progress and ladro_next. */
-static int ladro__serve(ladro_t *lb)
+/* Protocol service shared by ladro_progress, ladro_next and the hub of threads. */
+int ladroi_serve(ladro_t *lb)
 {
     int rc = ladroi_pool_release(lb, &lb->pool, lb->cfg.chunk);
     if (rc == 0 && lb->policy->on_progress)
@@ -214,11 +220,13 @@ int ladro_progress(ladro_t *lb)
 {
     if (!lb)
         return LADRO_EINVAL;
+    if (ladroi_worker_self(lb))
+        return LADRO_OK; /* a worker's task: the hub serves the protocol meanwhile */
     if (lb->state == LADROI_DONE)
         return LADRO_OK;
     if (lb->wd_state)
         return LADRO_ETIMEDOUT;
-    return ladro__serve(lb);
+    return ladroi_serve(lb);
 }
 
 /* Complete the current task: emulate this rank's speed, then account for it. */
@@ -236,23 +244,29 @@ static int ladro__finish_task(ladro_t *lb)
                 ladroi_spin_s(slice);
             else
                 ladroi_net_sleep_us(slice * 1e6);
-            int rc = ladro__serve(lb);
+            int rc = ladroi_serve(lb);
             if (rc)
                 return rc;
         }
     }
+    lb->in_task = false;
+    return ladroi_task_done(lb, lb->cur, lb->task_start, now, e);
+}
+
+int ladroi_task_done(ladro_t *lb, const void *rec, double start, double end, double e)
+{
     ladroi_rec_hdr_t h;
-    memcpy(&h, lb->cur, sizeof h);
+    memcpy(&h, rec, sizeof h);
     lb->st.work_s += e;
     if (e > lb->st.max_task_s)
         lb->st.max_task_s = e;
-    lb->st.busy_s += now - lb->task_start;
+    lb->st.busy_s += end - start;
     lb->st.tasks_run++;
-    lb->st.last_task_end_s = now - lb->t0;
+    if (end - lb->t0 > lb->st.last_task_end_s) /* workers finish out of order */
+        lb->st.last_task_end_s = end - lb->t0;
     if (h.moves >= 2)
         lb->st.tasks_stolen_twice++;
-    lb->in_task = false;
-    LADROI_TRACE(lb, LADROI_TEV_TASK, lb->task_start, now, h.id, h.origin, h.moves);
+    LADROI_TRACE(lb, LADROI_TEV_TASK, start, end, h.id, h.origin, h.moves);
     if (lb->res) { /* complete when the result is home (src/results.c) */
         int rc = ladroi_results_task_end(lb, h.id, h.origin);
         if (rc)
@@ -260,10 +274,10 @@ static int ladro__finish_task(ladro_t *lb)
     } else {
         lb->completed++;
     }
-    if (lb->cfg.watchdog > 0 && now - lb->task_start > lb->cfg.watchdog)
-        lb->wd_slow_task_s = now - lb->task_start; /* raises the alarm at the next wave */
+    if (lb->cfg.watchdog > 0 && end - start > lb->cfg.watchdog)
+        lb->wd_slow_task_s = end - start; /* raises the alarm at the next wave */
     if (lb->policy->on_task_end)
-        return lb->policy->on_task_end(lb, lb->policy_state, e, now - lb->task_start);
+        return lb->policy->on_task_end(lb, lb->policy_state, e, end - start);
     return LADRO_OK;
 }
 
@@ -282,6 +296,9 @@ int ladro_next(ladro_t *lb, ladro_task_t *task)
     int rc;
     if (!lb || !task)
         return LADRO_EINVAL;
+    if (lb->cfg.threads > 1)
+        return ladroi_fail(lb, LADRO_ESTATE, "ladro_next with threads=%u: run the tasks "
+                           "with ladro_run (it starts the workers)", lb->cfg.threads);
     if (lb->state == LADROI_DONE)
         return LADRO_DONE;
     if (lb->wd_state)
@@ -295,7 +312,7 @@ int ladro_next(ladro_t *lb, ladro_task_t *task)
     }
     if (++lb->poll_count >= (unsigned)lb->cfg.poll_interval) {
         lb->poll_count = 0;
-        if ((rc = ladro__serve(lb)) != 0)
+        if ((rc = ladroi_serve(lb)) != 0)
             return rc;
     }
     for (;;) {
@@ -322,14 +339,7 @@ int ladro_next(ladro_t *lb, ladro_task_t *task)
         if ((rc = ladroi_term_poll(lb, &lb->term, true)) != 0)
             return rc;
         if (lb->term.done) {
-            lb->state = LADROI_DONE;
-            lb->t_end = ladroi_net_now();
-            lb->st.wall_s = lb->t_end - lb->t0;
-            lb->st.idle_s = lb->st.wall_s - lb->st.busy_s;
-            lb->st.term_waves = lb->term.waves;
-            if (lb->idle_since >= 0)
-                LADROI_TRACE(lb, LADROI_TEV_IDLE, lb->idle_since, lb->t_end, 0, -1, 0);
-            LADROI_TRACE(lb, LADROI_TEV_DONE, lb->t_end, lb->t_end, 0, -1, 0);
+            ladroi_mark_done(lb);
             return LADRO_DONE;
         }
         rc = lb->policy->on_idle(lb, lb->policy_state);
@@ -350,10 +360,26 @@ int ladro_next(ladro_t *lb, ladro_task_t *task)
     }
 }
 
+void ladroi_mark_done(ladro_t *lb)
+{
+    lb->state = LADROI_DONE;
+    lb->t_end = ladroi_net_now();
+    lb->st.wall_s = lb->t_end - lb->t0;
+    lb->st.idle_s = (double)lb->st.threads * lb->st.wall_s - lb->st.busy_s;
+    lb->st.term_waves = lb->term.waves;
+    if (lb->st.threads == 1) /* the one thread is the busiest (src/threads.c sets it else) */
+        lb->st.worker_tasks_max = lb->st.tasks_run;
+    if (lb->idle_since >= 0)
+        LADROI_TRACE(lb, LADROI_TEV_IDLE, lb->idle_since, lb->t_end, 0, -1, 0);
+    LADROI_TRACE(lb, LADROI_TEV_DONE, lb->t_end, lb->t_end, 0, -1, 0);
+}
+
 int ladro_run(ladro_t *lb, ladro_task_fn fn, void *user_data)
 {
     if (!lb || !fn)
         return LADRO_EINVAL;
+    if (lb->cfg.threads > 1)
+        return ladroi_threads_run(lb, fn, user_data);
     ladro_task_t t;
     int rc, first_err = 0;
     while ((rc = ladro_next(lb, &t)) == LADRO_OK) {

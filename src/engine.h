@@ -139,5 +139,10 @@ void ladroi_net_sleep_us(double us);
 /* May a second thread of this rank call the engine while the main thread does
  * (MPI_THREAD_MULTIPLE)? The leader policy's service thread needs it. */
 int ladroi_net_threads(ladro_t *lb, bool *multiple);
+/* May this rank run `workers` worker threads while the thread calling this (the one that
+ * will call ladro_run) alone calls the engine (src/threads.c)? LADRO_OK, or
+ * LADRO_ENOTSUP with a one-line message in err saying what to ask for (MPI: the level
+ * MPI_Init_thread must request). Local; always LADRO_OK for one worker. */
+int ladroi_net_workers_ok(int workers, char *err, size_t errlen);
 
 #endif

@@ -641,3 +641,27 @@ int ladroi_net_threads(ladro_t *lb, bool *multiple)
     *multiple = provided >= MPI_THREAD_MULTIPLE;
     return LADRO_OK;
 }
+
+/* Workers never call MPI; only the thread running ladro_run does (it also created the
+ * handle), so MPI_THREAD_FUNNELED suffices when that thread is the one that initialised
+ * MPI, MPI_THREAD_SERIALIZED otherwise. */
+int ladroi_net_workers_ok(int workers, char *err, size_t errlen)
+{
+    if (workers <= 1)
+        return LADRO_OK;
+    int provided = MPI_THREAD_SINGLE, is_main = 0;
+    if (MPI_Query_thread(&provided) != MPI_SUCCESS || MPI_Is_thread_main(&is_main) != MPI_SUCCESS)
+        return ladroi_failbuf(err, errlen, LADRO_EMPI, "threads=%d: MPI_Query_thread failed",
+                              workers);
+    if (provided >= MPI_THREAD_SERIALIZED || (provided == MPI_THREAD_FUNNELED && is_main))
+        return LADRO_OK;
+    if (provided == MPI_THREAD_FUNNELED)
+        return ladroi_failbuf(err, errlen, LADRO_ENOTSUP, "threads=%d: MPI gives "
+                              "MPI_THREAD_FUNNELED but this is not the thread that "
+                              "initialised MPI: request MPI_THREAD_SERIALIZED from "
+                              "MPI_Init_thread", workers);
+    return ladroi_failbuf(err, errlen, LADRO_ENOTSUP, "threads=%d needs MPI_THREAD_FUNNELED "
+                          "or higher, MPI gives MPI_THREAD_SINGLE: initialise MPI with "
+                          "MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided)",
+                          workers);
+}

@@ -98,7 +98,11 @@ int ladroi_policy_opts(const struct ladroi_policy_ops *ops, const ladro_config_t
     X(results_home, U64, SUM, "results_home", 1)                                        \
     X(route_hops, U64, SUM, "route_hops", 1)                                            \
     X(route_hops_max, U64, MAX, "route_hops_max", 1)                                    \
-    X(last_task_end_s, DBL, MAX, "work_end", 1)
+    X(last_task_end_s, DBL, MAX, "work_end", 1)                                         \
+    X(threads, U64, SUM, "threads", 1)                                                  \
+    X(worker_steals, U64, SUM, "worker_steals", 1)                                      \
+    X(worker_steal_races, U64, SUM, "worker_steal_races", 1)                            \
+    X(worker_tasks_max, U64, MAX, "worker_tasks_max", 1)
 
 /* The transport (windows, messages, collectives, clock): src/engine.h. The debug delay
  * before an operation on another rank (cfg.delay_us: a uniform draw in [0, delay_us]),
@@ -436,6 +440,32 @@ const ladroi_policy_ops_t *ladroi_policy_find(const char *name);
 const ladroi_policy_ops_t *ladroi_policy_at(size_t i);
 /* Count into the policy's counter i (its table's index). */
 #define LADROI_COUNT(lb, i, x) ((lb)->st.counters[(i)] += (double)(x))
+
+/* ---- threads inside a rank (src/threads.c; cfg.threads > 1) --------------------------
+ * ladro_run's workers and its hub (the calling thread, the only one calling the engine). */
+typedef struct ladroi_threads ladroi_threads_t;
+typedef struct ladroi_worker ladroi_worker_t;
+/* Run fn on every task with cfg.threads workers until LADRO_DONE (ladro_run's body). */
+int ladroi_threads_run(ladro_t *lb, ladro_task_fn fn, void *user_data);
+/* The worker of lb running on the calling thread, NULL when it is not one. */
+ladroi_worker_t *ladroi_worker_self(const ladro_t *lb);
+/* ladro_push and ladro_result from a worker's task (codes only: the handle's message
+ * belongs to the hub). */
+int ladroi_worker_push(ladroi_worker_t *w, const ladro_task_t *task);
+int ladroi_worker_result(ladroi_worker_t *w, const void *bytes);
+
+/* ---- the core's steps (src/core.c), shared with the hub ------------------------------ */
+/* Serve the protocol once: expose tasks, the policy's progress, results, termination
+ * waves, engine progress. */
+int ladroi_serve(ladro_t *lb);
+/* A task (its record header at rec) ran over [start, end] (padding included), e seconds
+ * at full speed: statistics, trace, completion (or its result's route home), the
+ * policy's on_task_end. */
+int ladroi_task_done(ladro_t *lb, const void *rec, double start, double end, double e);
+/* Global completion established: state LADRO_DONE, final statistics and trace. */
+void ladroi_mark_done(ladro_t *lb);
+/* The result bytes of the task being completed (src/results.c; results on). */
+void *ladroi_results_cur(ladro_t *lb);
 
 /* ---- the handle --------------------------------------------------------------------- */
 enum ladroi_state { LADROI_SEEDING, LADROI_RUNNING, LADROI_DONE };

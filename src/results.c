@@ -363,6 +363,9 @@ int ladro_result(ladro_t *lb, const void *bytes)
 {
     if (!lb || !bytes)
         return LADRO_EINVAL;
+    ladroi_worker_t *w = ladroi_worker_self(lb);
+    if (w) /* a worker's task (threads > 1): the hub routes it when the task ends */
+        return lb->cfg.result_bytes == 0 ? LADRO_EINVAL : ladroi_worker_result(w, bytes);
     if (!lb->in_task)
         return ladroi_fail(lb, LADRO_ESTATE, "ladro_result outside a task (call it between "
                            "ladro_next returning the task and the next ladro_next)");
@@ -371,6 +374,11 @@ int ladro_result(ladro_t *lb, const void *bytes)
                            "LADRO_RESULT_BYTES / cfg.result_bytes)");
     memcpy(lb->res->cur, bytes, lb->cfg.result_bytes);
     return LADRO_OK;
+}
+
+void *ladroi_results_cur(ladro_t *lb)
+{
+    return lb->res->cur;
 }
 
 int ladro_result_next(ladro_t *lb, uint64_t *id, void *bytes)

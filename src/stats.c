@@ -52,6 +52,12 @@ static double ladro__dbl(const ladro_rank_stats_t *x, const ladro__field_t *f)
     return v;
 }
 
+/* Workers of a rank (1 for statistics made before the field existed). */
+static uint64_t ladro__threads(const ladro_rank_stats_t *x)
+{
+    return x->threads ? x->threads : 1;
+}
+
 int ladro_stats_local(const ladro_t *lb, ladro_rank_stats_t *out)
 {
     if (!lb || !out)
@@ -59,7 +65,7 @@ int ladro_stats_local(const ladro_t *lb, ladro_rank_stats_t *out)
     *out = lb->st;
     if (lb->state != LADROI_DONE) {
         out->wall_s = ladroi_net_now() - lb->t0;
-        out->idle_s = out->wall_s - out->busy_s;
+        out->idle_s = (double)out->threads * out->wall_s - out->busy_s;
         out->term_waves = lb->term.waves;
     }
     return LADRO_OK;
@@ -115,20 +121,27 @@ int ladro_stats_gather(ladro_t *lb, ladro_stats_t *st)
         st->counter_names[i] = ops->counters[i].name;
     ladro_rank_stats_t *t = &st->total;
     t->struct_size = sizeof *t;
-    double busy_max = 0;
+    double busy_max = 0, busy_sum = 0; /* busy time per worker of each rank */
     for (int r = 0; r < lb->size; r++) {
         ladro__accumulate(t, &st->ranks[r], ops);
-        busy_max = fmax(busy_max, st->ranks[r].busy_s);
+        double b = st->ranks[r].busy_s / (double)ladro__threads(&st->ranks[r]);
+        busy_max = fmax(busy_max, b);
+        busy_sum += b;
     }
     st->makespan = t->wall_s;
-    /* Fluid bound, and no faster than the longest task on the fastest rank (speed 1). */
-    st->lower_bound = t->speed > 0 ? t->work_s / t->speed : 0;
+    /* Fluid bound over every worker (speed x threads per rank), and no faster than the
+     * longest task on the fastest rank (speed 1). */
+    double capacity = 0;
+    for (int r = 0; r < lb->size; r++)
+        capacity += st->ranks[r].speed * (double)ladro__threads(&st->ranks[r]);
+    st->lower_bound = capacity > 0 ? t->work_s / capacity : 0;
     if (t->max_task_s > st->lower_bound)
         st->lower_bound = t->max_task_s;
     st->efficiency = st->makespan > 0 ? st->lower_bound / st->makespan : 0;
-    st->imbalance = busy_max > 0 ? (busy_max - t->busy_s / lb->size) / busy_max : 0;
+    st->imbalance = busy_max > 0 ? (busy_max - busy_sum / lb->size) / busy_max : 0;
     for (int r = 0; r < lb->size; r++) {
-        double f = st->makespan > 0 ? (st->makespan - st->ranks[r].busy_s) / st->makespan : 0;
+        double span = st->makespan * (double)ladro__threads(&st->ranks[r]);
+        double f = span > 0 ? (span - st->ranks[r].busy_s) / span : 0;
         st->idle_mean += f / lb->size;
         if (f > st->idle_max)
             st->idle_max = f;
@@ -295,6 +308,12 @@ void ladro_stats_print(FILE *out, const ladro_stats_t *st, const char *policy)
                 (unsigned long long)t->result_bytes_sent,
                 t->results_home ? (double)t->route_hops / (double)t->results_home : 0.0,
                 (unsigned long long)t->route_hops_max);
+    if (t->threads > (uint64_t)st->nranks) /* threads inside ranks (src/threads.c) */
+        fprintf(out, "  threads: %llu workers; %llu tasks taken from sibling workers (%llu "
+                "races retried); busiest worker ran %llu tasks\n",
+                (unsigned long long)t->threads, (unsigned long long)t->worker_steals,
+                (unsigned long long)t->worker_steal_races,
+                (unsigned long long)t->worker_tasks_max);
     const ladroi_policy_ops_t *ops = ladroi_policy_find(st->policy);
     if (ops && ops->print_stats) {
         ops->print_stats(out, st);

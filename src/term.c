@@ -53,8 +53,9 @@ int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle)
         }
         t->waves++;
         const uint64_t *sum = t->wave.out;
-        t->seen_created = sum[0];
-        t->seen_completed = sum[1];
+        /* atomic: ladro_global_counts may be called from worker threads (threads > 1) */
+        __atomic_store_n(&t->seen_created, sum[0], __ATOMIC_RELAXED);
+        __atomic_store_n(&t->seen_completed, sum[1], __ATOMIC_RELAXED);
         if (t->prev_completed == sum[0] && sum[0] == sum[1]) {
             t->done = true;
             return LADRO_OK;
@@ -90,7 +91,7 @@ int ladro_global_counts(const ladro_t *lb, uint64_t *created, uint64_t *complete
 {
     if (!lb || !created || !completed)
         return LADRO_EINVAL;
-    *created = lb->term.seen_created;
-    *completed = lb->term.seen_completed;
+    *created = __atomic_load_n(&lb->term.seen_created, __ATOMIC_RELAXED);
+    *completed = __atomic_load_n(&lb->term.seen_completed, __ATOMIC_RELAXED);
     return LADRO_OK;
 }

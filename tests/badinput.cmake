@@ -36,6 +36,11 @@ function(ladro_badinput)
 endfunction()
 
 # ---- ladro-synth: flags, runtime keys given as flags, the environment, the launcher
+ladro_badinput(NAME synth_threads_zero PROG ladro-synth NP 1 CODE 2
+  REGEX "^ladro-synth: --threads '0': accepted: an integer in \\[1, 1024\\]" ARGS --threads 0)
+ladro_badinput(NAME synth_threads_env_zero PROG ladro-synth NP 1 CODE 2
+  REGEX "^ladro-synth: environment variable LADRO_THREADS: threads='0': accepted: an integer in \\[1, 1024\\]"
+  ENV LADRO_THREADS=0)
 ladro_badinput(NAME synth_unknown_flag PROG ladro-synth NP 1 CODE 2
   REGEX "^ladro-synth: option '--bogus': unknown" ARGS --bogus 1)
 ladro_badinput(NAME synth_missing_value PROG ladro-synth NP 1 CODE 2

@@ -34,6 +34,22 @@ int app_leader_thread_level(bool leader_listed)
     return want ? MPI_THREAD_MULTIPLE : MPI_THREAD_SINGLE;
 }
 
+int app_thread_level(int argc, char **argv, bool leader_listed)
+{
+    int level = app_leader_thread_level(leader_listed);
+    const char *t = getenv("LADRO_THREADS");
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--threads") && i + 1 < argc)
+            t = argv[i + 1];
+        else if (!strncmp(argv[i], "--threads=", 10))
+            t = argv[i] + 10;
+    }
+    /* a malformed value is the parser's to refuse; here only "more than one?" */
+    if (t && strtol(t, NULL, 10) > 1 && level < MPI_THREAD_FUNNELED)
+        level = MPI_THREAD_FUNNELED;
+    return level;
+}
+
 int app_mpi_parse_exit(int prc)
 {
     MPI_Finalize();

@@ -44,4 +44,10 @@ bool app_mpi_start(int *argc, char ***argv, const char *prog, int level, app_par
  * MPI_THREAD_MULTIPLE); MPI_THREAD_SINGLE otherwise. */
 int app_leader_thread_level(bool leader_listed);
 
+/* The thread level for a program with the option --threads N (and LADRO_THREADS): the
+ * leader's level (above), raised to MPI_THREAD_FUNNELED when more than one worker thread
+ * per rank is asked for (only the thread that runs ladro_run calls MPI; ladro_create
+ * refuses threads > 1 under MPI_THREAD_SINGLE). Reads argv before MPI_Init. */
+int app_thread_level(int argc, char **argv, bool leader_listed);
+
 #endif

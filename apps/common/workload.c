@@ -106,50 +106,77 @@ int wl_seed(ladro_t *lb, const wl_spec_t *w)
     return rc;
 }
 
+/* One run's state shared by the tasks, which run on several threads when cfg.threads > 1:
+ * counters are updated atomically. */
+typedef struct wl_ctx {
+    const wl_spec_t *w;
+    uint32_t *seen;
+    wl_result_t *res;
+    uint64_t ntasks;
+    size_t rb;
+    double start;
+    uint64_t shown_ms; /* progress line: last shown, ms after start (atomic) */
+    bool show;
+} wl_ctx_t;
+
+static void wl_progress_line(ladro_t *lb, wl_ctx_t *c)
+{
+    uint64_t was = __atomic_load_n(&c->shown_ms, __ATOMIC_RELAXED);
+    uint64_t ms = (uint64_t)((now_s() - c->start) * 1e3);
+    if (ms - was < 1000 || !__atomic_compare_exchange_n(&c->shown_ms, &was, ms, false,
+                                                        __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+        return; /* not yet, or another thread shows it */
+    uint64_t created, done;
+    ladro_global_counts(lb, &created, &done);
+    double el = ms * 1e-3, frac = c->ntasks ? (double)done / (double)c->ntasks : 0;
+    if (done > 0)
+        fprintf(stderr, "\r%s: %llu/%llu tasks done (%.1f%%), %.1f s, ETA %.1f s   ",
+                c->w->progress, (unsigned long long)done, (unsigned long long)c->ntasks,
+                100 * frac, el, el * (1 - frac) / frac);
+    else
+        fprintf(stderr, "\r%s: %.1f s, no task completed yet   ", c->w->progress, el);
+}
+
+static int wl_task(ladro_t *lb, const ladro_task_t *t, void *arg)
+{
+    wl_ctx_t *c = arg;
+    const wl_spec_t *w = c->w;
+    if (c->show)
+        wl_progress_line(lb, c);
+    double secs;
+    memcpy(&secs, t->payload, 8);
+    if (!wl_check_payload(t->payload, w->payload, t->id))
+        __atomic_fetch_add(&c->res->corrupt, 1, __ATOMIC_RELAXED);
+    if (c->rb) {
+        unsigned char *out = malloc(c->rb);
+        int rc = out ? LADRO_OK : LADRO_ENOMEM;
+        if (out) {
+            wl_task_result(t->payload, w->payload, t->id, out, c->rb);
+            rc = ladro_result(lb, out);
+            free(out);
+        }
+        if (rc)
+            return rc;
+    }
+    if (t->id >= c->ntasks)
+        __atomic_fetch_add(&c->res->out_of_range, 1, __ATOMIC_RELAXED);
+    else if (c->seen)
+        __atomic_fetch_add(&c->seen[t->id], 1, __ATOMIC_RELAXED);
+    wl_burn(lb, secs, w->spin);
+    return 0;
+}
+
 int wl_run(ladro_t *lb, const wl_spec_t *w, uint32_t *seen, wl_result_t *res)
 {
-    uint64_t ntasks = wl_ntasks(w, ladro_size(lb));
-    ladro_task_t t;
-    int rc;
     memset(res, 0, sizeof *res);
-    size_t rb = ladro_config(lb)->result_bytes;
-    unsigned char *out = rb ? malloc(rb) : NULL;
-    if (rb && !out)
-        return LADRO_ENOMEM;
-    double start = now_s(), shown = start;
-    bool show = w->progress && ladro_rank(lb) == 0;
-    while ((rc = ladro_next(lb, &t)) == LADRO_OK) {
-        if (show && now_s() - shown >= 1.0) {
-            uint64_t created, done;
-            shown = now_s();
-            ladro_global_counts(lb, &created, &done);
-            double el = shown - start, frac = ntasks ? (double)done / (double)ntasks : 0;
-            if (done > 0)
-                fprintf(stderr, "\r%s: %llu/%llu tasks done (%.1f%%), %.1f s, ETA %.1f s   ",
-                        w->progress, (unsigned long long)done, (unsigned long long)ntasks,
-                        100 * frac, el, el * (1 - frac) / frac);
-            else
-                fprintf(stderr, "\r%s: %.1f s, no task completed yet   ", w->progress, el);
-        }
-        double secs;
-        memcpy(&secs, t.payload, 8);
-        if (!wl_check_payload(t.payload, w->payload, t.id))
-            res->corrupt++;
-        if (rb) {
-            wl_task_result(t.payload, w->payload, t.id, out, rb);
-            if ((rc = ladro_result(lb, out)) != 0)
-                break;
-        }
-        if (t.id >= ntasks)
-            res->out_of_range++;
-        else if (seen)
-            seen[t.id]++;
-        wl_burn(lb, secs, w->spin);
-    }
-    if (show && shown > start)
+    wl_ctx_t c = {.w = w, .seen = seen, .res = res, .ntasks = wl_ntasks(w, ladro_size(lb)),
+                  .rb = ladro_config(lb)->result_bytes, .start = now_s(),
+                  .show = w->progress && ladro_rank(lb) == 0};
+    /* ladro_run: ladro_next's loop with one thread, cfg.threads workers otherwise */
+    int rc = ladro_run(lb, wl_task, &c);
+    if (c.show && c.shown_ms > 0)
         fprintf(stderr, "\n");
-    free(out);
-    return rc;
+    return rc == LADRO_OK ? LADRO_DONE : rc;
 }
 
 bool wl_verify(MPI_Comm comm, const char *prog, const uint32_t *seen, uint64_t ntasks,

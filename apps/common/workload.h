@@ -36,8 +36,9 @@ typedef struct wl_results_check {
 bool wl_verify_results(ladro_t *lb, const wl_spec_t *w, const char *prog,
                        wl_results_check_t *out);
 
-/* Run every task this rank gets until LADRO_DONE; seen (may be NULL) counts executions
- * per id. Returns ladro_next's final code (LADRO_DONE on success). */
+/* Run every task this rank gets until LADRO_DONE, with ladro_run (cfg.threads workers);
+ * seen (may be NULL) counts executions per id. Returns LADRO_DONE on success, else the
+ * error of ladro_run. */
 int wl_run(ladro_t *lb, const wl_spec_t *w, uint32_t *seen, wl_result_t *res);
 
 /* Exactly-once check, collective: reduces `seen` to rank 0, which counts ids run 0 and

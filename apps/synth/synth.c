@@ -33,10 +33,11 @@ static int run(const synth_opts_t *opts, int rank, int size, uint64_t rep);
 
 int main(int argc, char **argv)
 {
-    /* The leader serves from its own thread (A2WS's LW) when MPI provides it. */
+    /* The leader serves from its own thread (A2WS's LW) when MPI provides it; worker
+     * threads (--threads) need MPI_THREAD_FUNNELED. */
     app_mpi_t mpi;
     int rc = app_mpi_init(&argc, &argv, "ladro-synth",
-                          app_leader_thread_level(leader_listed(argc, argv)), &mpi);
+                          app_thread_level(argc, argv, leader_listed(argc, argv)), &mpi);
     if (rc)
         return rc;
     int rank = mpi.rank, size = mpi.size;
@@ -45,6 +46,7 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return rc == 1 ? 0 : rc;
     }
+    app_warn_threads("ladro-synth", &o.cfg, rank != 0);
     uint64_t seed0 = o.cfg.seed;
     int status = 0;
     for (uint64_t i = 0; i < o.repeat && status == 0; i++) {

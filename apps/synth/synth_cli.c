@@ -176,6 +176,10 @@ int synth_parse(int argc, char **argv, synth_opts_t *o, int rank)
         {"--steal-log", 0, LADROI_OPT_FN, cfg, .arg = "FILE",
          .help = "ctws: write the steal log (attempt, thief, victim, tasks) as CSV",
          .fn = app_opt_config, .data = "ctws_log"},
+        {"--threads", 0, LADROI_OPT_FN, cfg, .arg = "T",
+         .help = "worker threads per rank (default 1); the calling thread then\n"
+                 "serves the protocol (docs/user-guide.md)",
+         .fn = app_opt_config, .data = "threads"},
         {"--result-bytes", 0, LADROI_OPT_FN, cfg, .arg = "N",
          .help = "each task returns N result bytes to its owner (default 0)",
          .fn = app_opt_config, .data = "result_bytes"},

@@ -8,12 +8,51 @@
 #    CAS thief) with its correction and the owner's freeze, and two mutants that must be
 #    caught: (c) the owner ignores the freeze (moves split while top > split), (d) the
 #    thief never sends its correction.
+# With MODEL tests/model/deque.pml, the worker threads' Chase-Lev deque instead
+# (src/deque.c): the model as written, and three mutants that must be caught: (e) the
+# owner's take reads top before claiming bottom, (f) growing the buffer forgets to copy,
+# (g) a push publishes bottom before writing the slot.
 # Usage: run_spin.sh MODEL WORKDIR [N TRIES]
 set -euo pipefail
 model=$1 work=$2 n=${3:-3} tries=${4:-2}
 command -v spin >/dev/null || { echo "run_spin: spin not found (apt-get install spin; make deps does it)" >&2; exit 1; }
 command -v gcc >/dev/null || { echo "run_spin: gcc not found" >&2; exit 1; }
 mkdir -p "$work" && cd "$work"
+check() { # file [spin defines] -> prints pan's summary, returns pan's error count
+  local f=$1 tag=$1${2:+ $2}; shift
+  rm -f pan pan.c pan.h pan.b pan.m pan.p pan.t
+  spin -DN="$n" -DTRIES="$tries" "$@" -a "$f" >/dev/null
+  gcc -O2 -DSAFETY -DCOLLAPSE -o pan pan.c
+  ./pan -m100000 >"$f.out" 2>&1 || true
+  grep -E "errors:|states, stored|elapsed" "$f.out" | sed "s|^|  $tag: |" >&2
+  sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$f.out"
+}
+must_pass() { e=$(check "$@"); [ "$e" = 0 ] || { echo "run_spin: the pool protocol model ($*) has $e error(s): see $work/$1.out" >&2; exit 1; }; }
+must_fail() { e=$(check "$@"); [ -n "$e" ] && [ "$e" -ge 1 ] || { echo "run_spin: $* was not caught — the model check cannot fail" >&2; exit 1; }; }
+if [ "$(basename "$model")" = deque.pml ]; then
+  cp "$model" deque.pml
+  python3 - <<'PY'
+s = open('deque.pml').read()
+e = s.replace('    bottom = b;               /* claim slot b before looking at top */\n    t = top;',
+              '    t = top;\n    bottom = b;')
+f = s.replace('i < b -> big[i % 4] = small[i % 2]; i++', 'i < b -> i++')
+g = s.replace('        if\n        :: a == 0 -> small[b % 2] = next',
+              '        bottom = b + 1;\n        if\n        :: a == 0 -> small[b % 2] = next') \
+     .replace('        fi;\n        bottom = b + 1;       /* publish */', '        fi;')
+assert e != s and f != s and g.count('bottom = b + 1;\n        if') == 1, \
+    "mutation anchors not found in deque.pml"
+open('mutant_take_order.pml', 'w').write(e)
+open('mutant_grow_nocopy.pml', 'w').write(f)
+open('mutant_publish_early.pml', 'w').write(g)
+PY
+  must_pass deque.pml
+  must_fail mutant_take_order.pml
+  must_fail mutant_grow_nocopy.pml
+  must_fail mutant_publish_early.pml
+  echo "run_spin: deque protocol verified (N=$n tasks, owner pushes and takes, 2 thieves x $tries attempts, one growth); all three mutants caught"
+  exit 0
+fi
+
 cp "$model" pool.pml
 
 python3 - <<'PY'
@@ -30,17 +69,6 @@ open('mutant_faa_freeze.pml', 'w').write(c)
 open('mutant_faa_nocorr.pml', 'w').write(d)
 PY
 
-check() { # file [spin defines] -> prints pan's summary, returns pan's error count
-  local f=$1 tag=$1${2:+ $2}; shift
-  rm -f pan pan.c pan.h pan.b pan.m pan.p pan.t
-  spin -DN="$n" -DTRIES="$tries" "$@" -a "$f" >/dev/null
-  gcc -O2 -DSAFETY -DCOLLAPSE -o pan pan.c
-  ./pan -m100000 >"$f.out" 2>&1 || true
-  grep -E "errors:|states, stored|elapsed" "$f.out" | sed "s|^|  $tag: |" >&2
-  sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$f.out"
-}
-must_pass() { e=$(check "$@"); [ "$e" = 0 ] || { echo "run_spin: the pool protocol model ($*) has $e error(s): see $work/$1.out" >&2; exit 1; }; }
-must_fail() { e=$(check "$@"); [ -n "$e" ] && [ "$e" -ge 1 ] || { echo "run_spin: $* was not caught — the model check cannot fail" >&2; exit 1; }; }
 must_pass pool.pml
 must_fail mutant_inflight.pml
 must_fail mutant_quiet_top.pml

@@ -1,0 +1,649 @@
+/* Threads inside a rank (cfg.threads > 1; docs/architecture.md, "Threads inside a rank").
+ *
+ * ladro_run starts cfg.threads workers and turns the calling thread into the rank's
+ * communication thread, the hub:
+ *   - workers run tasks. Each has a Chase-Lev deque (src/deque.h): tasks a task spawns
+ *     (ladro_push) go to the bottom of its worker's deque, the worker takes from there,
+ *     and a worker with nothing steals the oldest task of a sibling's deque, in shared
+ *     memory, before asking the hub. Workers never call the engine (no MPI);
+ *   - the hub alone drives the rest of the runtime, unchanged: the rank's public pool
+ *     (src/pool.c, what remote thieves see), the policy's protocol (replies,
+ *     registrations, ctws's token, a2ws's information, the leader's queue), results
+ *     routing and the termination waves. It hands hungry workers tasks from the pool
+ *     through the inbox, moves part of a full worker deque into the pool when the pool
+ *     is empty (so remote thieves find the rank's work), accounts for the tasks workers
+ *     completed (statistics, results, the policy's on_task_end), and, when every
+ *     worker is hungry and the pool empty, acts as an idle rank does in ladro_next. It
+ *     sleeps on a condition variable between rounds (a doubling back-off up to
+ *     backoff_max_us, cut short when a worker goes hungry), so it serves remote
+ *     requests while workers compute without spinning on a core.
+ * So ladro_progress is never needed (a no-op in a worker), and the engine is called by
+ * one thread only: MPI_THREAD_FUNNELED (SERIALIZED off the main thread) suffices.
+ *
+ * Termination: the hub counts a task created by a worker when it folds the workers'
+ * creation counters, which it does after taking their completion records and after
+ * moving tasks into the pool. A worker counts a spawned task before pushing it, and a
+ * task's completion record is written after its children were pushed; so every task the
+ * hub counts as completed, or lets a remote rank see, has its creation counted, and
+ * created - completed >= 1 while any task exists in the rank (the four-counter argument
+ * of src/term.c then holds unchanged). */
+#include "ladro_int.h"
+#include "deque.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <time.h>
+
+/* A completion record: this header, the task's record header, its result bytes. */
+typedef struct ladro__done {
+    double start, end, e; /* run span (padding included) and unpadded time */
+    int32_t worker, pad_;
+} ladro__done_t;
+
+struct ladroi_worker {
+    ladro_t *lb;
+    ladroi_threads_t *th;
+    int idx;
+    pthread_t tid;
+    ladroi_deque_t dq;
+    ladroi_rng_t rng;
+    unsigned char *cur;    /* the running task's record */
+    unsigned char *rec;    /* scratch record for ladro_push */
+    unsigned char *result; /* the running task's result bytes */
+    bool in_task;
+    _Atomic uint64_t created;  /* tasks pushed from this worker's tasks */
+    _Atomic double task_start; /* < 0: no task running (the hub's watchdog view) */
+    /* completion records, taken by the hub */
+    pthread_mutex_t mu;
+    unsigned char *done;
+    size_t ndone, done_cap;
+    /* this worker's own counters (read by the hub after the join) */
+    uint64_t steals_ok, steals_lost, steals_empty;
+    int err; /* first error of a ladro_push or ladro_result made here */
+};
+
+struct ladroi_threads {
+    int n;
+    ladroi_worker_t *w;
+    size_t rec_bytes, rb, done_bytes;
+    ladro_task_fn fn;
+    void *ud;
+    atomic_int fn_err;
+    atomic_bool stop;
+    atomic_int hungry; /* workers waiting for work (changed under mu) */
+    pthread_mutex_t mu;
+    pthread_cond_t work_cv, hub_cv;
+    bool kick; /* a worker went hungry since the hub last looked (under mu) */
+    /* inbox: tasks the hub hands to hungry workers (ring, under mu) */
+    unsigned char *inbox;
+    size_t in_cap, in_head;
+    atomic_size_t in_count; /* written under mu, read lock-free as a hint */
+    /* the hub's */
+    unsigned char *batch;   /* records popped from the pool, before the inbox */
+    size_t batch_cap;
+    unsigned char *drained; /* completion records being accounted for */
+    size_t drained_cap;
+    uint64_t created_seen; /* the workers' creation counts folded into tasks_pushed */
+    uint64_t *ran;         /* tasks each worker completed */
+    bool mu_ok, cv_ok;
+};
+
+/* The worker running on this thread, for ladro_push and ladro_result from a task. A
+ * thread-local pointer, not global state: it names a worker of one handle, checked
+ * against the handle the call is made on. */
+static _Thread_local ladroi_worker_t *ladro__self;
+
+ladroi_worker_t *ladroi_worker_self(const ladro_t *lb)
+{
+    return ladro__self && ladro__self->lb == lb ? ladro__self : NULL;
+}
+
+static void ladro__wait(pthread_cond_t *cv, pthread_mutex_t *mu, double secs)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    long ns = ts.tv_nsec + (long)(secs * 1e9);
+    ts.tv_sec += ns / 1000000000L;
+    ts.tv_nsec = ns % 1000000000L;
+    pthread_cond_timedwait(cv, mu, &ts);
+}
+
+/* ---- workers -------------------------------------------------------------------------- */
+int ladroi_worker_push(ladroi_worker_t *w, const ladro_task_t *task)
+{
+    ladro_t *lb = w->lb;
+    if (!w->in_task)
+        return LADRO_ESTATE;
+    if (lb->cfg.task_bytes && !task->payload)
+        return LADRO_EINVAL;
+    ladroi_rec_hdr_t h = {.id = task->id, .origin = lb->rank, .moves = 0};
+    memcpy(w->rec, &h, sizeof h);
+    if (lb->cfg.task_bytes)
+        memcpy(w->rec + sizeof h, task->payload, lb->cfg.task_bytes);
+    /* counted before it can be taken: see the file's comment */
+    atomic_fetch_add(&w->created, 1);
+    if (ladroi_dq_push(&w->dq, w->rec) != 0) {
+        atomic_fetch_sub(&w->created, 1);
+        return LADRO_ENOMEM;
+    }
+    ladroi_threads_t *th = w->th;
+    if (atomic_load(&th->hungry) > 0) { /* a sleeping sibling may take it */
+        pthread_mutex_lock(&th->mu);
+        pthread_cond_broadcast(&th->work_cv);
+        pthread_mutex_unlock(&th->mu);
+    }
+    return LADRO_OK;
+}
+
+int ladroi_worker_result(ladroi_worker_t *w, const void *bytes)
+{
+    if (!w->in_task)
+        return LADRO_ESTATE;
+    memcpy(w->result, bytes, w->th->rb);
+    return LADRO_OK;
+}
+
+static bool ladro__inbox_take(ladroi_threads_t *th, void *rec)
+{
+    if (atomic_load(&th->in_count) == 0)
+        return false;
+    bool got = false;
+    pthread_mutex_lock(&th->mu);
+    size_t n = atomic_load(&th->in_count);
+    if (n > 0) {
+        memcpy(rec, th->inbox + th->in_head * th->rec_bytes, th->rec_bytes);
+        th->in_head = (th->in_head + 1) % th->in_cap;
+        atomic_store(&th->in_count, n - 1);
+        got = true;
+    }
+    pthread_mutex_unlock(&th->mu);
+    return got;
+}
+
+static bool ladro__steal_sibling(ladroi_worker_t *w)
+{
+    ladroi_threads_t *th = w->th;
+    int first = (int)(ladroi_rng_next(&w->rng) % (uint64_t)th->n);
+    for (int k = 0; k < th->n; k++) {
+        ladroi_worker_t *v = &th->w[(first + k) % th->n];
+        if (v == w)
+            continue;
+        int r;
+        while ((r = ladroi_dq_steal(&v->dq, w->cur)) == LADROI_DQ_LOST)
+            w->steals_lost++;
+        if (r == LADROI_DQ_GOT) {
+            w->steals_ok++;
+            return true;
+        }
+    }
+    w->steals_empty++;
+    return false;
+}
+
+static bool ladro__any_queued(ladroi_threads_t *th)
+{
+    if (atomic_load(&th->in_count) > 0)
+        return true;
+    for (int i = 0; i < th->n; i++)
+        if (ladroi_dq_size(&th->w[i].dq) > 0)
+            return true;
+    return false;
+}
+
+/* The next task into w->cur: own deque, the inbox, a sibling; else sleep until one of
+ * them has work. false when the run stops. */
+static bool ladro__find(ladroi_worker_t *w)
+{
+    ladroi_threads_t *th = w->th;
+    for (;;) {
+        if (atomic_load(&th->stop))
+            return false;
+        if (ladroi_dq_take(&w->dq, w->cur) == LADROI_DQ_GOT || ladro__inbox_take(th, w->cur) ||
+            ladro__steal_sibling(w))
+            return true;
+        /* Hungry: tell the hub, sleep. A pusher that sees hungry > 0 broadcasts under mu;
+         * one that does not pushed before we looked below (both sequentially
+         * consistent), so no wake-up is lost; the timeout is a second line. */
+        pthread_mutex_lock(&th->mu);
+        atomic_fetch_add(&th->hungry, 1);
+        th->kick = true;
+        pthread_cond_signal(&th->hub_cv);
+        while (!atomic_load(&th->stop) && !ladro__any_queued(th))
+            ladro__wait(&th->work_cv, &th->mu, 0.01);
+        atomic_fetch_sub(&th->hungry, 1);
+        pthread_mutex_unlock(&th->mu);
+    }
+}
+
+static void ladro__run_task(ladroi_worker_t *w)
+{
+    ladro_t *lb = w->lb;
+    ladroi_threads_t *th = w->th;
+    ladroi_rec_hdr_t h;
+    memcpy(&h, w->cur, sizeof h);
+    ladro_task_t t = {.id = h.id, .origin = h.origin, .moves = h.moves,
+                      .payload = lb->cfg.task_bytes ? w->cur + sizeof h : NULL};
+    if (th->rb)
+        memset(w->result, 0, th->rb); /* a task that sets no result returns zeros */
+    double start = ladroi_net_now();
+    atomic_store(&w->task_start, start);
+    w->in_task = true;
+    int r = th->fn(lb, &t, th->ud);
+    if (r < 0) {
+        int none = 0;
+        atomic_compare_exchange_strong(&th->fn_err, &none, r);
+    }
+    double now = ladroi_net_now(), e = now - start;
+    if (lb->speed < 1.0) { /* a rank of speed s takes e/s (the hub serves meanwhile) */
+        double end = start + e / lb->speed;
+        while ((now = ladroi_net_now()) < end) {
+            if (lb->cfg.emulate == LADRO_EMULATE_SPIN)
+                ladroi_spin_s(end - now);
+            else
+                ladroi_net_sleep_us((end - now) * 1e6);
+        }
+    }
+    w->in_task = false;
+    atomic_store(&w->task_start, -1.0);
+    pthread_mutex_lock(&w->mu);
+    if (w->ndone == w->done_cap) {
+        size_t nc = w->done_cap ? 2 * w->done_cap : 64;
+        unsigned char *n = realloc(w->done, nc * th->done_bytes);
+        if (!n) { /* the hub cannot complete this task: stop the run with an error */
+            pthread_mutex_unlock(&w->mu);
+            if (!w->err)
+                w->err = LADRO_ENOMEM;
+            atomic_store(&th->stop, true);
+            return;
+        }
+        w->done = n;
+        w->done_cap = nc;
+    }
+    unsigned char *d = w->done + w->ndone * th->done_bytes;
+    ladro__done_t m = {.start = start, .end = now, .e = e, .worker = w->idx};
+    memcpy(d, &m, sizeof m);
+    memcpy(d + sizeof m, &h, sizeof h);
+    if (th->rb)
+        memcpy(d + sizeof m + sizeof h, w->result, th->rb);
+    w->ndone++;
+    pthread_mutex_unlock(&w->mu);
+}
+
+static void *ladro__worker_main(void *arg)
+{
+    ladroi_worker_t *w = arg;
+    ladro__self = w;
+    while (ladro__find(w))
+        ladro__run_task(w);
+    ladro__self = NULL;
+    return NULL;
+}
+
+/* ---- the hub -------------------------------------------------------------------------- */
+static void ladro__fold_created(ladro_t *lb, ladroi_threads_t *th)
+{
+    uint64_t sum = 0;
+    for (int i = 0; i < th->n; i++)
+        sum += atomic_load(&th->w[i].created);
+    lb->st.tasks_pushed += sum - th->created_seen;
+    th->created_seen = sum;
+}
+
+/* Account for the tasks workers completed, then fold their creation counts. */
+static int ladro__drain(ladro_t *lb, ladroi_threads_t *th)
+{
+    int rc = LADRO_OK;
+    for (int i = 0; i < th->n && rc == 0; i++) {
+        ladroi_worker_t *w = &th->w[i];
+        pthread_mutex_lock(&w->mu);
+        size_t n = w->ndone;
+        if (n > 0) { /* swap buffers: the worker keeps going while we account */
+            unsigned char *b = w->done;
+            size_t cap = w->done_cap;
+            w->done = th->drained;
+            w->done_cap = th->drained_cap;
+            w->ndone = 0;
+            th->drained = b;
+            th->drained_cap = cap;
+        }
+        pthread_mutex_unlock(&w->mu);
+        for (size_t k = 0; k < n && rc == 0; k++) {
+            const unsigned char *d = th->drained + k * th->done_bytes;
+            ladro__done_t m;
+            memcpy(&m, d, sizeof m);
+            if (th->rb)
+                memcpy(ladroi_results_cur(lb), d + sizeof m + sizeof(ladroi_rec_hdr_t), th->rb);
+            th->ran[m.worker]++;
+            rc = ladroi_task_done(lb, d + sizeof m, m.start, m.end, m.e);
+        }
+    }
+    ladro__fold_created(lb, th);
+    return rc;
+}
+
+/* Hand hungry workers tasks from the pool: one each, more when the pool holds many
+ * (fewer round trips), never so many that remote thieves find nothing. *empty when the
+ * pool had none. */
+static int ladro__feed(ladro_t *lb, ladroi_threads_t *th, int hungry, bool *fed, bool *empty)
+{
+    size_t have = atomic_load(&th->in_count);
+    if (have >= (size_t)hungry)
+        return LADRO_OK;
+    size_t want = (size_t)hungry - have;
+    uint64_t local = ladroi_pool_local_count(&lb->pool);
+    uint64_t extra = local / (2u * ((uint64_t)th->n + 1));
+    want += extra < 4u * (uint64_t)th->n ? (size_t)extra : 4u * (size_t)th->n;
+    if (want > th->batch_cap) {
+        unsigned char *b = realloc(th->batch, want * th->rec_bytes);
+        if (!b)
+            return ladroi_fail(lb, LADRO_ENOMEM, "threads: out of memory");
+        th->batch = b;
+        th->batch_cap = want;
+    }
+    size_t got = 0;
+    while (got < want) {
+        int rc = ladroi_pool_pop(lb, &lb->pool, th->batch + got * th->rec_bytes);
+        if (rc < 0)
+            return rc;
+        if (rc == 0) {
+            *empty = true;
+            break;
+        }
+        got++;
+    }
+    if (got == 0)
+        return LADRO_OK;
+    int rc = LADRO_OK;
+    pthread_mutex_lock(&th->mu);
+    size_t n = atomic_load(&th->in_count);
+    if (n + got > th->in_cap) { /* grow the ring, unrolled to start at 0 */
+        size_t nc = th->in_cap ? th->in_cap : 64;
+        while (nc < n + got)
+            nc *= 2;
+        unsigned char *b = malloc(nc * th->rec_bytes);
+        if (b) {
+            for (size_t i = 0; i < n; i++)
+                memcpy(b + i * th->rec_bytes,
+                       th->inbox + ((th->in_head + i) % th->in_cap) * th->rec_bytes,
+                       th->rec_bytes);
+            free(th->inbox);
+            th->inbox = b;
+            th->in_cap = nc;
+            th->in_head = 0;
+        } else {
+            rc = LADRO_ENOMEM;
+        }
+    }
+    if (rc == 0) {
+        for (size_t i = 0; i < got; i++)
+            memcpy(th->inbox + ((th->in_head + n + i) % th->in_cap) * th->rec_bytes,
+                   th->batch + i * th->rec_bytes, th->rec_bytes);
+        atomic_store(&th->in_count, n + got);
+        pthread_cond_broadcast(&th->work_cv);
+    }
+    pthread_mutex_unlock(&th->mu);
+    if (rc)
+        return ladroi_fail(lb, rc, "threads: out of memory for the inbox");
+    *fed = true;
+    return LADRO_OK;
+}
+
+/* The pool is empty but a worker's deque is not: move half of the fullest deque into the
+ * pool, where remote thieves see it (stealing from the top, as a sibling would). */
+static int ladro__export(ladro_t *lb, ladroi_threads_t *th)
+{
+    if (!lb->policy->steals || lb->size < 2 || ladroi_pool_local_count(&lb->pool) > 0)
+        return LADRO_OK;
+    ladroi_worker_t *v = NULL;
+    size_t most = 0;
+    for (int i = 0; i < th->n; i++) {
+        size_t s = ladroi_dq_size(&th->w[i].dq);
+        if (s > most) {
+            most = s;
+            v = &th->w[i];
+        }
+    }
+    if (most < 2)
+        return LADRO_OK;
+    size_t k = most / 2 > 64 ? 64 : most / 2;
+    if (th->batch_cap < 1) {
+        th->batch = malloc(th->rec_bytes);
+        if (!th->batch)
+            return ladroi_fail(lb, LADRO_ENOMEM, "threads: out of memory");
+        th->batch_cap = 1;
+    }
+    int rc = LADRO_OK;
+    for (size_t i = 0; i < k && rc == 0;) {
+        int r = ladroi_dq_steal(&v->dq, th->batch);
+        if (r == LADROI_DQ_EMPTY)
+            break;
+        if (r == LADROI_DQ_LOST)
+            continue;
+        ladroi_rec_hdr_t h;
+        memcpy(&h, th->batch, sizeof h);
+        rc = ladroi_pool_push(lb, &lb->pool, &h, th->batch + sizeof h, lb->cfg.task_bytes);
+        i++;
+    }
+    ladro__fold_created(lb, th); /* before a remote rank can run them */
+    return rc;
+}
+
+/* The hub's view of the workers for the modules that read lb->in_task / task_start
+ * (ctws's "about to be idle", the watchdog's overrun check). */
+static void ladro__view(ladro_t *lb, ladroi_threads_t *th, bool idle)
+{
+    lb->in_task = !idle;
+    double oldest = -1;
+    for (int i = 0; i < th->n; i++) {
+        double s = atomic_load(&th->w[i].task_start);
+        if (s >= 0 && (oldest < 0 || s < oldest))
+            oldest = s;
+    }
+    if (oldest >= 0)
+        lb->task_start = oldest;
+}
+
+static int ladro__hub(ladro_t *lb, ladroi_threads_t *th)
+{
+    double backoff = lb->cfg.backoff_min_us;
+    for (;;) {
+        int rc = ladro__drain(lb, th);
+        if (rc == 0)
+            rc = ladroi_serve(lb);
+        if (rc)
+            return rc;
+        for (int i = 0; i < th->n; i++)
+            if (th->w[i].err)
+                return ladroi_fail(lb, th->w[i].err, "threads: worker %d: %s", i,
+                                   ladro_strerror(th->w[i].err));
+        bool fed = false, empty = false;
+        int hungry = atomic_load(&th->hungry);
+        if (hungry > 0 && (rc = ladro__feed(lb, th, hungry, &fed, &empty)) != 0)
+            return rc;
+        if (hungry == 0 && (rc = ladro__export(lb, th)) != 0)
+            return rc;
+        /* Idle: every worker waits, nothing queued, the pool empty (all hungry, so none
+         * pushes). */
+        bool idle = false;
+        if (empty && hungry == th->n) {
+            pthread_mutex_lock(&th->mu);
+            idle = atomic_load(&th->hungry) == th->n && !ladro__any_queued(th);
+            pthread_mutex_unlock(&th->mu);
+        }
+        ladro__view(lb, th, idle);
+        if (idle) {
+            if (lb->trace.on && lb->idle_since < 0)
+                lb->idle_since = ladroi_net_now();
+            if ((rc = ladro__drain(lb, th)) != 0) /* the last completions, then count */
+                return rc;
+            if (lb->res && (rc = ladroi_results_progress(lb, true)) != 0)
+                return rc;
+            if ((rc = ladroi_term_poll(lb, &lb->term, true)) != 0)
+                return rc;
+            if (lb->term.done) {
+                ladroi_mark_done(lb);
+                return LADRO_OK;
+            }
+            if ((rc = lb->policy->on_idle(lb, lb->policy_state)) < 0)
+                return rc;
+            if (rc > 0) { /* tasks arrived in the pool: feed at once */
+                backoff = lb->cfg.backoff_min_us;
+                continue;
+            }
+        } else if (lb->idle_since >= 0) {
+            double now = ladroi_net_now();
+            LADROI_TRACE(lb, LADROI_TEV_IDLE, lb->idle_since, now, 0, -1, 0);
+            lb->idle_since = -1;
+        }
+        if (fed)
+            backoff = lb->cfg.backoff_min_us;
+        pthread_mutex_lock(&th->mu);
+        if (!th->kick)
+            ladro__wait(&th->hub_cv, &th->mu, backoff * 1e-6);
+        th->kick = false;
+        pthread_mutex_unlock(&th->mu);
+        backoff *= 2;
+        if (backoff > lb->cfg.backoff_max_us)
+            backoff = lb->cfg.backoff_max_us;
+    }
+}
+
+static void ladro__free(ladroi_threads_t *th)
+{
+    for (int i = 0; i < th->n; i++) {
+        ladroi_worker_t *w = &th->w[i];
+        ladroi_dq_fini(&w->dq);
+        free(w->cur);
+        free(w->rec);
+        free(w->result);
+        free(w->done);
+        pthread_mutex_destroy(&w->mu);
+    }
+    if (th->cv_ok) {
+        pthread_cond_destroy(&th->work_cv);
+        pthread_cond_destroy(&th->hub_cv);
+    }
+    if (th->mu_ok)
+        pthread_mutex_destroy(&th->mu);
+    free(th->w);
+    free(th->inbox);
+    free(th->batch);
+    free(th->drained);
+    free(th->ran);
+    free(th);
+}
+
+static int ladro__alloc(ladro_t *lb, ladro_task_fn fn, void *ud, ladroi_threads_t **out)
+{
+    int n = (int)lb->cfg.threads;
+    ladroi_threads_t *th = calloc(1, sizeof *th);
+    if (!th)
+        return LADRO_ENOMEM;
+    th->fn = fn;
+    th->ud = ud;
+    th->rec_bytes = lb->pool.rec_bytes;
+    th->rb = lb->cfg.result_bytes;
+    th->done_bytes = (sizeof(ladro__done_t) + sizeof(ladroi_rec_hdr_t) + th->rb + 7u) &
+                     ~(size_t)7u;
+    atomic_init(&th->fn_err, 0);
+    atomic_init(&th->stop, false);
+    atomic_init(&th->hungry, 0);
+    atomic_init(&th->in_count, 0);
+    th->w = calloc((size_t)n, sizeof *th->w);
+    th->ran = calloc((size_t)n, sizeof *th->ran);
+    if (!th->w || !th->ran) {
+        ladro__free(th);
+        return LADRO_ENOMEM;
+    }
+    pthread_condattr_t ca;
+    th->mu_ok = pthread_mutex_init(&th->mu, NULL) == 0;
+    if (th->mu_ok && pthread_condattr_init(&ca) == 0) {
+        pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+        th->cv_ok = pthread_cond_init(&th->work_cv, &ca) == 0;
+        if (th->cv_ok && pthread_cond_init(&th->hub_cv, &ca) != 0) {
+            pthread_cond_destroy(&th->work_cv);
+            th->cv_ok = false;
+        }
+        pthread_condattr_destroy(&ca);
+    }
+    if (!th->cv_ok) {
+        ladro__free(th);
+        return LADRO_ENOMEM;
+    }
+    for (int i = 0; i < n; i++) {
+        ladroi_worker_t *w = &th->w[i];
+        if (pthread_mutex_init(&w->mu, NULL) != 0) {
+            ladro__free(th);
+            return LADRO_ENOMEM;
+        }
+        th->n = i + 1; /* what ladro__free releases */
+        w->lb = lb;
+        w->th = th;
+        w->idx = i;
+        ladroi_rng_seed(&w->rng, lb->cfg.seed ^ 0x7468726561647321ull,
+                        (uint64_t)lb->rank * 1024u + (uint64_t)i + 1);
+        atomic_init(&w->created, 0);
+        atomic_init(&w->task_start, -1.0);
+        w->cur = malloc(th->rec_bytes);
+        w->rec = malloc(th->rec_bytes);
+        w->result = th->rb ? malloc(th->rb) : NULL;
+        /* a failed init leaves no buffer: ladro__free's fini is then a no-op */
+        if (ladroi_dq_init(&w->dq, th->rec_bytes, 64) != 0 || !w->cur || !w->rec ||
+            (th->rb && !w->result)) {
+            ladro__free(th);
+            return LADRO_ENOMEM;
+        }
+    }
+    *out = th;
+    return LADRO_OK;
+}
+
+int ladroi_threads_run(ladro_t *lb, ladro_task_fn fn, void *ud)
+{
+    int rc;
+    if (lb->state == LADROI_DONE)
+        return LADRO_OK;
+    if (lb->wd_state)
+        return LADRO_ETIMEDOUT;
+    ladroi_threads_t *th = NULL;
+    if ((rc = ladro__alloc(lb, fn, ud, &th)) != 0)
+        return ladroi_fail(lb, rc, "threads: out of memory for %u workers", lb->cfg.threads);
+    if (lb->state == LADROI_SEEDING) {
+        lb->state = LADROI_RUNNING;
+        if (lb->policy->on_start && (rc = lb->policy->on_start(lb, lb->policy_state)) != 0) {
+            ladro__free(th);
+            return rc;
+        }
+    }
+    int started = 0;
+    for (; started < th->n; started++)
+        if (pthread_create(&th->w[started].tid, NULL, ladro__worker_main, &th->w[started]))
+            break;
+    if (started < th->n)
+        rc = ladroi_fail(lb, LADRO_ENOMEM, "threads: could not start worker %d of %d",
+                         started + 1, th->n);
+    else
+        rc = ladro__hub(lb, th);
+    pthread_mutex_lock(&th->mu);
+    atomic_store(&th->stop, true);
+    pthread_cond_broadcast(&th->work_cv);
+    pthread_mutex_unlock(&th->mu);
+    for (int i = 0; i < started; i++)
+        pthread_join(th->w[i].tid, NULL);
+    uint64_t max_ran = 0;
+    for (int i = 0; i < th->n; i++) {
+        ladroi_worker_t *w = &th->w[i];
+        lb->st.worker_steals += w->steals_ok;
+        lb->st.worker_steal_races += w->steals_lost;
+        if (th->ran[i] > max_ran)
+            max_ran = th->ran[i];
+    }
+    lb->st.worker_tasks_max = max_ran;
+    lb->in_task = false;
+    int fe = atomic_load(&th->fn_err);
+    ladro__free(th);
+    if (rc < 0)
+        return rc;
+    return fe;
+}
