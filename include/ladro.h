@@ -300,6 +300,12 @@ LADRO_API int ladro_run(ladro_t *lb, ladro_task_fn fn, void *user_data);
  * environment, fn run on each exactly once. Collective. */
 LADRO_API int ladro_run_range(MPI_Comm comm, uint64_t n, ladro_task_fn fn, void *user_data);
 
+/* Local. The calling thread's worker index in [0, cfg.threads) while it runs a task of
+ * ladro_run: per-worker state of an application (counters, scratch buffers) is an array
+ * indexed by it. 0 on the calling thread when cfg.threads is 1; -1 on any other thread
+ * (the thread in ladro_run when cfg.threads > 1, or a thread of the application's own). */
+LADRO_API int ladro_thread_index(const ladro_t *lb);
+
 LADRO_API int ladro_rank(const ladro_t *lb);
 LADRO_API int ladro_size(const ladro_t *lb);
 /* This rank's emulated speed in (0, 1]. */

@@ -109,6 +109,16 @@ static void ladro__wait(pthread_cond_t *cv, pthread_mutex_t *mu, double secs)
     pthread_cond_timedwait(cv, mu, &ts);
 }
 
+int ladro_thread_index(const ladro_t *lb)
+{
+    if (!lb)
+        return -1;
+    const ladroi_worker_t *w = ladroi_worker_self(lb);
+    if (w)
+        return w->idx;
+    return lb->cfg.threads == 1 ? 0 : -1;
+}
+
 /* ---- workers -------------------------------------------------------------------------- */
 int ladroi_worker_push(ladroi_worker_t *w, const ladro_task_t *task)
 {
@@ -390,7 +400,8 @@ static int ladro__feed(ladro_t *lb, ladroi_threads_t *th, int hungry, bool *fed,
 }
 
 /* The pool is empty but a worker's deque is not: move half of the fullest deque into the
- * pool, where remote thieves see it (stealing from the top, as a sibling would). */
+ * pool, where remote thieves see it (stealing from the top, as a sibling would; hungry
+ * workers of this rank get them back through the inbox). */
 static int ladro__export(ladro_t *lb, ladroi_threads_t *th)
 {
     if (!lb->policy->steals || lb->size < 2 || ladroi_pool_local_count(&lb->pool) > 0)
@@ -406,7 +417,10 @@ static int ladro__export(ladro_t *lb, ladroi_threads_t *th)
     }
     if (most < 2)
         return LADRO_OK;
+    /* half, but enough that some pass the chunk the pool keeps private (release) */
     size_t k = most / 2 > 64 ? 64 : most / 2;
+    if (k <= lb->cfg.chunk)
+        k = most < (size_t)lb->cfg.chunk + 1 ? most : (size_t)lb->cfg.chunk + 1;
     if (th->batch_cap < 1) {
         th->batch = malloc(th->rec_bytes);
         if (!th->batch)
@@ -461,7 +475,7 @@ static int ladro__hub(ladro_t *lb, ladroi_threads_t *th)
         int hungry = atomic_load(&th->hungry);
         if (hungry > 0 && (rc = ladro__feed(lb, th, hungry, &fed, &empty)) != 0)
             return rc;
-        if (hungry == 0 && (rc = ladro__export(lb, th)) != 0)
+        if ((rc = ladro__export(lb, th)) != 0)
             return rc;
         /* Idle: every worker waits, nothing queued, the pool empty (all hungry, so none
          * pushes). */

@@ -41,6 +41,9 @@ ladro_badinput(NAME synth_threads_zero PROG ladro-synth NP 1 CODE 2
 ladro_badinput(NAME synth_threads_env_zero PROG ladro-synth NP 1 CODE 2
   REGEX "^ladro-synth: environment variable LADRO_THREADS: threads='0': accepted: an integer in \\[1, 1024\\]"
   ENV LADRO_THREADS=0)
+ladro_badinput(NAME synth_threads_trace PROG ladro-synth NP 1 CODE 2
+  REGEX "^ladro-synth: trace='t.csv' with threads=2: traces are written only with threads=1"
+  ARGS --threads 2 ENV LADRO_TRACE=t.csv)
 ladro_badinput(NAME synth_unknown_flag PROG ladro-synth NP 1 CODE 2
   REGEX "^ladro-synth: option '--bogus': unknown" ARGS --bogus 1)
 ladro_badinput(NAME synth_missing_value PROG ladro-synth NP 1 CODE 2
