@@ -24,6 +24,9 @@ int nq_parse(int argc, char **argv, void *out, int quiet, char *err, size_t errl
          .help = "load-balancing policy, a comma-separated list, or 'all' for\n"
                  "every registered one (default: LADRO_POLICY, else random)",
          .accepted = "accepted: a policy name, a comma-separated list or 'all'"},
+        {"--threads", 0, LADROI_OPT_INT, &o->threads, 1, 1024, .arg = "T",
+         .help = "worker threads per rank (default: LADRO_THREADS, else 1)",
+         .accepted = "accepted: an integer in [1, 1024]"},
         {"--upto", 0, LADROI_OPT_FLAG, &o->upto,
          .help = "solve every board size 1..N in turn (one launch)"},
         {"--sequential", 0, LADROI_OPT_FLAG, &o->sequential,

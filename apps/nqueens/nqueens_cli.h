@@ -13,6 +13,7 @@ typedef struct nq_opts {
     int quiet;
     int have_expect;
     uint64_t expect;
+    int threads;        /* --threads: worker threads per rank (0 = not given) */
     int64_t max_failed; /* --max-failed: fail when more remote steals failed (-1 = off) */
     char policy[256]; /* NAME, NAME,NAME... or all */
 } nq_opts_t;

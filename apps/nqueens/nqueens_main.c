@@ -39,16 +39,18 @@ static int nq__check(const nq_opts_t *o, int n, uint64_t count)
     return bad;
 }
 
-static double nq__cpu(void)
+/* CPU seconds of this thread, or of the whole process (worker threads: threads > 1) */
+static double nq__cpu(bool process)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    clock_gettime(process ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* One worker's counts (one per worker thread: cfg.threads of them, summed at the end). */
 typedef struct nq_ctx {
     ladro_t *lb;
-    int n, cutoff;
+    int n, cutoff, nthreads, index;
     uint64_t count, nodes, tasks, spawned;
 } nq_ctx_t;
 
@@ -73,7 +75,9 @@ static int nq__task(nq_ctx_t *c, const ladro_task_t *task)
             uint32_t bit = f & (0u - f);
             f ^= bit;
             nq_state_t ch = nq_place(c->n, &s, bit);
-            ladro_task_t t = {.id = c->spawned++, .payload = &ch};
+            /* ids unique over the rank's workers */
+            ladro_task_t t = {.id = c->spawned++ * (uint64_t)c->nthreads + (uint64_t)c->index,
+                              .payload = &ch};
             int rc = ladro_push(c->lb, &t);
             if (rc)
                 return rc;
@@ -84,6 +88,12 @@ static int nq__task(nq_ctx_t *c, const ladro_task_t *task)
     int prc = 0;
     c->count += nq_count(c->n, &s, &c->nodes, nq__poll, c, &prc);
     return prc;
+}
+
+/* ladro_run's callback: the task with the calling worker's counts. */
+static int nq__run_task(ladro_t *lb, const ladro_task_t *task, void *arg)
+{
+    return nq__task((nq_ctx_t *)arg + ladro_thread_index(lb), task);
 }
 
 /* One parallel count. Returns 0 right, 1 wrong count, 2 configuration error. */
@@ -98,6 +108,8 @@ static int nq__parallel(const nq_opts_t *o, int n, const char *policy)
     int rc = app_config_env_policy(&cfg, policy, err, sizeof err);
     if (rc == 0)
         rc = ladro_config_set(&cfg, "task_bytes", "16", err, sizeof err);
+    if (o->threads > 0)
+        cfg.threads = (uint32_t)o->threads;
     ladro_t *lb = NULL;
     if (rc == 0)
         rc = ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err);
@@ -106,10 +118,18 @@ static int nq__parallel(const nq_opts_t *o, int n, const char *policy)
             fprintf(stderr, "ladro-nqueens: %s\n", err);
         return 2;
     }
-    nq_ctx_t c = {.lb = lb, .n = n, .cutoff = o->cutoff < n ? o->cutoff : n};
+    int nt = (int)cfg.threads;
+    nq_ctx_t *ws = calloc((size_t)nt, sizeof *ws);
+    if (!ws) {
+        fprintf(stderr, "ladro-nqueens: rank %d: out of memory\n", rank);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    for (int i = 0; i < nt; i++)
+        ws[i] = (nq_ctx_t){.lb = lb, .n = n, .cutoff = o->cutoff < n ? o->cutoff : n,
+                           .nthreads = nt, .index = i};
     if (rank == 0) {
         nq_state_t root = {0, 0, 0, 0};
-        ladro_task_t t = {.id = c.spawned++, .payload = &root};
+        ladro_task_t t = {.id = ws[0].spawned++ * (uint64_t)nt, .payload = &root};
         rc = ladro_push(lb, &t);
     }
     MPI_Allreduce(MPI_IN_PLACE, &rc, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
@@ -117,19 +137,21 @@ static int nq__parallel(const nq_opts_t *o, int n, const char *policy)
         if (rank == 0)
             fprintf(stderr, "ladro-nqueens: cannot seed the root: %s\n", ladro_strerror(rc));
         ladro_destroy(&lb);
+        free(ws);
         return 2;
     }
-    double t0 = MPI_Wtime(), c0 = nq__cpu();
-    ladro_task_t task;
-    while ((rc = ladro_next(lb, &task)) == LADRO_OK) {
-        int r = nq__task(&c, &task);
-        if (r) {
-            fprintf(stderr, "ladro-nqueens: rank %d: task failed: %s (%s)\n", rank,
-                    ladro_strerror(r), ladro_last_error(lb));
-            MPI_Abort(MPI_COMM_WORLD, 1);
-        }
+    double t0 = MPI_Wtime(), c0 = nq__cpu(nt > 1);
+    rc = ladro_run(lb, nq__run_task, ws); /* cfg.threads workers */
+    if (rc == LADRO_OK)
+        rc = LADRO_DONE;
+    double wall = MPI_Wtime() - t0, cpu = nq__cpu(nt > 1) - c0;
+    nq_ctx_t c = {.cutoff = ws[0].cutoff}; /* this rank: the sum over its workers */
+    for (int i = 0; i < nt; i++) {
+        c.count += ws[i].count;
+        c.nodes += ws[i].nodes;
+        c.tasks += ws[i].tasks;
     }
-    double wall = MPI_Wtime() - t0, cpu = nq__cpu() - c0;
+    free(ws);
     if (rc == LADRO_ETIMEDOUT) { /* stall watchdog: every rank dumps its state */
         fprintf(stderr, "ladro-nqueens: rank %d: stalled: %s\n", rank, ladro_last_error(lb));
         ladro_dump_state(lb, stderr);
@@ -140,7 +162,7 @@ static int nq__parallel(const nq_opts_t *o, int n, const char *policy)
         return 3;
     }
     if (rc != LADRO_DONE) {
-        fprintf(stderr, "ladro-nqueens: rank %d: ladro_next: %s (%s)\n", rank,
+        fprintf(stderr, "ladro-nqueens: rank %d: ladro_run: %s (%s)\n", rank,
                 ladro_strerror(rc), ladro_last_error(lb));
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
@@ -160,8 +182,9 @@ static int nq__parallel(const nq_opts_t *o, int n, const char *policy)
         printf("n = %d, cutoff %d, policy %s, %d rank%s: solutions = %" PRIu64 "\n", n,
                c.cutoff, cfg.policy, size, size == 1 ? "" : "s", tot[0]);
         if (!o->quiet) {
-            printf("time %.3f s, %" PRIu64 " tasks, %.4g placements/s, cpu %.3f s (main "
-                   "threads of all ranks)\n", maxwall, tot[2], (double)tot[1] / maxwall, sumcpu);
+            printf("time %.3f s, %" PRIu64 " tasks, %.4g placements/s, cpu %.3f s (%s of all "
+                   "ranks)\n", maxwall, tot[2], (double)tot[1] / maxwall, sumcpu,
+                   nt > 1 ? "processes" : "main threads");
             if (rc == 0)
                 ladro_stats_print(stdout, &st, cfg.policy);
             if (rc == 0 && sliced)
@@ -186,19 +209,26 @@ int main(int argc, char **argv)
     app_mpi_t mpi;
     nq_opts_t o;
     int rc;
-    if (!app_mpi_start(&argc, &argv, "ladro-nqueens", MPI_THREAD_SINGLE, nq_parse, &o, &mpi,
-                       &rc))
+    /* worker threads (--threads, LADRO_THREADS) need MPI_THREAD_FUNNELED */
+    if (!app_mpi_start(&argc, &argv, "ladro-nqueens", app_thread_level(argc, argv, false),
+                       nq_parse, &o, &mpi, &rc))
         return rc;
     int rank = mpi.rank;
+    if (o.threads > 0) {
+        ladro_config_t tc;
+        ladro_config_init(&tc);
+        tc.threads = (uint32_t)o.threads;
+        app_warn_threads("ladro-nqueens", &tc, rank != 0);
+    }
     int bad = 0;
     for (int n = o.upto ? 1 : o.n; n <= o.n && bad < 2; n++) {
         if (o.sequential) {
             if (rank == 0) {
                 nq_state_t root = {0, 0, 0, 0};
                 uint64_t nodes = 0;
-                double t0 = MPI_Wtime(), c0 = nq__cpu();
+                double t0 = MPI_Wtime(), c0 = nq__cpu(false);
                 uint64_t s = nq_count(n, &root, &nodes, NULL, NULL, NULL);
-                double wall = MPI_Wtime() - t0, cpu = nq__cpu() - c0;
+                double wall = MPI_Wtime() - t0, cpu = nq__cpu(false) - c0;
                 printf("n = %d, sequential: solutions = %" PRIu64 "\n", n, s);
                 if (!o.quiet)
                     printf("time %.3f s, %.4g placements/s, cpu %.3f s\n", wall,

@@ -80,6 +80,10 @@ int uts_parse(int argc, char **argv, void *out, int quiet, char *err, size_t err
         {"--keep", 0, LADROI_OPT_INT, &keep, 1, 65536, .arg = "K",
          .help = "ladro tasks a rank keeps private before exposing more (ladro's\n"
                  "chunk; default 1, or LADRO_CHUNK)"},
+        {"--threads", 0, LADROI_OPT_INT, &o->threads, 1, 1024, .arg = "T",
+         .help = "worker threads per rank, each with its own DFS stack (default:\n"
+                 "LADRO_THREADS, else 1)",
+         .accepted = "accepted: an integer in [1, 1024]"},
         {"--sequential", 0, LADROI_OPT_FLAG, &o->sequential,
          .help = "plain sequential DFS on rank 0, no runtime (cost baseline)"},
         {"--verify", 0, LADROI_OPT_FLAG, &o->verify,

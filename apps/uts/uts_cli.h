@@ -18,6 +18,7 @@ typedef struct uts_opts {
     uts_counts_t expect; /* --expect N,L,D */
     double ref_rate;     /* --ref-rate: nodes/s of the 1-rank run, for efficiency */
     uint32_t keep;       /* --keep: ladro tasks kept private (cfg.chunk) */
+    int threads;         /* --threads: worker threads per rank (0 = not given) */
     int64_t max_failed;  /* --max-failed: fail when more remote steals failed (-1 = off) */
     char policy[256];    /* NAME, NAME,NAME... or all */
 } uts_opts_t;

@@ -28,7 +28,8 @@
 #include <time.h>
 #include <unistd.h>
 
-/* One rank's search state: the private DFS stack st[base, n). */
+/* One worker's search state: the private DFS stack st[base, n) (one per worker thread,
+ * cfg.threads of them; their counts are summed at the end). */
 typedef struct uts_worker {
     const uts_tree_t *tree;
     ladro_t *lb;
@@ -39,6 +40,7 @@ typedef struct uts_worker {
     size_t task_bytes;
     uint64_t released, tasks, polls;
     unsigned since_poll;
+    int nthreads, index; /* task ids: released * nthreads + index, unique in the rank */
 } uts_worker_t;
 
 /* Task payload: uint32 count, uint32 unused, then count (<= chunk) nodes. */
@@ -80,7 +82,8 @@ static int uts__release(uts_worker_t *w, size_t k)
     memcpy(w->payload, &cnt, sizeof cnt);
     memcpy(w->payload + UTS_PAYLOAD_HDR, w->st + w->base, k * sizeof *w->st);
     w->base += k;
-    ladro_task_t t = {.id = w->released++, .payload = w->payload};
+    uint64_t id = w->released++ * (uint64_t)w->nthreads + (uint64_t)w->index;
+    ladro_task_t t = {.id = id, .payload = w->payload};
     return ladro_push(w->lb, &t);
 }
 
@@ -132,6 +135,27 @@ typedef struct uts_result {
     uint64_t released, tasks, polls;
 } uts_result_t;
 
+/* ladro_run's callback: the task on the calling worker's stack. */
+static int uts__task(ladro_t *lb, const ladro_task_t *task, void *arg)
+{
+    uts_worker_t *w = (uts_worker_t *)arg + ladro_thread_index(lb);
+    int r = uts__run_task(w, task);
+    if (r)
+        fprintf(stderr, "ladro-uts: rank %d: search failed: %s\n", ladro_rank(lb),
+                ladro_strerror(r));
+    return r;
+}
+
+static void uts__free_workers(uts_worker_t *ws, int n)
+{
+    for (int i = 0; ws && i < n; i++) {
+        free(ws[i].st);
+        free(ws[i].payload);
+    }
+    free(ws);
+}
+
+/* The search with cfg->threads workers per rank; *w receives this rank's sums. */
 static int uts__run_ladro(MPI_Comm comm, const uts_tree_t *tree, ladro_config_t *cfg,
                           uts_worker_t *w, uts_result_t *res, ladro_stats_t *st,
                           char *err, size_t errlen)
@@ -140,14 +164,26 @@ static int uts__run_ladro(MPI_Comm comm, const uts_tree_t *tree, ladro_config_t 
     int rc = ladro_create(comm, cfg, &lb, err, errlen);
     if (rc)
         return rc;
-    w->lb = lb;
-    w->tree = tree;
-    w->cap = 4 * (size_t)tree->p.chunk + 256;
-    w->st = malloc(w->cap * sizeof *w->st);
-    w->task_bytes = cfg->task_bytes;
-    w->payload = calloc(1, cfg->task_bytes);
-    int local = (w->st && w->payload) ? 0 : LADRO_ENOMEM;
+    uts_worker_t *out = w;
+    out->lb = lb;
+    int nt = (int)cfg->threads;
+    uts_worker_t *ws = calloc((size_t)nt, sizeof *ws);
+    int local = ws ? 0 : LADRO_ENOMEM;
+    for (int i = 0; ws && i < nt; i++) {
+        uts_worker_t *x = &ws[i];
+        x->lb = lb;
+        x->tree = tree;
+        x->nthreads = nt;
+        x->index = i;
+        x->cap = 4 * (size_t)tree->p.chunk + 256;
+        x->st = malloc(x->cap * sizeof *x->st);
+        x->task_bytes = cfg->task_bytes;
+        x->payload = calloc(1, cfg->task_bytes);
+        if (!x->st || !x->payload)
+            local = LADRO_ENOMEM;
+    }
     if (local == 0 && ladro_rank(lb) == 0) {
+        w = &ws[0]; /* the root goes out as worker 0's task */
         w->st[0].depth = 0;
         uts_root(tree, &w->st[0]);
         w->base = 0;
@@ -157,38 +193,33 @@ static int uts__run_ladro(MPI_Comm comm, const uts_tree_t *tree, ladro_config_t 
     double c0 = uts__clock(CLOCK_THREAD_CPUTIME_ID);
     double p0 = uts__clock(CLOCK_PROCESS_CPUTIME_ID);
     double t0 = MPI_Wtime();
-    ladro_task_t task;
     rc = local;
     if (rc == 0) {
-        while ((rc = ladro_next(lb, &task)) == LADRO_OK) {
-            int r = uts__run_task(w, &task);
-            if (r) {
-                snprintf(err, errlen, "rank %d: search failed: %s (%s)", ladro_rank(lb),
-                         ladro_strerror(r), ladro_last_error(lb));
-                rc = r;
-                break; /* the job cannot finish correctly; MPI_Abort follows */
-            }
-        }
-        if (rc == LADRO_DONE)
-            rc = 0;
-        else if (rc < 0 && !err[0])
-            snprintf(err, errlen, "rank %d: ladro_next: %s (%s)", ladro_rank(lb),
+        rc = ladro_run(lb, uts__task, ws); /* cfg->threads workers */
+        if (rc < 0 && !err[0])
+            snprintf(err, errlen, "rank %d: ladro_run: %s (%s)", ladro_rank(lb),
                      ladro_strerror(rc), ladro_last_error(lb));
     }
     res->wall_s = MPI_Wtime() - t0;
     res->thread_cpu_s = uts__clock(CLOCK_THREAD_CPUTIME_ID) - c0;
     res->proc_cpu_s = uts__clock(CLOCK_PROCESS_CPUTIME_ID) - p0;
-    res->released = w->released;
-    res->tasks = w->tasks;
-    res->polls = w->polls;
+    for (int i = 0; ws && i < nt; i++) { /* this rank: the sums over its workers */
+        out->c.nodes += ws[i].c.nodes;
+        out->c.leaves += ws[i].c.leaves;
+        if (ws[i].c.max_depth > out->c.max_depth)
+            out->c.max_depth = ws[i].c.max_depth;
+        out->released += ws[i].released;
+        out->tasks += ws[i].tasks;
+        out->polls += ws[i].polls;
+    }
+    uts__free_workers(ws, nt);
+    res->released = out->released;
+    res->tasks = out->tasks;
+    res->polls = out->polls;
     if (rc)
         return rc; /* caller aborts: other ranks may wait for this one */
     rc = ladro_stats_gather(lb, st);
     ladro_destroy(&lb);
-    free(w->st);
-    free(w->payload);
-    w->st = NULL;
-    w->payload = NULL;
     return rc;
 }
 
@@ -243,6 +274,8 @@ static int uts__parallel(const uts_opts_t *o, const uts_tree_t *tree, const char
     cfg.chunk = 1;
     int rc = app_config_env_policy(&cfg, policy, err, sizeof err);
     char num[32];
+    if (o->threads > 0)
+        cfg.threads = (uint32_t)o->threads;
     if (rc == 0 && o->keep) {
         snprintf(num, sizeof num, "%u", o->keep);
         rc = ladro_config_set(&cfg, "chunk", num, err, sizeof err);
@@ -389,10 +422,17 @@ int main(int argc, char **argv)
     app_mpi_t mpi;
     uts_opts_t o;
     int rc;
-    if (!app_mpi_start(&argc, &argv, "ladro-uts", MPI_THREAD_SINGLE, uts_parse, &o, &mpi,
-                       &rc))
+    /* worker threads (--threads, LADRO_THREADS) need MPI_THREAD_FUNNELED */
+    if (!app_mpi_start(&argc, &argv, "ladro-uts", app_thread_level(argc, argv, false),
+                       uts_parse, &o, &mpi, &rc))
         return rc;
     int rank = mpi.rank;
+    if (o.threads > 0) {
+        ladro_config_t tc;
+        ladro_config_init(&tc);
+        tc.threads = (uint32_t)o.threads;
+        app_warn_threads("ladro-uts", &tc, rank != 0);
+    }
 
     /* Open MPI turns on mpi_yield_when_idle when a node is oversubscribed; then every
      * ladro_progress (each -i nodes) gives the core away and a node costs ~20x more

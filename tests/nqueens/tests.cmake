@@ -33,3 +33,15 @@ ladro_add_mpi_test(NAME nqueens_14_successonly_nofail_np8 NP 8
 ladro_add_mpi_test(NAME nqueens_14_successonly_nocycle_np8 NP 8 NO_PT2PT
   COMMAND ladro-nqueens -n 14 -c 5 --policy successonly --expect 365596 --max-failed 0
   --quiet ENV LADRO_SUCCESSONLY_NOCYCLE=1 TIMEOUT 90 LABELS nqueens)
+
+# Worker threads inside each rank (--threads, src/threads.c): exact counts under every
+# policy with spawning from workers; SuccessOnlyWS keeps zero failed remote steals.
+ladro_add_mpi_test(NAME nqueens_10_np2_t3 NP 2
+  COMMAND ladro-nqueens -n 10 -c 3 --policy all --threads 3 --expect 724 --quiet
+  TIMEOUT 120 LABELS "nqueens;threads")
+ladro_add_mpi_test(NAME nqueens_12_successonly_nofail_np4_t2 NP 4 NO_PT2PT
+  COMMAND ladro-nqueens -n 12 -c 4 --policy successonly --threads 2 --expect 14200
+  --max-failed 0 --quiet TIMEOUT 120 LABELS "nqueens;threads")
+ladro_add_mpi_test(NAME nqueens_cli_threads_zero NP 1 NO_PT2PT
+  COMMAND ladro-nqueens --threads 0 TIMEOUT 30 LABELS "nqueens;badinput"
+  EXPECT 2 "^ladro-nqueens: --threads '0': accepted: an integer in \\[1, 1024\\]$")

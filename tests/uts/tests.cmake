@@ -122,3 +122,17 @@ ladro_add_mpi_test(NAME uts_T3_successonly_withdraw_np8 NP 8 NO_PT2PT
   ENV LADRO_SUCCESSONLY_WITHDRAW=1 TIMEOUT 120 LABELS uts)
 uts_expect_fail(uts_max_failed_detects 4 1 "^policy random: [0-9]+ failed remote steals, --max-failed allows 0$"
   ARGS ${_uts_T1} -c 8 -i 100 --policy random --max-failed 0 --quiet)
+
+# Worker threads inside each rank (--threads, src/threads.c): one DFS stack per worker,
+# chunks spawned from workers; the reference's counts under every policy. (Under osc
+# pt2pt a threaded rank's window moves only at its hub's rounds, every backoff_max_us at
+# most: one-node tasks then make the run long; the synth stress covers pt2pt.)
+ladro_add_mpi_test(NAME uts_small_linear_np2_t3 NP 2 NO_PT2PT
+  COMMAND ladro-uts -t 1 -a 0 -d 12 -b 4 -r 1 -c 1 -i 1 --expect 23735,12928,12
+          --threads 3 --policy all --quiet TIMEOUT 120 LABELS "uts;threads")
+ladro_add_mpi_test(NAME uts_small_bin_np4_t2 NP 4 NO_PT2PT
+  COMMAND ladro-uts -t 0 -b 400 -q 0.24 -m 4 -r 2 -c 2 -i 3 --expect 20973,15829,101
+          --threads 2 --policy all --quiet TIMEOUT 120 LABELS "uts;threads")
+ladro_add_mpi_test(NAME uts_cli_threads_zero NP 1 NO_PT2PT
+  COMMAND ladro-uts --threads 0 TIMEOUT 30 LABELS "uts;badinput"
+  EXPECT 2 "^ladro-uts: --threads '0': accepted: an integer in \\[1, 1024\\]$")
