@@ -330,18 +330,11 @@ int ladro_next(ladro_t *lb, ladro_task_t *task)
             ladro__fill(lb, task);
             return LADRO_OK;
         }
-        /* Idle: join termination waves, ask the policy for work, back off. */
-        if (lb->trace.on && lb->idle_since < 0)
-            lb->idle_since = ladroi_net_now();
         /* Idle: send results, join termination waves, ask the policy for work, back off. */
-        if (lb->res && (rc = ladroi_results_progress(lb, true)) != 0)
+        if ((rc = ladroi_idle_turn(lb)) != 0)
             return rc;
-        if ((rc = ladroi_term_poll(lb, &lb->term, true)) != 0)
-            return rc;
-        if (lb->term.done) {
-            ladroi_mark_done(lb);
+        if (lb->state == LADROI_DONE)
             return LADRO_DONE;
-        }
         rc = lb->policy->on_idle(lb, lb->policy_state);
         if (rc < 0)
             return rc;
@@ -358,6 +351,18 @@ int ladro_next(ladro_t *lb, ladro_task_t *task)
         if (lb->backoff_us > lb->cfg.backoff_max_us)
             lb->backoff_us = lb->cfg.backoff_max_us;
     }
+}
+
+int ladroi_idle_turn(ladro_t *lb)
+{
+    if (lb->trace.on && lb->idle_since < 0)
+        lb->idle_since = ladroi_net_now();
+    int rc = lb->res ? ladroi_results_progress(lb, true) : LADRO_OK;
+    if (rc == 0)
+        rc = ladroi_term_poll(lb, &lb->term, true);
+    if (rc == 0 && lb->term.done)
+        ladroi_mark_done(lb);
+    return rc;
 }
 
 void ladroi_mark_done(ladro_t *lb)

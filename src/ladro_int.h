@@ -462,6 +462,10 @@ int ladroi_serve(ladro_t *lb);
  * at full speed: statistics, trace, completion (or its result's route home), the
  * policy's on_task_end. */
 int ladroi_task_done(ladro_t *lb, const void *rec, double start, double end, double e);
+/* An idle rank's turn: the idle span starts, results are sent, the termination wave is
+ * joined; when global completion is established the handle is LADRO_DONE
+ * (ladroi_mark_done). LADRO_OK or an error. */
+int ladroi_idle_turn(ladro_t *lb);
 /* Global completion established: state LADRO_DONE, final statistics and trace. */
 void ladroi_mark_done(ladro_t *lb);
 /* The result bytes of the task being completed (src/results.c; results on). */

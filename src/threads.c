@@ -487,18 +487,10 @@ static int ladro__hub(ladro_t *lb, ladroi_threads_t *th)
         }
         ladro__view(lb, th, idle);
         if (idle) {
-            if (lb->trace.on && lb->idle_since < 0)
-                lb->idle_since = ladroi_net_now();
             if ((rc = ladro__drain(lb, th)) != 0) /* the last completions, then count */
                 return rc;
-            if (lb->res && (rc = ladroi_results_progress(lb, true)) != 0)
+            if ((rc = ladroi_idle_turn(lb)) != 0 || lb->state == LADROI_DONE)
                 return rc;
-            if ((rc = ladroi_term_poll(lb, &lb->term, true)) != 0)
-                return rc;
-            if (lb->term.done) {
-                ladroi_mark_done(lb);
-                return LADRO_OK;
-            }
             if ((rc = lb->policy->on_idle(lb, lb->policy_state)) < 0)
                 return rc;
             if (rc > 0) { /* tasks arrived in the pool: feed at once */

@@ -80,12 +80,12 @@ bool app_oversubscribed(MPI_Comm comm, char *note, size_t notelen)
     return true;
 }
 
-void app_warn_threads(const char *prog, const ladro_config_t *cfg, bool quiet)
+void app_warn_threads(const char *prog, uint32_t threads, bool quiet)
 {
     cpu_set_t mine;
     app__cpus(&mine);
     int cores = CPU_COUNT(&mine);
-    if (!quiet && cfg->threads > (uint32_t)cores)
+    if (!quiet && threads > (uint32_t)cores)
         fprintf(stderr, "%s: warning: threads=%u is more than the %d cores this rank may run "
-                "on (allowed: the workers share them)\n", prog, cfg->threads, cores);
+                "on (allowed: the workers share them)\n", prog, threads, cores);
 }

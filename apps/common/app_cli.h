@@ -35,8 +35,9 @@ int app_opt_config(const ladroi_opt_t *opt, const char *value, void *ctx, char *
  * Otherwise false and note "". */
 bool app_oversubscribed(MPI_Comm comm, char *note, size_t notelen);
 
-/* Local. One line on stderr (unless quiet) when cfg->threads is more than the cores this
- * rank may run on: allowed, but the workers then share cores. Call once per program. */
-void app_warn_threads(const char *prog, const ladro_config_t *cfg, bool quiet);
+/* Local. One line on stderr (unless quiet) when `threads` (worker threads per rank) is
+ * more than the cores this rank may run on: allowed, but the workers then share cores.
+ * Call once per program. */
+void app_warn_threads(const char *prog, uint32_t threads, bool quiet);
 
 #endif

@@ -214,12 +214,8 @@ int main(int argc, char **argv)
                        nq_parse, &o, &mpi, &rc))
         return rc;
     int rank = mpi.rank;
-    if (o.threads > 0) {
-        ladro_config_t tc;
-        ladro_config_init(&tc);
-        tc.threads = (uint32_t)o.threads;
-        app_warn_threads("ladro-nqueens", &tc, rank != 0);
-    }
+    if (o.threads > 0)
+        app_warn_threads("ladro-nqueens", (uint32_t)o.threads, rank != 0);
     int bad = 0;
     for (int n = o.upto ? 1 : o.n; n <= o.n && bad < 2; n++) {
         if (o.sequential) {

@@ -46,7 +46,7 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return rc == 1 ? 0 : rc;
     }
-    app_warn_threads("ladro-synth", &o.cfg, rank != 0);
+    app_warn_threads("ladro-synth", o.cfg.threads, rank != 0);
     uint64_t seed0 = o.cfg.seed;
     int status = 0;
     for (uint64_t i = 0; i < o.repeat && status == 0; i++) {

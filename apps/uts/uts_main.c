@@ -427,12 +427,8 @@ int main(int argc, char **argv)
                        uts_parse, &o, &mpi, &rc))
         return rc;
     int rank = mpi.rank;
-    if (o.threads > 0) {
-        ladro_config_t tc;
-        ladro_config_init(&tc);
-        tc.threads = (uint32_t)o.threads;
-        app_warn_threads("ladro-uts", &tc, rank != 0);
-    }
+    if (o.threads > 0)
+        app_warn_threads("ladro-uts", (uint32_t)o.threads, rank != 0);
 
     /* Open MPI turns on mpi_yield_when_idle when a node is oversubscribed; then every
      * ladro_progress (each -i nodes) gives the core away and a node costs ~20x more
