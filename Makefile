@@ -13,11 +13,15 @@ CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
 # Hardening targets (the CI, .ci/run, runs check, check-asan and check-mpich):
 #   make check-asan  ASan+UBSan build in build-asan, runs the MPI tests named by SAN_TESTS
 #   make check-mpich build in build-mpich against MPICH (<= 8 ranks), runs MPICH_TESTS
+#   make check-tsan  ThreadSanitizer build in build-tsan, runs the threaded tests (TSAN_TESTS:
+#                    label "threads" but the model check, the osc pt2pt twins and the
+#                    compute-bound applications uts and nqueens)
 #   make fuzz        libFuzzer harnesses (clang) in build-fuzz, FUZZ_RUNS executions each
 # Not in the CI: make check-smpi builds ladro-synth with SimGrid's smpicc in build-smpi and
 # runs every policy at 16 and 64 simulated ranks with --verify (docs/results.md, "SimGrid
 # SMPI"; about 2 minutes).
 SAN_BUILD   ?= build-asan
+TSAN_BUILD  ?= build-tsan
 MPICH_BUILD ?= build-mpich
 FUZZ_BUILD  ?= build-fuzz
 SMPI_BUILD  ?= build-smpi
@@ -29,12 +33,13 @@ SMPI_BUILD  ?= build-smpi
 # MPICH). Budget and timings: docs/results.md, "Hardening".
 SAN_TESTS   ?= -L "mpi|fuzz|unit" -LE "pt2pt|np_gt4|uts|nqueens|seismic"
 MPICH_TESTS ?= -L "mpi|fuzz|unit" -LE "np_gt4|uts|nqueens|seismic"
+TSAN_TESTS  ?= -L threads -LE "model|pt2pt|uts|nqueens"
 FUZZ_RUNS   ?= 1000000
 SAN_ENV = ASAN_OPTIONS=fast_unwind_on_malloc=0:detect_leaks=1 \
           LSAN_OPTIONS=suppressions=$(CURDIR)/tests/sanitize/lsan.supp:print_suppressions=0 \
           UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-.PHONY: all deps build check demo results clean check-asan check-mpich check-smpi fuzz fuzz-smoke
+.PHONY: all deps build check demo results clean check-asan check-tsan check-mpich check-smpi fuzz fuzz-smoke
 all: build
 
 deps:
@@ -52,6 +57,11 @@ check-asan: deps
 	cmake -S . -B $(SAN_BUILD) $(CMAKE_FLAGS) -DLADRO_ASAN=ON -DLADRO_UBSAN=ON
 	cmake --build $(SAN_BUILD) -j$(JOBS)
 	cd $(SAN_BUILD) && $(SAN_ENV) ctest --output-on-failure -j$(JOBS) $(SAN_TESTS)
+
+check-tsan: deps
+	cmake -S . -B $(TSAN_BUILD) $(CMAKE_FLAGS) -DLADRO_TSAN=ON
+	cmake --build $(TSAN_BUILD) -j$(JOBS)
+	cd $(TSAN_BUILD) && ctest --output-on-failure -j$(JOBS) $(TSAN_TESTS)
 
 check-mpich:
 	@bash scripts/install-deps.sh mpich
