@@ -9,22 +9,29 @@
 
 /* A2WS Table 2: per configuration, nodes of 1, 2, 4, 8, 16, 24 cores in counts
  * 2k, k, k, k, k, 2k with k = 2^(c-1). A rank of P maps to node floor(r * N / P). */
-static int ladro__profile_speed(int c, int rank, int nranks, double *speed)
+int ladroi_profile_cores(int c, int rank, int nranks)
 {
     static const int cores[6] = {1, 2, 4, 8, 16, 24};
     static const int mult[6] = {2, 1, 1, 1, 1, 2};
+    if (c < 1 || c > 5 || nranks < 1 || rank < 0 || rank >= nranks)
+        return -1;
     int k = 1 << (c - 1);
     int nodes = 8 * k;
     int node = (int)(((int64_t)rank * nodes) / nranks);
     for (int i = 0; i < 6; i++) {
         int n = mult[i] * k;
-        if (node < n) {
-            *speed = cores[i] / 24.0;
-            return 0;
-        }
+        if (node < n)
+            return cores[i];
         node -= n;
     }
     return -1; /* unreachable for rank < nranks */
+}
+
+static int ladro__profile_speed(int c, int rank, int nranks, double *speed)
+{
+    int cores = ladroi_profile_cores(c, rank, nranks);
+    *speed = cores / 24.0;
+    return cores > 0 ? 0 : -1;
 }
 
 int ladroi_speed_of(const char *spec, int rank, int nranks, double *speed, char *err,

@@ -12,4 +12,9 @@
 int ladroi_speed_of(const char *spec, int rank, int nranks, double *speed, char *err,
                     size_t errlen);
 
+/* The cores of the node `rank` of nranks maps to in A2WS profile Cc (c in 1..5): 1, 2,
+ * 4, 8, 16 or 24; -1 for arguments out of range. (ladro-synth --threads-profile runs that
+ * many worker threads per rank.) */
+int ladroi_profile_cores(int c, int rank, int nranks);
+
 #endif

@@ -44,6 +44,12 @@ ladro_badinput(NAME synth_threads_env_zero PROG ladro-synth NP 1 CODE 2
 ladro_badinput(NAME synth_threads_trace PROG ladro-synth NP 1 CODE 2
   REGEX "^ladro-synth: trace='t.csv' with threads=2: traces are written only with threads=1"
   ARGS --threads 2 ENV LADRO_TRACE=t.csv)
+ladro_badinput(NAME synth_threads_profile_bad PROG ladro-synth NP 1 CODE 2
+  REGEX "^ladro-synth: --threads-profile 'C9': accepted: C1, C2, C3, C4, C5"
+  ARGS --threads-profile C9)
+ladro_badinput(NAME synth_threads_profile_and_threads PROG ladro-synth NP 1 CODE 2
+  REGEX "^ladro-synth: --threads-profile and --threads \\(or LADRO_THREADS\\): give one"
+  ARGS --threads-profile C2 --threads 3)
 ladro_badinput(NAME synth_unknown_flag PROG ladro-synth NP 1 CODE 2
   REGEX "^ladro-synth: option '--bogus': unknown" ARGS --bogus 1)
 ladro_badinput(NAME synth_missing_value PROG ladro-synth NP 1 CODE 2

@@ -35,6 +35,15 @@ int main(void)
             }
     }
     CHECK_EQ(off, 0);
+    /* --threads-profile's worker counts are the same table: cores = speed x 24 */
+    off = 0;
+    for (int c = 1; c <= 5; c++)
+        for (int P = 1; P <= 100; P++)
+            for (int r = 0; r < P; r++)
+                off += ladroi_profile_cores(c, r, P) != (int)(table2(r, P) * 24 + 0.5);
+    CHECK_EQ(off, 0);
+    CHECK_EQ(ladroi_profile_cores(6, 0, 4), -1);
+    CHECK_EQ(ladroi_profile_cores(1, 4, 4), -1);
     /* by hand, P = 10: nodes 0, 12, 25, ... of C5's 128 (1-core up to 31, 2-core up to
      * 47, 4-core up to 63, 8-core up to 79, 16-core up to 95, then 24-core) */
     static const int c5p10[10] = {1, 1, 1, 2, 4, 8, 8, 16, 24, 24};

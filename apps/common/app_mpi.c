@@ -43,6 +43,8 @@ int app_thread_level(int argc, char **argv, bool leader_listed)
             t = argv[i + 1];
         else if (!strncmp(argv[i], "--threads=", 10))
             t = argv[i] + 10;
+        else if (!strncmp(argv[i], "--threads-profile", 17))
+            t = "2"; /* profiles run 1 to 24 workers per rank */
     }
     /* a malformed value is the parser's to refuse; here only "more than one?" */
     if (t && strtol(t, NULL, 10) > 1 && level < MPI_THREAD_FUNNELED)

@@ -8,6 +8,7 @@
 
 #include "app_cli.h"
 #include "synth_cli.h"
+#include "speed.h" /* ladroi_profile_cores */
 #include "workload.h"
 
 #include <errno.h>
@@ -46,6 +47,8 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return rc == 1 ? 0 : rc;
     }
+    if (o.threads_profile) /* this rank's node in the A2WS profile */
+        o.cfg.threads = (uint32_t)ladroi_profile_cores(o.threads_profile, rank, size);
     app_warn_threads("ladro-synth", o.cfg.threads, rank != 0);
     uint64_t seed0 = o.cfg.seed;
     int status = 0;

@@ -99,6 +99,17 @@ static int opt_profile(const ladroi_opt_t *opt, const char *v, void *ctx, char *
     return -1;
 }
 
+/* --threads-profile C1..C5 */
+static int opt_threads_profile(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg,
+                               size_t len)
+{
+    (void)ctx, (void)msg, (void)len;
+    if ((v[0] != 'C' && v[0] != 'c') || v[1] < '1' || v[1] > '5' || v[2])
+        return -1;
+    *(int *)opt->dest = v[1] - '0';
+    return 0;
+}
+
 static int opt_init(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg, size_t len)
 {
     (void)ctx, (void)msg, (void)len;
@@ -121,7 +132,7 @@ int synth_parse(int argc, char **argv, synth_opts_t *o, int rank)
     ladroi_cli_t cli = {.prog = "ladro-synth", .quiet = rank != 0};
     if (ladro_config_from_env(&o->cfg, err, sizeof err))
         return ladroi_cli_fail(&cli, NULL, 0, "%s", err);
-    int progress = isatty(2), tpr_given = 0, tasks_given = 0;
+    int progress = isatty(2), tpr_given = 0, tasks_given = 0, profile_given = 0;
     synth_ctx_t ctx = {o, 0.02, rank};
     char pol_help[512];
     size_t n = (size_t)snprintf(pol_help, sizeof pol_help,
@@ -180,6 +191,11 @@ int synth_parse(int argc, char **argv, synth_opts_t *o, int rank)
          .help = "worker threads per rank (default 1); the calling thread then\n"
                  "serves the protocol (docs/user-guide.md)",
          .fn = app_opt_config, .data = "threads"},
+        {"--threads-profile", 0, LADROI_OPT_FN, &o->threads_profile, .arg = "C1..C5",
+         .help = "worker threads per rank = cores of its node in an A2WS profile\n"
+                 "(nodes of 1, 2, 4, 8, 16, 24 cores: --speed's C1..C5 as threads)",
+         .accepted = "accepted: C1, C2, C3, C4, C5", .fn = opt_threads_profile,
+         .seen = &profile_given},
         {"--result-bytes", 0, LADROI_OPT_FN, cfg, .arg = "N",
          .help = "each task returns N result bytes to its owner (default 0)",
          .fn = app_opt_config, .data = "result_bytes"},
@@ -210,6 +226,9 @@ int synth_parse(int argc, char **argv, synth_opts_t *o, int rank)
     int rc = ladroi_cli_parse(&cli, argc, argv, err, sizeof err);
     if (rc)
         return rc;
+    if (profile_given && o->cfg.threads > 1)
+        return ladroi_cli_fail(&cli, NULL, 0, "--threads-profile and --threads (or "
+                               "LADRO_THREADS): give one of them");
     if (tasks_given && tpr_given)
         return ladroi_cli_fail(&cli, NULL, 0, "--tasks and --tasks-per-rank: give one of "
                                "them (a total, or a count per rank)");
