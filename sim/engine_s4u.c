@@ -34,6 +34,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 
 typedef struct ladro__smsg {
     struct ladro__smsg *next;
@@ -62,9 +63,22 @@ typedef struct ladro__swin {
     void **base; /* per rank */
 } ladro__swin_t;
 
+/* Window memory: carved from large anonymous mappings reserved without commitment
+ * (MAP_NORESERVE), so only the pages a rank touches are resident. A window of O(P) bytes
+ * per rank (a policy's per-rank reply slots, request ring or token list) costs what is
+ * used, not P x P, and 100 000 windows make a handful of mappings, not one each (the
+ * kernel's vm.max_map_count is 65 530). Freed with the world. */
+#define LADRO__ARENA_BYTES ((size_t)16 << 30) /* virtual, per mapping */
+typedef struct ladro__arena {
+    struct ladro__arena *next;
+    unsigned char *base;
+    size_t used, cap;
+} ladro__arena_t;
+
 struct ladro_s4u_world {
     int size;
     sg_host_t *hosts; /* rank -> host */
+    ladro__arena_t *arena;
     ladro__schan_t **chans;
     int nchans, chans_cap;
     ladro__swin_t *wins;
@@ -170,10 +184,12 @@ void ladro_s4u_world_free(ladro_s4u_world_t *w)
         free(s->result);
         free(s);
     }
-    for (int i = 0; i < w->nwins; i++) {
-        for (int r = 0; r < w->size; r++)
-            free(w->wins[i].base[r]);
-        free(w->wins[i].base);
+    for (int i = 0; i < w->nwins; i++)
+        free(w->wins[i].base); /* the memory is the arena's */
+    for (ladro__arena_t *a = w->arena, *n; a; a = n) {
+        n = a->next;
+        munmap(a->base, a->cap);
+        free(a);
     }
     free(w->chans);
     free(w->wins);
@@ -192,6 +208,34 @@ int ladro_s4u_create(ladro_s4u_world_t *w, int rank, const ladro_config_t *cfg, 
     ladroi_chan_t world = {.w = w, .s = w->chans[0], .rank = rank, .size = w->size,
                            .ndup = w->handles[rank]++};
     return ladroi_create(&world, cfg, out, err, errlen);
+}
+
+/* Zeroed window memory of `bytes` (64-byte aligned, a page-aligned start for a page or
+ * more, so one window's untouched pages are never shared with another's); NULL when out
+ * of memory. */
+static void *ladro__arena_alloc(ladro_s4u_world_t *w, size_t bytes)
+{
+    size_t align = bytes >= 4096 ? 4096 : 64;
+    bytes = (bytes + 63) & ~(size_t)63;
+    ladro__arena_t *a = w->arena;
+    size_t at = a ? (a->used + align - 1) & ~(align - 1) : 0;
+    if (!a || at + bytes > a->cap) {
+        size_t cap = bytes > LADRO__ARENA_BYTES ? (bytes + 4095) & ~(size_t)4095
+                                                : LADRO__ARENA_BYTES;
+        void *m = mmap(NULL, cap, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (m == MAP_FAILED)
+            return NULL;
+        if (!(a = malloc(sizeof *a))) {
+            munmap(m, cap);
+            return NULL;
+        }
+        *a = (ladro__arena_t){.next = w->arena, .base = m, .used = 0, .cap = cap};
+        w->arena = a;
+        at = 0;
+    }
+    a->used = at + bytes;
+    return a->base + at;
 }
 
 /* ---- cost of moving bytes ---------------------------------------------------------------- */
@@ -282,7 +326,7 @@ int ladroi_win_alloc(ladro_t *lb, size_t bytes, ladroi_win_t *win)
         w->nwins++;
     }
     c->nwin++;
-    void *mem = calloc(1, bytes);
+    void *mem = ladro__arena_alloc(w, bytes);
     if (!mem)
         return ladroi_fail(lb, LADRO_ENOMEM, "out of memory for a %zu-byte window", bytes);
     sw->base[c->rank] = mem;
