@@ -199,9 +199,9 @@ static int ladro__host_cmp(const void *a, const void *b)
 }
 
 /* SimGrid in this (child) process: quiet (unless asked), the stack and guard settings
- * that let 10^5 actors fit (docs/sim.md), the CPU model's update. Then the platform; the
- * hosts in natural name order. */
-static sg_host_t *ladro__simgrid_load(const char *platform, bool quiet, size_t *nh)
+ * for p actors (docs/sim.md), the CPU model's update. Then the platform; the hosts in
+ * natural name order. */
+static sg_host_t *ladro__simgrid_load(const char *platform, bool quiet, int p, size_t *nh)
 {
     char a0[] = "ladro-sim", a1[] = "--log=root.thres:critical";
     char *sgargv[] = {a0, a1, NULL};
@@ -209,8 +209,15 @@ static sg_host_t *ladro__simgrid_load(const char *platform, bool quiet, size_t *
     if (!quiet)
         sgargv[1] = NULL;
     simgrid_init(&sgargc, sgargv); /* registers the keys, which the platform's loading reads */
-    sg_cfg_set_int("contexts/stack-size", 256);
-    sg_cfg_set_int("contexts/guard-size", 0);
+    /* Many actors need small stacks and, beyond ~30 000 actors, no guard pages: each
+     * guard is its own memory mapping and the kernel allows 65 530 (vm.max_map_count).
+     * Up to 16 384 ranks: 64 KiB stacks with guards, so an overflow crashes instead of
+     * corrupting a neighbour's stack (every policy runs in 16 KiB). Beyond: no guards,
+     * and 32 KiB, because a stack without a guard is resident as a whole (docs/sim.md,
+     * "Scaling the simulated engine"). */
+    sg_cfg_set_int("contexts/stack-size", p > 16384 ? 32 : 64);
+    if (p > 16384)
+        sg_cfg_set_int("contexts/guard-size", 0);
     /* Ranks only sleep (no computation is modelled): the CPU model's trace-integration
      * update gives the same dates as the default, for about 30% less CPU */
     sg_cfg_set_string("cpu/optim", "TI");
@@ -244,7 +251,7 @@ static long ladro__platform_hosts(const char *platform, char *why, size_t whylen
         dup2(errp[1], 2);
         dup2(errp[1], 1);
         size_t nh = 0;
-        sg_host_t *all = ladro__simgrid_load(platform, false, &nh);
+        sg_host_t *all = ladro__simgrid_load(platform, false, 0, &nh);
         free(all);
         long v = (long)nh;
         ssize_t w = write(out[1], &v, sizeof v);
@@ -290,7 +297,7 @@ static long ladro__platform_hosts(const char *platform, char *why, size_t whylen
 static void ladro__simulate(ladro__run_t *run, const char *platform)
 {
     size_t nh = 0;
-    sg_host_t *all = ladro__simgrid_load(platform, true, &nh);
+    sg_host_t *all = ladro__simgrid_load(platform, true, run->p, &nh);
     run->runs = calloc(run->ntasks ? run->ntasks : 1, sizeof *run->runs);
     run->world = all && nh >= (size_t)run->p && run->runs ? ladro_s4u_world_new(run->p, all)
                                                           : NULL;
