@@ -24,7 +24,13 @@ int ladroi_la_load(ladro_t *lb, int victim, uint32_t *load)
 int ladroi_la_pick(ladro_t *lb, bool (*skip)(void *ctx, int v), void *ctx, int *victim)
 {
     *victim = -1;
-    for (int i = 0; i < lb->size - 1; i++) {
+    /* A bounded search step, then the core's back-off: P-1 reads per step make every idle
+     * rank read back to back, O(P) reads per step and O(P^2) in all
+     * (docs/policies/baseline.md, "Search step"). */
+    const ladroi_la_opts_t *o = lb->popts;
+    uint64_t draws = o->load_draws && o->load_draws < (uint64_t)lb->size - 1
+                         ? o->load_draws : (uint64_t)lb->size - 1;
+    for (uint64_t i = 0; i < draws; i++) {
         /* Alg. 1 line 3: GETRANDOMVICTIMID */
         int v = (int)ladroi_rng_below(&lb->rng, (uint64_t)lb->size - 1);
         if (v >= lb->rank)

@@ -40,6 +40,7 @@ enum {
 
 typedef struct ladroi_la_opts {
     uint32_t load_threshold;
+    uint32_t load_draws;
 } ladroi_la_opts_t;
 
 #define LADROI_LA_OPTS                                                                    \
@@ -47,7 +48,12 @@ typedef struct ladroi_la_opts {
      LADROI_OPT_FIELD(ladroi_la_opts_t, load_threshold), .max = 1u << 24, .def = "0",     \
      .accepted = "an integer in [0, 16777216]",                                           \
      .doc = "a rank is a victim only when it publishes more stealable tasks than this "   \
-            "(placeLoad > THRESHOLD)"}
+            "(placeLoad > THRESHOLD)"},                                                   \
+    {.key = "load_draws", .type = LADROI_OPT_U32,                                         \
+     LADROI_OPT_FIELD(ladroi_la_opts_t, load_draws), .max = 1u << 30, .def = "8",         \
+     .accepted = "an integer in [0, 1073741824]",                                         \
+     .doc = "random victims whose load a thief reads per search step before it backs "    \
+            "off; 0 = P-1 (docs/policies/baseline.md)"}
 
 /* Counters: lb->st.counters[LADROI_LA_C_*]; a policy's own ones follow from LADROI_LA_C_N. */
 enum { LADROI_LA_C_LOAD_READS, LADROI_LA_C_SEARCH_PHASES, LADROI_LA_C_VICTIMS,
@@ -97,9 +103,9 @@ static inline size_t ladroi_la_disp_slot(const ladroi_la_t *la, uint64_t index)
 
 /* placeLoad[v] (Alg. 1 line 4): v's stealable task count, one remote read. */
 int ladroi_la_load(ladro_t *lb, int victim, uint32_t *load);
-/* Alg. 1 lines 3-4: draw up to P-1 random ranks other than this one and return the first
- * whose load exceeds the load_threshold option and for which skip(ctx, v) is false (skip may
- * be NULL); -1 when none was found. */
+/* Alg. 1 lines 3-4: draw up to load_draws (0: P-1) random ranks other than this one and
+ * return the first whose load exceeds the load_threshold option and for which skip(ctx, v)
+ * is false (skip may be NULL); -1 when none was found. */
 int ladroi_la_pick(ladro_t *lb, bool (*skip)(void *ctx, int v), void *ctx, int *victim);
 /* Victim side: set aside a share of the surplus for one thief (*k = 0: none). */
 int ladroi_la_promise(ladro_t *lb, uint32_t *k);
