@@ -20,15 +20,25 @@
 
 #include <stdlib.h>
 
+/* This rank's registration at victim v. The victims a thief knows about are few (those it
+ * registered at and not yet served by, and those where a withdrawn entry may remain), so
+ * they are kept in an array sorted by v, not in arrays of P: O(victims) memory per rank
+ * instead of O(P), and the scans visit victims in increasing rank order as before. */
+typedef struct ladro__so_reg {
+    int v;
+    uint8_t contacted;  /* registered at v and not yet served (Alg. 1 line 6) */
+    uint8_t withdrawn;  /* a withdrawn entry of this rank may still sit in v's ring */
+    uint64_t reg_index; /* ring index of this rank's (last) registration at v */
+    double reg_time;    /* when this rank registered at v */
+} ladro__so_reg_t;
+
 typedef struct ladro__so {
     ladroi_la_t la;
     uint64_t head;       /* next entry of this rank's request ring to serve */
     uint64_t count_seen; /* the ring's counter as last read */
     int ncontacted;
-    uint8_t *contacted;  /* [P] registered at v and not yet served (Alg. 1 line 6) */
-    uint8_t *withdrawn;  /* [P] a withdrawn entry of this rank may still sit in v's ring */
-    uint64_t *reg_index; /* [P] ring index of this rank's (last) registration at v */
-    double *reg_time;    /* [P] when this rank registered at v */
+    ladro__so_reg_t *reg; /* sorted by v; an entry lives while contacted or withdrawn */
+    int nreg, capreg;
     double next_reg_at;  /* search phase: no new registration before this time */
     double reg_gap_us;   /* and the gap after the next one (doubles, backoff_max cap) */
 } ladro__so_t;
@@ -67,19 +77,68 @@ static const ladro__so_opts_t *ladro__opts(const ladro_t *lb)
     return lb->popts;
 }
 
+/* The entry of v, or NULL. */
+static ladro__so_reg_t *ladro__so_find(ladro__so_t *s, int v)
+{
+    int lo = 0, hi = s->nreg - 1;
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (s->reg[mid].v == v)
+            return &s->reg[mid];
+        if (s->reg[mid].v < v)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return NULL;
+}
+
+/* The entry of v, created (zeroed) if absent; NULL when out of memory. */
+static ladro__so_reg_t *ladro__so_entry(ladro__so_t *s, int v)
+{
+    ladro__so_reg_t *e = ladro__so_find(s, v);
+    if (e)
+        return e;
+    if (s->nreg == s->capreg) {
+        int nc = s->capreg ? 2 * s->capreg : 8;
+        ladro__so_reg_t *n = realloc(s->reg, (size_t)nc * sizeof *n);
+        if (!n)
+            return NULL;
+        s->reg = n;
+        s->capreg = nc;
+    }
+    int i = s->nreg;
+    while (i > 0 && s->reg[i - 1].v > v)
+        i--;
+    memmove(&s->reg[i + 1], &s->reg[i], (size_t)(s->nreg - i) * sizeof *s->reg);
+    s->nreg++;
+    s->reg[i] = (ladro__so_reg_t){.v = v};
+    return &s->reg[i];
+}
+
+/* Drop v's entry once it is neither contacted nor withdrawn. */
+static void ladro__so_prune(ladro__so_t *s, int v)
+{
+    ladro__so_reg_t *e = ladro__so_find(s, v);
+    if (!e || e->contacted || e->withdrawn)
+        return;
+    int i = (int)(e - s->reg);
+    memmove(&s->reg[i], &s->reg[i + 1], (size_t)(s->nreg - i - 1) * sizeof *s->reg);
+    s->nreg--;
+}
+
+static bool ladro__so_contacted(ladro__so_t *s, int v)
+{
+    const ladro__so_reg_t *e = ladro__so_find(s, v);
+    return e && e->contacted;
+}
+
 static int ladro__so_init(ladro_t *lb, void **state)
 {
     ladro__so_t *s = calloc(1, sizeof *s);
     if (!s)
         return ladroi_fail(lb, LADRO_ENOMEM, "successonly: out of memory");
     *state = s; /* from here on, fini releases what init made */
-    size_t n = (size_t)lb->size;
-    s->contacted = calloc(n, 1);
-    s->withdrawn = calloc(n, 1);
-    s->reg_index = calloc(n, sizeof *s->reg_index);
-    s->reg_time = calloc(n, sizeof *s->reg_time);
-    if (!s->contacted || !s->withdrawn || !s->reg_index || !s->reg_time)
-        return ladroi_fail(lb, LADRO_ENOMEM, "successonly: out of memory");
     return ladroi_la_init(lb, &s->la);
 }
 
@@ -88,17 +147,16 @@ static void ladro__so_fini(ladro_t *lb, void *state)
     (void)lb;
     ladro__so_t *s = state;
     ladroi_la_fini(&s->la);
-    free(s->contacted);
-    free(s->withdrawn);
-    free(s->reg_index);
-    free(s->reg_time);
+    free(s->reg);
     free(s);
 }
 
+/* Not contacted any more (the entry stays: the caller may mark it withdrawn, or prunes). */
 static void ladro__so_forget(ladro__so_t *s, int v)
 {
-    if (s->contacted[v]) {
-        s->contacted[v] = 0;
+    ladro__so_reg_t *e = ladro__so_find(s, v);
+    if (e && e->contacted) {
+        e->contacted = 0;
         s->ncontacted--;
     }
 }
@@ -108,12 +166,13 @@ static void ladro__so_forget(ladro__so_t *s, int v)
 static int ladro__so_withdraw(ladro_t *lb, ladro__so_t *s, int v, int *done)
 {
     uint64_t me = (uint64_t)lb->rank + 1, seen;
-    int rc = ladroi_rma_cas_u64(lb, &s->la.win, v, ladroi_la_disp_slot(&s->la, s->reg_index[v]),
-                                me, LADROI_LA_WITHDRAWN | me, &seen);
+    int rc = ladroi_rma_cas_u64(lb, &s->la.win, v,
+                                ladroi_la_disp_slot(&s->la, ladro__so_find(s, v)->reg_index), me,
+                                LADROI_LA_WITHDRAWN | me, &seen);
     *done = rc == 0 && seen == me;
     if (*done) {
         ladro__so_forget(s, v);
-        s->withdrawn[v] = 1;
+        ladro__so_find(s, v)->withdrawn = 1;
         LADROI_COUNT(lb, LADRO__C_WITHDRAWN, 1);
     }
     return rc;
@@ -124,9 +183,10 @@ static int ladro__so_withdraw(ladro_t *lb, ladro__so_t *s, int v, int *done)
 static int ladro__so_collect(ladro_t *lb, ladro__so_t *s)
 {
     int got = 0;
-    for (int v = 0; v < lb->size && s->ncontacted > 0; v++) {
-        if (!s->contacted[v])
+    for (int i = 0; i < s->nreg && s->ncontacted > 0; i++) {
+        if (!s->reg[i].contacted)
             continue;
+        int v = s->reg[i].v;
         uint64_t reply;
         int rc = ladroi_la_reply(lb, &s->la, v, &reply);
         if (rc)
@@ -139,7 +199,12 @@ static int ladro__so_collect(ladro_t *lb, ladro__so_t *s)
                                (unsigned long long)reply);
         ladro__so_forget(s, v); /* line 16: FORGETVICTIM */
         LADROI_COUNT(lb, LADROI_LA_C_REPLIES, 1);
-        LADROI_COUNT(lb, LADROI_LA_C_REPLY_WAIT, ladroi_net_now() - s->reg_time[v]);
+        LADROI_COUNT(lb, LADROI_LA_C_REPLY_WAIT, ladroi_net_now() - s->reg[i].reg_time);
+        if (!s->reg[i].withdrawn) { /* nothing left to remember about v */
+            memmove(&s->reg[i], &s->reg[i + 1], (size_t)(s->nreg - i - 1) * sizeof *s->reg);
+            s->nreg--;
+            i--;
+        }
         rc = ladroi_la_take(lb, &s->la, v, LADROI_LA_GRANTED(reply));
         if (rc < 0)
             return rc;
@@ -150,10 +215,9 @@ static int ladro__so_collect(ladro_t *lb, ladro__so_t *s)
     /* Variant (option successonly_withdraw, not in the paper): once served, cancel the other
      * registrations, so victims serve only thieves that are still searching. */
     bool withdraw = ladro__opts(lb)->successonly_withdraw;
-    for (int v = 0; got && withdraw && v < lb->size && s->ncontacted > 0;
-         v++) {
+    for (int i = 0; got && withdraw && i < s->nreg && s->ncontacted > 0; i++) {
         int done;
-        int rc = s->contacted[v] ? ladro__so_withdraw(lb, s, v, &done) : 0;
+        int rc = s->reg[i].contacted ? ladro__so_withdraw(lb, s, s->reg[i].v, &done) : 0;
         if (rc)
             return rc;
     }
@@ -189,16 +253,18 @@ static bool ladro__so_skip(void *ctx, int v)
     ladro__so_skip_t *k = ctx;
     ladro__so_t *s = k->s;
     ladro_t *lb = k->lb;
-    if (k->rc || s->contacted[v]) /* line 6: already_contacted[v] */
+    ladro__so_reg_t *r = ladro__so_find(s, v);
+    if (k->rc || (r && r->contacted)) /* line 6: already_contacted[v] */
         return true;
-    if (s->withdrawn[v]) {
+    if (r && r->withdrawn) {
         /* One entry per thief in a ring of P slots: wait until v passed the withdrawn one. */
         uint64_t e;
         k->rc = ladroi_rma_fetch_u64(lb, &s->la.win, v, ladroi_la_disp_slot(&s->la,
-                                     s->reg_index[v]), &e);
+                                     r->reg_index), &e);
         if (k->rc || e == (LADROI_LA_WITHDRAWN | ((uint64_t)lb->rank + 1)))
             return true;
-        s->withdrawn[v] = 0;
+        r->withdrawn = 0;
+        ladro__so_prune(s, v);
     }
     if (ladro__opts(lb)->successonly_nocycle) {
         bool here;
@@ -214,6 +280,9 @@ static bool ladro__so_skip(void *ctx, int v)
 static int ladro__so_register(ladro_t *lb, ladro__so_t *s, int v)
 {
     uint64_t idx, seen, me = (uint64_t)lb->rank + 1;
+    ladro__so_reg_t *r = ladro__so_entry(s, v);
+    if (!r)
+        return ladroi_fail(lb, LADRO_ENOMEM, "successonly: out of memory");
     int rc = ladroi_rma_fadd_u64(lb, &s->la.win, v, ladroi_la_disp_word(LADROI_LA_COUNT), 1,
                                  &idx);
     if (rc)
@@ -225,10 +294,11 @@ static int ladro__so_register(ladro_t *lb, ladro__so_t *s, int v)
         return ladroi_fail(lb, LADRO_ESTATE, "successonly: slot %llu of rank %d's request "
                            "ring still holds 0x%llx: protocol violation",
                            (unsigned long long)idx, v, (unsigned long long)seen);
-    s->contacted[v] = 1;
+    r = ladro__so_find(s, v); /* the same entry: nothing was added meanwhile */
+    r->contacted = 1;
     s->ncontacted++;
-    s->reg_index[v] = idx;
-    s->reg_time[v] = ladroi_net_now();
+    r->reg_index = idx;
+    r->reg_time = ladroi_net_now();
     ladroi_la_contacted(lb, &s->la, v);
     return LADRO_OK;
 }
@@ -259,7 +329,7 @@ static int ladro__so_serve(ladro_t *lb, ladro__so_t *s)
             continue;
         }
         int t = (int)(e - 1);
-        bool cyclic = s->contacted[t] != 0;
+        bool cyclic = ladro__so_contacted(s, t);
         if (cyclic && ladro__opts(lb)->successonly_nocycle) {
             /* Withdraw this rank's own registration at t before serving t. */
             int done;
@@ -354,12 +424,13 @@ static int ladro__so_idle(ladro_t *lb, void *state)
 
 static void ladro__so_dump(const ladro_t *lb, const void *state, FILE *out)
 {
+    (void)lb;
     const ladro__so_t *s = state;
     const uint64_t *w = s->la.win.base;
     fprintf(out, "  successonly: registered at %d victim(s):", s->ncontacted);
-    for (int v = 0, n = 0; v < lb->size && n < 16; v++)
-        if (s->contacted[v]) {
-            fprintf(out, " %d", v);
+    for (int i = 0, n = 0; i < s->nreg && n < 16; i++)
+        if (s->reg[i].contacted) {
+            fprintf(out, " %d", s->reg[i].v);
             n++;
         }
     fprintf(out, "\n  successonly: own request ring: %llu appended, %llu served; search "
