@@ -39,10 +39,17 @@ typedef struct ladro__a2ws {
     double sum_t;       /* runtime of the tasks finished here */
     uint64_t ntasks;
     double first;       /* as the slot field, for this rank */
-    double *n, *t, *q, *w; /* math scratch, `width` entries */
+    /* math scratch, `width` entries each, only during a steal decision (ladro__try_steal):
+     * not kept between decisions, so a rank holds 97 bytes per slot, not 137 */
+    double *n, *t, *q, *w;
     long *take;
-    int *rank_of;       /* subsystem entry -> rank */
 } ladro__a2ws_t;
+
+/* Subsystem entry x -> rank. */
+static int ladro__rank_of(const ladro_t *lb, const ladro__a2ws_t *a, int x)
+{
+    return ((lb->rank + x - a->L) % lb->size + lb->size) % lb->size;
+}
 
 static uint64_t ladro__bits(double d)
 {
@@ -63,13 +70,20 @@ static uint64_t ladro__check(const ladro__a2ws_slot_t *s)
 
 typedef struct ladro__a2ws_opts {
     int radius;
+    int radius_max;
 } ladro__a2ws_opts_t;
 
 static const ladroi_opt_t ladro__a2ws_opts[] = {
     {.key = "radius", .type = LADROI_OPT_INT, LADROI_OPT_FIELD(ladro__a2ws_opts_t, radius),
      .max = 1u << 24, .def = "0",
-     .accepted = "0 (= a quarter of the ranks, rounded up) or an integer in [1, 16777216]",
-     .doc = "ring radius R; 0 = ⌈P/4⌉, a quarter of the ranks rounded up"},
+     .accepted = "0 (= a quarter of the ranks, rounded up, at most radius_max) or an "
+                 "integer in [1, 16777216]",
+     .doc = "ring radius R; 0 = min(⌈P/4⌉, radius_max), a quarter of the ranks rounded up"},
+    {.key = "radius_max", .type = LADROI_OPT_INT,
+     LADROI_OPT_FIELD(ladro__a2ws_opts_t, radius_max), .max = 1u << 24, .def = "256",
+     .accepted = "0 (no cap) or an integer in [1, 16777216]",
+     .doc = "cap of the default radius (radius=0): memory and time per rank grow with R "
+            "(docs/policies/a2ws.md, \"Radius at scale\")"},
 };
 
 /* Counters (lb->st.counters[]): the A2WS mechanisms at work. */
@@ -92,9 +106,13 @@ static int ladro__a2ws_init(ladro_t *lb, void **state)
     if (!a)
         return ladroi_fail(lb, LADRO_ENOMEM, "a2ws: out of memory");
     *state = a;
-    int P = lb->size, R = ((const ladro__a2ws_opts_t *)lb->popts)->radius;
-    if (R == 0) /* A2WS §4, Fig. 4: a quarter of the ranks, rounded up */
+    const ladro__a2ws_opts_t *o = lb->popts;
+    int P = lb->size, R = o->radius;
+    if (R == 0) { /* A2WS §4, Fig. 4: a quarter of the ranks, rounded up; capped */
         R = ladroi_a2ws_default_radius(P);
+        if (o->radius_max > 0 && R > o->radius_max)
+            R = o->radius_max;
+    }
     a->R = R;
     /* Eq. (1): P_sub = 2R + 1 slots, clamped so that no rank appears twice. */
     ladroi_a2ws_ring(P, R, &a->L, &a->Rr);
@@ -105,20 +123,12 @@ static int ladro__a2ws_init(ladro_t *lb, void **state)
     size_t W = (size_t)a->width;
     a->view = calloc(W, sizeof *a->view);
     a->dirty = calloc(W, sizeof *a->dirty);
-    a->n = calloc(W, sizeof *a->n);
-    a->t = calloc(W, sizeof *a->t);
-    a->q = calloc(W, sizeof *a->q);
-    a->w = calloc(W, sizeof *a->w);
-    a->take = calloc(W, sizeof *a->take);
-    a->rank_of = calloc(W, sizeof *a->rank_of);
     /* The window is collective: allocate it even if a local allocation failed. */
     int rc = ladroi_win_alloc(lb, W * sizeof(ladro__a2ws_slot_t), &a->win);
     if (rc)
         return rc;
-    if (!a->view || !a->dirty || !a->n || !a->t || !a->q || !a->w || !a->take || !a->rank_of)
+    if (!a->view || !a->dirty)
         return ladroi_fail(lb, LADRO_ENOMEM, "a2ws: out of memory for %d slots", a->width);
-    for (int x = 0; x < a->width; x++)
-        a->rank_of[x] = ((lb->rank + x - a->L) % P + P) % P;
     return LADRO_OK;
 }
 
@@ -129,12 +139,6 @@ static void ladro__a2ws_fini(ladro_t *lb, void *state)
     ladroi_win_free(&a->win);
     free(a->view);
     free(a->dirty);
-    free(a->n);
-    free(a->t);
-    free(a->q);
-    free(a->w);
-    free(a->take);
-    free(a->rank_of);
     free(a);
 }
 
@@ -270,6 +274,34 @@ static void ladro__subsystem(ladro_t *lb, ladro__a2ws_t *a)
     }
 }
 
+/* Eqs. (2)-(10) over the subsystem: the victim's entry x (-1: none) and how many tasks
+ * to take; *inpair when chosen by the in-pair criterion. */
+static int ladro__decide(ladro_t *lb, ladro__a2ws_t *a, int *x, uint32_t *want, bool *inpair)
+{
+    size_t W = (size_t)a->width;
+    double *buf = malloc(W * (4 * sizeof(double) + sizeof(long)));
+    if (!buf)
+        return ladroi_fail(lb, LADRO_ENOMEM, "a2ws: out of memory for %d slots", a->width);
+    a->n = buf;
+    a->t = buf + W;
+    a->q = buf + 2 * W;
+    a->w = buf + 3 * W;
+    a->take = (long *)(buf + 4 * W);
+    ladro__subsystem(lb, a);
+    *inpair = false;
+    int c = ladroi_a2ws_closest_weights(a->n, a->t, a->q, a->width, a->L, a->w, a->take);
+    if (c == 0) { /* the subsystem looks balanced: is there a pair that is not? */
+        c = ladroi_a2ws_pair_weights(a->n, a->t, a->q, a->width, a->L, a->w, a->take);
+        *inpair = true;
+    }
+    *x = c ? ladroi_a2ws_pick(a->w, a->width, ladroi_rng_unit(&lb->rng)) : -1;
+    *want = *x >= 0 ? (uint32_t)a->take[*x] : 0;
+    free(buf);
+    a->n = a->t = a->q = a->w = NULL;
+    a->take = NULL;
+    return LADRO_OK;
+}
+
 /* Algorithm 1 lines 4-8: steal_equation, select_victim, steal_task. Returns the number
  * of tasks obtained (>= 0) or an error. */
 static int ladro__try_steal(ladro_t *lb, ladro__a2ws_t *a, bool preemptive)
@@ -281,18 +313,14 @@ static int ladro__try_steal(ladro_t *lb, ladro__a2ws_t *a, bool preemptive)
         rc = ladro__update_self(lb, a);
     if (rc)
         return rc;
-    ladro__subsystem(lb, a);
     bool inpair = false;
-    int c = ladroi_a2ws_closest_weights(a->n, a->t, a->q, a->width, a->L, a->w, a->take);
-    if (c == 0) { /* the subsystem looks balanced: is there a pair that is not? */
-        c = ladroi_a2ws_pair_weights(a->n, a->t, a->q, a->width, a->L, a->w, a->take);
-        inpair = true;
-    }
-    int x = c ? ladroi_a2ws_pick(a->w, a->width, ladroi_rng_unit(&lb->rng)) : -1;
+    int x = -1;
+    uint32_t want = 0, got = 0, avail = 0;
+    if ((rc = ladro__decide(lb, a, &x, &want, &inpair)) != 0)
+        return rc;
     if (x < 0)
         return 0;
-    int victim = a->rank_of[x];
-    uint32_t want = (uint32_t)a->take[x], got = 0, avail = 0;
+    int victim = ladro__rank_of(lb, a, x);
     double t0 = ladroi_net_now();
     lb->st.steals_tried++;
     bool corrected = false;
@@ -375,7 +403,8 @@ static void ladro__a2ws_dump(const ladro_t *lb, const void *state, FILE *out)
             (unsigned long long)lb->st.info_msgs);
     fprintf(out, "  a2ws view:");
     for (int x = 0; x < a->width && x < 9; x++)
-        fprintf(out, " r%d(n%.0f,q%.0f,t%.3g)", a->rank_of[x], a->view[x].n, a->view[x].q,
+        fprintf(out, " r%d(n%.0f,q%.0f,t%.3g)", ladro__rank_of(lb, a, x), a->view[x].n,
+                a->view[x].q,
                 a->view[x].t);
     fprintf(out, "\n");
 }
