@@ -335,13 +335,20 @@ void ladroi_hue(int i, int n, double rgb[3]);
  * ring distance, greedy choice and the whole graph: sw_math.h (shared with ladro-sim). */
 typedef struct ladroi_overlay {
     int nranks, rank, draws;
-    int n;    /* neighbours */
-    int *nbr; /* sorted, unique, never `rank` */
+    int n, cap; /* neighbours, capacity of nbr */
+    int *nbr;   /* sorted, unique, never `rank` (after ladroi_overlay_finish) */
 } ladroi_overlay_t;
 
 /* This rank's neighbour list (own draws, ring, and incoming draws regenerated from every
  * other rank: O(P * draws) time, O(degree) memory). LADRO_EINVAL, LADRO_ENOMEM. */
 int ladroi_overlay_build(ladroi_overlay_t *ov, uint64_t seed, int nranks, int rank, int draws);
+/* The parts of a build: the ring neighbours and this rank's own draws (mine: `draws`
+ * entries, receives the draws' targets, -1 for none), then more neighbours (the incoming
+ * ones; v < 0 or v == rank ignored), then sort and remove duplicates. */
+int ladroi_overlay_own(ladroi_overlay_t *ov, uint64_t seed, int nranks, int rank, int draws,
+                       int *mine);
+int ladroi_overlay_add(ladroi_overlay_t *ov, int v);
+void ladroi_overlay_finish(ladroi_overlay_t *ov);
 void ladroi_overlay_fini(ladroi_overlay_t *ov);
 /* Index of r in ov->nbr, or -1. */
 int ladroi_overlay_index(const ladroi_overlay_t *ov, int r);

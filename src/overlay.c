@@ -7,9 +7,10 @@
  * i.e. probability ~ distance^-1, Kleinberg's exponent for a 1-D lattice), in the + or -
  * direction with equal odds. Every edge goes both ways: r's neighbours are its own draws
  * plus the ranks whose draws hit r. Draws come from a per-rank RNG stream seeded by
- * (seed, rank), so any rank's draws can be regenerated anywhere; a rank finds its
- * incoming edges by regenerating every other rank's draws (O(P * draws) time once,
- * O(degree) memory), never storing the whole graph.
+ * (seed, rank), so any rank's draws can be regenerated anywhere. ladroi_overlay_build
+ * finds a rank's incoming edges by regenerating every other rank's draws (O(P * draws)
+ * time, O(degree) memory; tests and small P); the smallworld policy learns them by
+ * messages instead (src/policy/smallworld.c: O(draws) time and messages per rank).
  *
  * The draws, the ring arithmetic and greedy routing are src/sw_math.c (pure, shared with
  * ladro-sim, which holds the whole graph: ladroi_sw_graph); this file is one rank's list. */
@@ -17,23 +18,24 @@
 
 #include <stdlib.h>
 
-static int ladro__ov_add(ladroi_overlay_t *ov, size_t *cap, int v)
+int ladroi_overlay_add(ladroi_overlay_t *ov, int v)
 {
     if (v < 0 || v == ov->rank)
         return 0; /* never a self-link */
-    if ((size_t)ov->n == *cap) {
-        size_t nc = *cap ? 2 * *cap : 16;
-        int *p = realloc(ov->nbr, nc * sizeof *p);
+    if (ov->n == ov->cap) {
+        int nc = ov->cap ? 2 * ov->cap : 16;
+        int *p = realloc(ov->nbr, (size_t)nc * sizeof *p);
         if (!p)
-            return -1;
+            return LADRO_ENOMEM;
         ov->nbr = p;
-        *cap = nc;
+        ov->cap = nc;
     }
     ov->nbr[ov->n++] = v;
     return 0;
 }
 
-int ladroi_overlay_build(ladroi_overlay_t *ov, uint64_t seed, int nranks, int rank, int draws)
+int ladroi_overlay_own(ladroi_overlay_t *ov, uint64_t seed, int nranks, int rank, int draws,
+                       int *mine)
 {
     memset(ov, 0, sizeof *ov);
     ov->nranks = nranks;
@@ -41,18 +43,29 @@ int ladroi_overlay_build(ladroi_overlay_t *ov, uint64_t seed, int nranks, int ra
     ov->draws = draws;
     if (nranks < 1 || rank < 0 || rank >= nranks || draws < 0)
         return LADRO_EINVAL;
-    size_t cap = 0;
-    int *mine = malloc(((size_t)draws + 1) * sizeof *mine);
-    if (!mine)
-        return LADRO_ENOMEM;
     int rc = 0;
     /* the ring lattice */
-    rc |= ladro__ov_add(ov, &cap, nranks > 1 ? ladroi_ring_add(nranks, rank, 1) : -1);
-    rc |= ladro__ov_add(ov, &cap, nranks > 1 ? ladroi_ring_add(nranks, rank, -1) : -1);
+    rc |= ladroi_overlay_add(ov, nranks > 1 ? ladroi_ring_add(nranks, rank, 1) : -1);
+    rc |= ladroi_overlay_add(ov, nranks > 1 ? ladroi_ring_add(nranks, rank, -1) : -1);
     /* outgoing shortcuts */
     ladroi_sw_shortcuts(seed, nranks, rank, draws, mine);
     for (int i = 0; i < draws && rc == 0; i++)
-        rc |= ladro__ov_add(ov, &cap, mine[i]);
+        rc |= ladroi_overlay_add(ov, mine[i]);
+    if (rc) {
+        ladroi_overlay_fini(ov);
+        return LADRO_ENOMEM;
+    }
+    return LADRO_OK;
+}
+
+int ladroi_overlay_build(ladroi_overlay_t *ov, uint64_t seed, int nranks, int rank, int draws)
+{
+    int *mine = malloc(((size_t)(draws > 0 ? draws : 0) + 1) * sizeof *mine);
+    if (!mine) {
+        memset(ov, 0, sizeof *ov);
+        return LADRO_ENOMEM;
+    }
+    int rc = ladroi_overlay_own(ov, seed, nranks, rank, draws, mine);
     /* incoming shortcuts: regenerate every other rank's draws */
     for (int q = 0; q < nranks && rc == 0; q++) {
         if (q == rank)
@@ -60,15 +73,21 @@ int ladroi_overlay_build(ladroi_overlay_t *ov, uint64_t seed, int nranks, int ra
         ladroi_sw_shortcuts(seed, nranks, q, draws, mine);
         for (int i = 0; i < draws; i++)
             if (mine[i] == rank) {
-                rc |= ladro__ov_add(ov, &cap, q);
+                rc = ladroi_overlay_add(ov, q);
                 break;
             }
     }
     free(mine);
     if (rc) {
         ladroi_overlay_fini(ov);
-        return LADRO_ENOMEM;
+        return rc;
     }
+    ladroi_overlay_finish(ov);
+    return LADRO_OK;
+}
+
+void ladroi_overlay_finish(ladroi_overlay_t *ov)
+{
     /* sorted, no duplicates */
     if (ov->n > 1) {
         qsort(ov->nbr, (size_t)ov->n, sizeof *ov->nbr, ladroi_cmp_int);
@@ -78,14 +97,13 @@ int ladroi_overlay_build(ladroi_overlay_t *ov, uint64_t seed, int nranks, int ra
                 ov->nbr[k++] = ov->nbr[i];
         ov->n = k;
     }
-    return LADRO_OK;
 }
 
 void ladroi_overlay_fini(ladroi_overlay_t *ov)
 {
     free(ov->nbr);
     ov->nbr = NULL;
-    ov->n = 0;
+    ov->n = ov->cap = 0;
 }
 
 int ladroi_overlay_index(const ladroi_overlay_t *ov, int r)

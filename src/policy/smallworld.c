@@ -1,6 +1,7 @@
 /* smallworld: work stealing constrained to a Kleinberg small-world overlay (TITUS_DLB,
  * Fontenaille et al.). Each rank builds its own neighbour list from the seed
- * (src/overlay.c, no communication); an idle rank steals only from its neighbours, half of
+ * (src/overlay.c) and learns the ranks whose shortcuts point at it by messages
+ * (ladro__sw_incoming); an idle rank steals only from its neighbours, half of
  * a victim's shared tasks (steal_fraction) with the shared pool transfer. Task results go
  * back to their owner greedily over the same overlay, aggregated per next hop
  * (src/results.c), and the paper's termination (local completion -> non-blocking barrier)
@@ -24,6 +25,99 @@ static const ladroi_opt_t ladro__sw_opts[] = {
      .doc = "shortcut draws per rank; 0 = 2·⌊log2(P−1)⌋ (average degree ≈ 4·log2 P)"},
 };
 
+enum { LADRO__TAG_NOTE = LADROI_TAG_POLICY, LADRO__TAG_ACK, LADRO__TAG_DONE };
+
+/* Collective: add to ov the ranks whose draws hit this rank (the graph's edges go both
+ * ways). Regenerating every rank's draws costs O(P * draws) per rank, O(P^2 log P) in all:
+ * hours at 100 000 ranks. Instead each rank tells the targets of its own draws (a note),
+ * every note is acknowledged, and a rank whose notes are all acknowledged enters a
+ * non-blocking barrier while it goes on receiving and acknowledging notes; when the
+ * barrier completes every rank's notes have been received (Hoefler et al.'s NBX, with
+ * acknowledgements for synchronous sends). O(draws) messages and memory per rank plus
+ * the barrier; the same neighbour list as ladroi_overlay_build (tests/test_overlay.c,
+ * smallworld tests). */
+static int ladro__sw_incoming(ladro_t *lb, ladroi_overlay_t *ov, const int *mine, int draws)
+{
+    static const int one = 1; /* what notes and acks carry: only their source matters */
+    int nt = 0, acks = 0, nacks = 0, capacks = 0, rc;
+    int *tgt = malloc(((size_t)draws + 1) * sizeof *tgt);
+    ladroi_req_t *notes = calloc((size_t)draws + 1, sizeof *notes), *ackreq = NULL;
+    ladroi_coll_t bar;
+    bool started = false, done = false;
+    memset(&bar, 0, sizeof bar);
+    rc = tgt && notes ? ladroi_coll_init(lb, &bar, LADROI_COLL_SUM, 1, LADRO__TAG_DONE, 0)
+                      : ladroi_fail(lb, LADRO_ENOMEM, "smallworld: out of memory");
+    /* one note per distinct target (a rank drawing r twice is one edge) */
+    for (int i = 0; i < draws && rc == 0; i++) {
+        bool dup = mine[i] < 0 || mine[i] == lb->rank;
+        for (int k = 0; k < nt && !dup; k++)
+            dup = tgt[k] == mine[i];
+        if (!dup) {
+            tgt[nt] = mine[i];
+            rc = ladroi_net_isend(lb, lb->comm, &one, sizeof one, tgt[nt], LADRO__TAG_NOTE,
+                                  &notes[nt]);
+            nt++;
+        }
+    }
+    double nap = lb->cfg.backoff_min_us;
+    while (rc == 0 && !done) {
+        bool found, moved = false;
+        ladroi_msg_t m;
+        int x;
+        if ((rc = ladroi_net_iprobe(lb, lb->comm, LADROI_ANY, LADRO__TAG_NOTE, &found, &m)) ||
+            (found && (rc = ladroi_net_recv(lb, lb->comm, &x, sizeof x, m.source,
+                                            LADRO__TAG_NOTE, NULL))))
+            break;
+        if (found) { /* an incoming edge: keep it and acknowledge it */
+            moved = true;
+            if (nacks == capacks) {
+                int nc = capacks ? 2 * capacks : 16;
+                ladroi_req_t *n = realloc(ackreq, (size_t)nc * sizeof *n);
+                if (!n) {
+                    rc = ladroi_fail(lb, LADRO_ENOMEM, "smallworld: out of memory");
+                    break;
+                }
+                ackreq = n;
+                capacks = nc;
+            }
+            if ((rc = ladroi_overlay_add(ov, m.source)) != 0 ||
+                (rc = ladroi_net_isend(lb, lb->comm, &one, sizeof one, m.source,
+                                       LADRO__TAG_ACK, &ackreq[nacks++])) != 0)
+                break;
+        }
+        if ((rc = ladroi_net_iprobe(lb, lb->comm, LADROI_ANY, LADRO__TAG_ACK, &found, &m)) ||
+            (found && (rc = ladroi_net_recv(lb, lb->comm, &x, sizeof x, m.source,
+                                            LADRO__TAG_ACK, NULL))))
+            break;
+        acks += found;
+        moved |= found;
+        if (!started && acks == nt) { /* all my notes arrived: join the barrier */
+            uint64_t zero = 0;
+            if ((rc = ladroi_coll_start(lb, &bar, &zero)) != 0)
+                break;
+            started = moved = true;
+        }
+        if (started && (rc = ladroi_coll_test(lb, &bar, &done)) != 0)
+            break;
+        if (!done && !moved) { /* nothing came: back off as the core's idle loop does */
+            ladroi_net_sleep_us(nap);
+            nap = nap * 2 < lb->cfg.backoff_max_us ? nap * 2 : lb->cfg.backoff_max_us;
+        } else {
+            nap = lb->cfg.backoff_min_us;
+        }
+    }
+    /* Every send was received by now (the barrier), so these complete at once. */
+    for (int i = 0; i < nt && rc == 0; i++)
+        rc = ladroi_net_wait(lb, &notes[i]);
+    for (int i = 0; i < nacks && rc == 0; i++)
+        rc = ladroi_net_wait(lb, &ackreq[i]);
+    ladroi_coll_fini(&bar);
+    free(tgt);
+    free(notes);
+    free(ackreq);
+    return rc;
+}
+
 static int ladro__sw_init(ladro_t *lb, void **state)
 {
     ladro__sw_t *s = calloc(1, sizeof *s);
@@ -32,10 +126,18 @@ static int ladro__sw_init(ladro_t *lb, void **state)
     *state = s; /* from here on, fini releases what init made */
     const ladro__sw_opts_t *o = lb->popts;
     int draws = ladroi_sw_draws(lb->size, o->sw_degree);
-    int rc = ladroi_overlay_build(&s->ov, lb->cfg.seed, lb->size, lb->rank, draws);
+    int *mine = malloc(((size_t)draws + 1) * sizeof *mine);
+    int rc = mine ? ladroi_overlay_own(&s->ov, lb->cfg.seed, lb->size, lb->rank, draws, mine)
+                  : LADRO_ENOMEM;
+    /* Collective: every rank takes part, even one whose own part failed. */
+    int rc2 = ladro__sw_incoming(lb, &s->ov, mine ? mine : &draws, mine ? draws : 0);
+    free(mine);
     if (rc)
         return ladroi_fail(lb, rc, "smallworld: cannot build the overlay (%d ranks, %d "
                            "draws): %s", lb->size, draws, ladro_strerror(rc));
+    if (rc2)
+        return rc2;
+    ladroi_overlay_finish(&s->ov);
     /* Every task's result (possibly 0 bytes: a completion notice) goes home over the
      * overlay; local completion then drives the paper's barrier. */
     return ladroi_results_init(lb, &s->ov, true);
