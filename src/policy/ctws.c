@@ -27,6 +27,7 @@ enum { LADRO__TOK_EMPTY = 0, LADRO__TOK_STEAL = 1, LADRO__TOK_FINISH = 2 };
 #define LADRO__OFF_LIST 16u
 #define LADRO__LOG_IDS 8       /* task ids kept per log entry */
 #define LADRO__LOG_MAX 100000u /* log entries kept per rank */
+#define LADRO__TAG_COUNT LADROI_TAG_POLICY /* a rank's initial count, to rank 0 */
 
 /* One steal attempt: a row of the paper's Table 1 (plus what the thief knew). */
 typedef struct ladro__logent {
@@ -42,13 +43,21 @@ typedef struct ladro__logent {
 
 typedef struct ladro__ctws {
     ladroi_win_t win;
-    uint64_t *list;      /* the holder's working copy of the list (size entries) */
-    unsigned char *msg;  /* what a pass puts: counter + list */
+    /* What a pass puts, only while this rank holds the token (NULL otherwise): [0] the
+     * attempt counter, [1 + r] the list entry of rank r. The list is O(P), the paper's;
+     * only the holder keeps a copy, so a rank's memory is O(P) while it holds the token
+     * and O(1) otherwise (plus its mailbox). */
+    uint64_t *tok;
+    uint64_t *list;      /* tok + 1: the holder's working copy of the list */
     uint64_t attempts;   /* global attempt counter, travels with the token */
     int token;           /* LADRO__TOK_* held by this rank, EMPTY if none */
     bool started;
-    /* initial list: the static distribution, gathered once (a tree all-gather) */
-    ladroi_coll_t gather;
+    /* initial list: the static distribution. Only the first holder (rank 0) needs it:
+     * every other rank sends its count there once (O(1) per rank, P-1 messages into
+     * rank 0), instead of an all-gather that gave every rank the O(P) list. */
+    uint64_t mine;       /* this rank's count, sent to rank 0 */
+    ladroi_req_t sent;
+    int nrecv;           /* rank 0: counts received */
     bool gathered;
     uint64_t finishes, rearms, passes;
     /* steal log */
@@ -75,62 +84,92 @@ static int ladro__ctws_init(ladro_t *lb, void **state)
     if (!s)
         return ladroi_fail(lb, LADRO_ENOMEM, "ctws: out of memory");
     *state = s;
-    s->list = calloc((size_t)lb->size, sizeof *s->list);
-    s->msg = malloc(8 + 8 * (size_t)lb->size);
-    /* Collective: allocated on every rank even if a list failed (no rank left behind). */
     int rc = ladroi_win_alloc(lb, LADRO__OFF_LIST + 8 * (size_t)lb->size, &s->win);
     if (rc)
-        return rc;
-    if (!s->list || !s->msg)
-        return ladroi_fail(lb, LADRO_ENOMEM, "ctws: out of memory for a %d-rank list",
-                           lb->size);
-    if ((rc = ladroi_coll_init(lb, &s->gather, LADROI_COLL_GATHER, 1, LADROI_TAG_POLICY, 0)))
         return rc;
     if (lb->rank == 0) /* Algorithm 3, line 1: the token starts on one rank */
         s->token = LADRO__TOK_STEAL;
     return LADRO_OK;
 }
 
+/* The holder's copy of counter + list (zeroed when new). */
+static int ladro__ctws_hold(ladro_t *lb, ladro__ctws_t *s)
+{
+    if (!s->tok && !(s->tok = calloc((size_t)lb->size + 1, sizeof *s->tok)))
+        return ladroi_fail(lb, LADRO_ENOMEM, "ctws: out of memory for a %d-rank list",
+                           lb->size);
+    s->list = s->tok + 1;
+    return LADRO_OK;
+}
+
+static void ladro__ctws_release(ladro__ctws_t *s)
+{
+    free(s->tok);
+    s->tok = s->list = NULL;
+}
+
 static void ladro__ctws_fini(ladro_t *lb, void *state)
 {
     ladro__ctws_t *s = state;
-    /* Every rank started the gather at its first ladro_next and, on the clean path, all
-     * are past ladro_destroy's barrier here, testing their parts. */
-    if (ladroi_coll_pending(&s->gather) && lb->wd_state != LADROI_WD_LOCAL)
-        ladroi_coll_wait(lb, &s->gather);
-    ladroi_coll_fini(&s->gather);
+    /* Every rank sent its count at its first ladro_next and, on the clean path, all are
+     * past ladro_destroy's barrier here: rank 0 takes what it has not received yet. */
+    bool clean = lb->wd_state != LADROI_WD_LOCAL;
+    if (s->started && lb->rank == 0 && !s->gathered && clean) {
+        uint64_t v;
+        while (s->nrecv < lb->size - 1 &&
+               ladroi_net_recv(lb, lb->comm, &v, sizeof v, LADROI_ANY, LADRO__TAG_COUNT,
+                               NULL) == 0)
+            s->nrecv++;
+    }
+    if (s->sent.active) {
+        if (clean)
+            ladroi_net_wait(lb, &s->sent);
+        else
+            ladroi_net_req_free(&s->sent);
+    }
     ladroi_win_free(&s->win);
-    free(s->list);
-    free(s->msg);
+    ladro__ctws_release(s);
     free(s->log);
     free(s);
 }
 
 /* The paper initialises every rank's list with the static distribution; ladro learns it
- * from the seeds: each rank contributes its count at its first ladro_next. */
+ * from the seeds: each rank tells rank 0, the first holder, its count at its first
+ * ladro_next. */
 static int ladro__ctws_start(ladro_t *lb, void *state)
 {
     ladro__ctws_t *s = state;
     s->started = true;
-    if (lb->size < 2) {
-        s->gathered = true;
-        return LADRO_OK;
+    s->mine = ladroi_pool_local_count(&lb->pool);
+    if (lb->rank != 0) {
+        s->gathered = true; /* only the first holder waits for the list */
+        return ladroi_net_isend(lb, lb->comm, &s->mine, sizeof s->mine, 0, LADRO__TAG_COUNT,
+                                &s->sent);
     }
-    uint64_t mine = ladroi_pool_local_count(&lb->pool);
-    return ladroi_coll_start(lb, &s->gather, &mine);
+    int rc = ladro__ctws_hold(lb, s);
+    if (rc)
+        return rc;
+    s->list[0] = s->mine;
+    s->gathered = lb->size < 2;
+    return LADRO_OK;
 }
 
+/* Rank 0: take the counts that arrived; 1 once all are in. */
 static int ladro__ctws_gathered(ladro_t *lb, ladro__ctws_t *s)
 {
-    if (s->gathered)
-        return 1;
-    bool flag = false;
-    int rc = ladroi_coll_test(lb, &s->gather, &flag);
-    if (rc || !flag)
-        return rc;
-    s->gathered = true;
-    if (s->token) /* the first holder starts from the static distribution */
-        memcpy(s->list, s->gather.out, (size_t)lb->size * sizeof *s->list);
+    while (!s->gathered) {
+        bool found;
+        ladroi_msg_t m;
+        uint64_t v;
+        int rc = ladroi_net_iprobe(lb, lb->comm, LADROI_ANY, LADRO__TAG_COUNT, &found, &m);
+        if (rc || !found)
+            return rc;
+        if ((rc = ladroi_net_recv(lb, lb->comm, &v, sizeof v, m.source, LADRO__TAG_COUNT,
+                                  NULL)) != 0)
+            return rc;
+        s->list[m.source] = v;
+        s->gathered = ++s->nrecv == lb->size - 1;
+    }
     return 1;
 }
 
@@ -145,6 +184,8 @@ static int ladro__ctws_receive(ladro_t *lb, ladro__ctws_t *s)
         return rc;
     /* The sender completed the list's put before delivering the token, so the list read
      * after seeing the token is the one that came with it. */
+    if ((rc = ladro__ctws_hold(lb, s)) != 0)
+        return rc;
     rc = ladroi_rma_get(lb, &s->win, lb->rank, LADRO__OFF_ATTEMPT, &s->attempts,
                         sizeof s->attempts);
     if (rc == 0)
@@ -171,9 +212,8 @@ static int ladro__ctws_pass(ladro_t *lb, ladro__ctws_t *s)
     s->list[lb->rank] = ladroi_pool_local_count(&lb->pool);
     /* The counter and the list are contiguous in the mailbox: one put, then the token.
      * Each rma call is flushed, so the list is in place before the token is seen. */
-    memcpy(s->msg, &s->attempts, 8);
-    memcpy(s->msg + 8, s->list, (size_t)lb->size * 8);
-    int rc = ladroi_rma_put(lb, &s->win, next, LADRO__OFF_ATTEMPT, s->msg,
+    s->tok[0] = s->attempts;
+    int rc = ladroi_rma_put(lb, &s->win, next, LADRO__OFF_ATTEMPT, s->tok,
                             8 + (size_t)lb->size * 8);
     if (rc)
         return rc;
@@ -187,6 +227,7 @@ static int ladro__ctws_pass(ladro_t *lb, ladro__ctws_t *s)
                            "(%" PRIu64 ") when rank %d passed the token %" PRIu64 " (two tokens; "
                            "pass %" PRIu64 ")", next, seen, lb->rank, tok, s->passes + 1);
     s->token = LADRO__TOK_EMPTY;
+    ladro__ctws_release(s); /* the list lives on in the next rank's mailbox */
     s->passes++;
     lb->st.info_msgs++;
     LADROI_TRACE_MSG(lb, next, LADROI_MSG_TOKEN);
@@ -399,7 +440,7 @@ static void ladro__ctws_dump(const ladro_t *lb, const void *state, FILE *out)
             : s->token == LADRO__TOK_FINISH ? "held (finish)" : "not here",
             s->attempts, s->passes, s->finishes, s->rearms,
             s->gathered ? "known" : "pending");
-    if (s->token) {
+    if (s->token && s->list) {
         fprintf(out, "  ctws list:");
         for (int r = 0; r < lb->size && r < 16; r++)
             fprintf(out, " %" PRIu64, s->list[r]);
