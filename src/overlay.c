@@ -22,14 +22,8 @@ int ladroi_overlay_add(ladroi_overlay_t *ov, int v)
 {
     if (v < 0 || v == ov->rank)
         return 0; /* never a self-link */
-    if (ov->n == ov->cap) {
-        int nc = ov->cap ? 2 * ov->cap : 16;
-        int *p = realloc(ov->nbr, (size_t)nc * sizeof *p);
-        if (!p)
-            return LADRO_ENOMEM;
-        ov->nbr = p;
-        ov->cap = nc;
-    }
+    if (ladroi_grow((void **)&ov->nbr, &ov->cap, ov->n, sizeof *ov->nbr))
+        return LADRO_ENOMEM;
     ov->nbr[ov->n++] = v;
     return 0;
 }

@@ -169,3 +169,16 @@ int ladroi_failbuf(char *err, size_t errlen, int rc, const char *fmt, ...)
     }
     return rc;
 }
+
+int ladroi_grow(void **buf, int *cap, int n, size_t elem)
+{
+    if (n < *cap)
+        return 0;
+    int nc = *cap >= 8 ? 2 * *cap : 8;
+    void *p = realloc(*buf, (size_t)nc * elem);
+    if (!p)
+        return -1;
+    *buf = p;
+    *cap = nc;
+    return 0;
+}

@@ -78,6 +78,9 @@ int ladroi_parse_double(const char *s, double lo, double hi, bool lo_open, doubl
 int ladroi_parse_i64(const char *s, int64_t lo, int64_t hi, int64_t *out);
 /* The same into an int. */
 int ladroi_parse_int(const char *s, int lo, int hi, int *out);
+/* An array of *cap elements of `elem` bytes at *buf, grown (doubling, 8 at least) to hold
+ * one more than n: 0, or -1 when out of memory (*buf unchanged). */
+int ladroi_grow(void **buf, int *cap, int n, size_t elem);
 /* The same for unsigned values up to 2^64 - 1: no sign; also 0x hex and 0 octal (the
  * configuration keys' seeds and masks). */
 int ladroi_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);

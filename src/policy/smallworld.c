@@ -70,15 +70,9 @@ static int ladro__sw_incoming(ladro_t *lb, ladroi_overlay_t *ov, const int *mine
             break;
         if (found) { /* an incoming edge: keep it and acknowledge it */
             moved = true;
-            if (nacks == capacks) {
-                int nc = capacks ? 2 * capacks : 16;
-                ladroi_req_t *n = realloc(ackreq, (size_t)nc * sizeof *n);
-                if (!n) {
-                    rc = ladroi_fail(lb, LADRO_ENOMEM, "smallworld: out of memory");
-                    break;
-                }
-                ackreq = n;
-                capacks = nc;
+            if (ladroi_grow((void **)&ackreq, &capacks, nacks, sizeof *ackreq)) {
+                rc = ladroi_fail(lb, LADRO_ENOMEM, "smallworld: out of memory");
+                break;
             }
             if ((rc = ladroi_overlay_add(ov, m.source)) != 0 ||
                 (rc = ladroi_net_isend(lb, lb->comm, &one, sizeof one, m.source,

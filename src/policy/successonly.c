@@ -99,14 +99,8 @@ static ladro__so_reg_t *ladro__so_entry(ladro__so_t *s, int v)
     ladro__so_reg_t *e = ladro__so_find(s, v);
     if (e)
         return e;
-    if (s->nreg == s->capreg) {
-        int nc = s->capreg ? 2 * s->capreg : 8;
-        ladro__so_reg_t *n = realloc(s->reg, (size_t)nc * sizeof *n);
-        if (!n)
-            return NULL;
-        s->reg = n;
-        s->capreg = nc;
-    }
+    if (ladroi_grow((void **)&s->reg, &s->capreg, s->nreg, sizeof *s->reg))
+        return NULL;
     int i = s->nreg;
     while (i > 0 && s->reg[i - 1].v > v)
         i--;
