@@ -1,7 +1,6 @@
-/* Non-blocking collectives on a tree of at most two levels over point-to-point messages:
- * the sum of a few counters (termination waves), an all-gather of a few words per rank
- * (ctws's initial list) and a barrier (smallworld's termination gate, a sum nobody
- * reads).
+/* Non-blocking collectives on a k-ary tree of point-to-point messages: the sum of a few
+ * counters (termination waves), an all-gather of a few words per rank (ctws's initial
+ * list) and a barrier (smallworld's termination gate, a sum nobody reads).
  *
  * Why not MPI_Iallreduce / MPI_Iallgather / MPI_Ibarrier: they were what ladro used, and
  * they are fine in Open MPI and MPICH, but SimGrid's SMPI (3.32) implements the first two
@@ -11,20 +10,17 @@
  * implementation serves every MPI, so the tests on Open MPI and MPICH exercise the code
  * SMPI runs.
  *
- * Why so flat, and not a binomial tree: a message up or down the tree waits until its
- * receiver next calls MPI, and an idle rank polls only between back-off sleeps (up to
- * backoff_max_us), so the time of an operation is about (2 x depth) such waits. A binomial
- * tree at 256 ranks has depth 8, and SMPI runs ended 22-34 ms later than with two levels.
- * Up to LADRO__FLAT ranks the tree is a star (rank 0 talks to every rank: depth 1, what
- * matters most at the scale of one node); beyond, two levels, for at most about
- * 2 sqrt(P) children per rank.
- *
- * The tree: ranks form groups of g consecutive ranks (g = P up to LADRO__FLAT ranks, then
- * ceil(sqrt(P))); the first rank of each group (its leader) collects the group, and rank
- * 0 collects the other leaders as well as its own group. The subtree of a leader L is
- * [L, L + g) and the root's is every rank: contiguous, so an all-gather moves contiguous
- * blocks. Contributions travel up (a rank sends its subtree's combination once every
- * child's arrived), the result travels down.
+ * The tree (src/tree.h, a pure function): k-ary (k = LADROI_TREE_FANIN, 16) with
+ * contiguous subtrees, so a node combines at most k contributions whatever the number of
+ * ranks, the depth is about log_k(P) (3 at 1 024 ranks, 5 at 100 000), and an
+ * all-gather moves contiguous blocks. An earlier version used a star up to 64 ranks and
+ * groups of sqrt(P) beyond, because idle ranks then slept up to backoff_max_us between
+ * polls and every hop waited for a sleeper; the root of that tree received sqrt(P) + P/sqrt(P)
+ * messages per operation, and at 1 024 ranks detection took tens of milliseconds. Idle
+ * ranks with a core of their own now poll for messages continuously (docs/architecture.md,
+ * "Idle ranks"), so a hop costs about one message latency and depth is cheap.
+ * Contributions travel up (a rank sends its subtree's combination once every child's
+ * arrived), the result travels down.
  *
  * Matching: every operation kind has a tag of its own on the handle's communicator
  * (only collectives and probes use it otherwise), each rank has at most one operation
@@ -39,29 +35,13 @@
 
 enum { LADRO__C_IDLE, LADRO__C_UP, LADRO__C_DOWN, LADRO__C_SENDS };
 
-#define LADRO__FLAT 64 /* a star up to this many ranks */
-
-int ladroi_coll_group(int size)
+/* Subtree of child i: [child[i], end of child i). */
+static int ladro__child_end(const ladroi_coll_t *c, int i)
 {
-    if (size <= LADRO__FLAT)
-        return size > 0 ? size : 1;
-    int g = 1;
-    while (g * g < size)
-        g++;
-    return g;
+    return i + 1 < c->nchild ? c->child[i + 1] : c->end;
 }
 
-/* Subtree of r: [r, end) (r is the root, a leader, or a leaf of one rank). */
-static int ladro__sub_end(const ladroi_coll_t *c, int r)
-{
-    if (r == 0)
-        return c->size;
-    if (r % c->group)
-        return r + 1;
-    return r + c->group < c->size ? r + c->group : c->size;
-}
-
-int ladroi_coll_init(ladro_t *lb, ladroi_coll_t *c, int kind, size_t n, int tag, int group)
+int ladroi_coll_init(ladro_t *lb, ladroi_coll_t *c, int kind, size_t n, int tag, int fanin)
 {
     memset(c, 0, sizeof *c);
     c->kind = kind;
@@ -70,10 +50,11 @@ int ladroi_coll_init(ladro_t *lb, ladroi_coll_t *c, int kind, size_t n, int tag,
     c->rank = lb->rank;
     c->size = lb->size;
     c->comm = lb->comm;
-    int g = group > 0 ? group : ladroi_coll_group(c->size), r = c->rank;
-    c->group = g;
-    c->parent = r == 0 ? -1 : r % g ? r - r % g : 0;
-    int most = g + (c->size + g - 1) / g; /* the root: its group and the other leaders */
+    c->fanin = fanin > 0 ? fanin : LADROI_TREE_FANIN;
+    if (c->fanin < 2 || c->fanin > LADROI_TREE_FANIN_MAX)
+        return ladroi_fail(lb, LADRO_EINVAL, "collective: fan-in %d: accepted: 2..%d",
+                           c->fanin, LADROI_TREE_FANIN_MAX);
+    int most = c->fanin;
     c->child = calloc((size_t)most, sizeof *c->child);
     c->req = calloc((size_t)(2 * most + 2), sizeof *c->req);
     /* gather: the subtree's blocks going up, the whole result coming down;
@@ -88,24 +69,20 @@ int ladroi_coll_init(ladro_t *lb, ladroi_coll_t *c, int kind, size_t n, int tag,
     if (!c->child || !c->req || !c->up || !c->out)
         return ladroi_fail(lb, LADRO_ENOMEM, "collective: out of memory (%d ranks, %zu words)",
                            c->size, n);
-    if (r % g == 0) /* a leader: the rest of its group */
-        for (int m = r + 1; m < r + g && m < c->size; m++)
-            c->child[c->nchild++] = m;
-    if (r == 0) /* the root: the other leaders */
-        for (int l = g; l < c->size; l += g)
-            c->child[c->nchild++] = l;
+    c->nchild = ladroi_tree_node(c->size, c->fanin, c->rank, &c->parent, &c->end, c->child);
     /* req: [0, nchild) the children's blocks, [nchild] the up-send, [nchild + 1] the
      * result from the parent, [nchild + 2 + i] the result to child i */
     c->nreq = 2 * c->nchild + 2;
     return LADRO_OK; /* calloc'd requests are inactive */
 }
 
-/* Words of the block child (or this rank) sends up: at most c->words. */
-static size_t ladro__block(const ladroi_coll_t *c, int r)
+/* Words of the block child i (or this rank, i < 0) sends up: at most c->words. */
+static size_t ladro__block(const ladroi_coll_t *c, int i)
 {
     if (c->kind == LADROI_COLL_SUM)
         return c->n;
-    return c->n * (size_t)(ladro__sub_end(c, r) - r);
+    int lo = i < 0 ? c->rank : c->child[i], hi = i < 0 ? c->end : ladro__child_end(c, i);
+    return c->n * (size_t)(hi - lo);
 }
 
 /* Where child i's contribution lands in c->up. */
@@ -125,7 +102,7 @@ int ladroi_coll_start(ladro_t *lb, ladroi_coll_t *c, const uint64_t *mine)
     int rc;
     for (int i = 0; i < c->nchild; i++)
         if ((rc = ladroi_net_irecv(lb, c->comm, ladro__slot(c, i),
-                                   8 * ladro__block(c, c->child[i]), c->child[i], c->tag,
+                                   8 * ladro__block(c, i), c->child[i], c->tag,
                                    &c->req[i])) != 0)
             return rc;
     if (c->parent >= 0 &&
@@ -153,7 +130,7 @@ static int ladro__up_done(ladro_t *lb, ladroi_coll_t *c)
         return LADRO_OK;
     }
     const uint64_t *blk = c->kind == LADROI_COLL_SUM ? c->up : c->up + c->n * (size_t)c->rank;
-    int rc = ladroi_net_isend(lb, c->comm, blk, 8 * ladro__block(c, c->rank), c->parent,
+    int rc = ladroi_net_isend(lb, c->comm, blk, 8 * ladro__block(c, -1), c->parent,
                               c->tag, &c->req[c->nchild]);
     if (rc == LADRO_OK)
         c->phase = LADRO__C_DOWN;

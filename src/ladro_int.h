@@ -3,6 +3,7 @@
 #define LADRO_INT_H
 
 #include "ladro.h"
+#include "tree.h" /* the collectives' k-ary tree: pure */
 #include "sw_math.h" /* the small-world overlay's graph: pure, shared with ladro-sim */
 #include "util.h" /* rng, time, number parsing, ladroi_failbuf: pure, shared with ladro-sim */
 #include "engine.h" /* the transport: MPI or simulated */
@@ -203,7 +204,7 @@ int ladroi_steal_attempt(ladro_t *lb, int victim, double fraction, uint32_t max_
 int ladroi_pool_steal_faa(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t want,
                           uint32_t *got, uint32_t *avail, bool *corrected);
 
-/* ---- non-blocking collectives (src/coll.c): a star or two-level tree of messages ----
+/* ---- non-blocking collectives (src/coll.c): a k-ary tree of messages (src/tree.h) ----
  * One operation of a kind in flight per rank: start, then test until done (the result is
  * in c->out: n words for a sum, n words per rank in rank order for a gather). Every rank
  * of the handle must start each operation; a rank's part advances only inside its test
@@ -219,7 +220,7 @@ typedef struct ladroi_coll {
     size_t n;     /* words per contribution */
     size_t words; /* words of the result: n (sum) or n * size (gather) */
     ladroi_chan_t *comm;
-    int rank, size, group, parent, nchild, nreq;
+    int rank, size, fanin, parent, end, nchild, nreq; /* subtree: [rank, end) */
     int *child;
     ladroi_req_t *req;
     uint64_t *up;  /* contributions on the way up */
@@ -227,11 +228,9 @@ typedef struct ladroi_coll {
     uint64_t ops;  /* operations started */
 } ladroi_coll_t;
 
-/* Local: the tree and buffers for operations of `kind` over lb->comm. group: ranks per
- * group of the tree, 0 for ladroi_coll_group(size) (tests set others). */
-int ladroi_coll_init(ladro_t *lb, ladroi_coll_t *c, int kind, size_t n, int tag, int group);
-/* The default group size: every rank (a star) up to 64 ranks, then ceil(sqrt(size)). */
-int ladroi_coll_group(int size);
+/* Local: the tree and buffers for operations of `kind` over lb->comm. fanin: the tree's
+ * k (2..LADROI_TREE_FANIN_MAX), 0 for LADROI_TREE_FANIN (tests set others). */
+int ladroi_coll_init(ladro_t *lb, ladroi_coll_t *c, int kind, size_t n, int tag, int fanin);
 /* Contribute n words (copied). LADRO_ESTATE when one is already in flight. */
 int ladroi_coll_start(ladro_t *lb, ladroi_coll_t *c, const uint64_t *mine);
 /* Advance this rank's part; *done once the result is in c->out and the rank's sends

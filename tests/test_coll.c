@@ -4,8 +4,8 @@
  * next contribution while its parent is still in the previous operation) and a sum and
  * a gather in flight at the same time on their own tags. Also: a second start while one
  * is in flight is refused, and the tree's shape (parents, children) covers every rank
- * once, for the default shape and for two-level trees of small groups (the shape beyond
- * 64 ranks). Usage: test_coll (under mpiexec, any number of ranks). */
+ * once, for the default fan-in (a star up to 17 ranks) and for fan-ins 2 and 3 (deep,
+ * ragged trees, the shape of large runs; src/tree.h, tests/test_tree.c). Usage: test_coll (under mpiexec, any number of ranks). */
 #include "../src/ladro_int.h"
 #include "check.h"
 
@@ -13,32 +13,32 @@
 
 enum { OPS = 200 };
 
-/* One shape: ranks per group g (0: the default). */
-static void run(ladro_t *lb, int group)
+/* One shape: fan-in k (0: the default). */
+static void run(ladro_t *lb, int fanin)
 {
     int rank = lb->rank, size = lb->size;
     ladroi_coll_t sum, gat;
-    CHECK_EQ(ladroi_coll_init(lb, &sum, LADROI_COLL_SUM, 3, 0x7101, group), LADRO_OK);
-    CHECK_EQ(ladroi_coll_init(lb, &gat, LADROI_COLL_GATHER, 2, 0x7102, group), LADRO_OK);
+    CHECK_EQ(ladroi_coll_init(lb, &sum, LADROI_COLL_SUM, 3, 0x7101, fanin), LADRO_OK);
+    CHECK_EQ(ladroi_coll_init(lb, &gat, LADROI_COLL_GATHER, 2, 0x7102, fanin), LADRO_OK);
 
-    /* Shape: every rank but 0 is the child of exactly one rank, the parent it names; at
-     * most two levels (a rank's parent is 0 or a child of 0). Counted with a blocking
-     * reduction. */
-    int g = sum.group;
-    CHECK_EQ(g, group > 0 ? group : ladroi_coll_group(size));
+    /* Shape: every rank but 0 is the child of exactly one rank, the parent it names, at
+     * most k children each. Counted with a blocking reduction (2 size entries: times a
+     * child, and the parent each rank names). */
+    int k = sum.fanin;
+    CHECK_EQ(k, fanin > 0 ? fanin : LADROI_TREE_FANIN);
+    CHECK(sum.nchild <= k);
     int64_t *all = calloc((size_t)size, sizeof *all); /* times each rank is a child */
     for (int i = 0; i < sum.nchild; i++) {
         CHECK(sum.child[i] > rank && sum.child[i] < size);
         all[sum.child[i]]++;
     }
-    CHECK_EQ(sum.parent, rank == 0 ? -1 : rank % g ? rank - rank % g : 0);
-    CHECK(sum.parent <= 0 || sum.parent % g == 0);
+    CHECK(rank == 0 ? sum.parent == -1 : sum.parent >= 0 && sum.parent < rank);
     CHECK_EQ(ladroi_net_allreduce_i64(lb, lb->comm, all, size, LADROI_NET_SUM), LADRO_OK);
     for (int r = 0; r < size; r++)
         CHECK_EQ(all[r], r == 0 ? 0 : 1);
 
     ladroi_rng_t rng;
-    ladroi_rng_seed(&rng, 11 + (uint64_t)group, (uint64_t)rank + 1);
+    ladroi_rng_seed(&rng, 11 + (uint64_t)fanin, (uint64_t)rank + 1);
     uint64_t p = (uint64_t)size, tri = p * (p + 1) / 2;
     int ns = 0, ng = 0; /* operations completed */
     bool sdone = true, gdone = true;
@@ -95,13 +95,10 @@ int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
     ladro_t *lb = check_static_handle();
-    /* the default shape (a star here), then two levels with groups of 2 and 3 */
-    CHECK_EQ(ladroi_coll_group(64), 64);
-    CHECK_EQ(ladroi_coll_group(65), 9);
-    CHECK_EQ(ladroi_coll_group(1024), 32);
-    const int groups[] = {0, 2, 3};
-    for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)
-        run(lb, groups[i]);
+    /* the default fan-in (a star here), then binary and ternary trees */
+    const int fanins[] = {0, 2, 3};
+    for (size_t i = 0; i < sizeof fanins / sizeof fanins[0]; i++)
+        run(lb, fanins[i]);
     CHECK_EQ(ladro_destroy(&lb), LADRO_OK);
     int rc = CHECK_REPORT("coll");
     MPI_Finalize();
