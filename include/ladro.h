@@ -129,6 +129,9 @@ LADRO_API const char *ladro_version(void);
 #define LADRO_POLICY_OPTS_MAX 8 /* policy options one configuration holds */
 
 enum { LADRO_EMULATE_SLEEP = 0, LADRO_EMULATE_SPIN = 1 };
+/* How an idle rank waits between rounds (cfg.idle): decided at ladro_create by comparing
+ * the ranks on this rank's node with the cores they may run on (auto), or forced. */
+enum { LADRO_IDLE_AUTO = 0, LADRO_IDLE_SPIN = 1, LADRO_IDLE_BACKOFF = 2 };
 
 typedef struct ladro_policy_opt {
     char key[LADRO_NAME_MAX];   /* an option some registered policy declares */
@@ -153,6 +156,10 @@ typedef struct ladro_config {
                                     ranks) or a profile "C1".."C5" (A2WS Table 2) */
     int emulate;                 /* pad slow ranks by LADRO_EMULATE_SLEEP (default) or
                                     LADRO_EMULATE_SPIN; key values "sleep", "spin" */
+    int idle;                    /* idle ranks: LADRO_IDLE_AUTO (spin when the node's ranks
+                                    have a core each, else back off), _SPIN, _BACKOFF; key
+                                    values "auto", "spin", "backoff". ladro_config(lb)
+                                    holds what ladro_create chose (never auto) */
     size_t result_bytes;         /* result bytes a task sends back to its owner (0) */
     char trace[LADRO_PATH_MAX];  /* trace file path ("" = tracing off) */
     double watchdog;             /* seconds: fail with LADRO_ETIMEDOUT when no task

@@ -642,6 +642,47 @@ int ladroi_net_progress(ladro_t *lb)
     return LADRO_OK;
 }
 
+/* Idle waiting: sleep until the earliest arrival of a message already under way to this
+ * rank, or the end of the wait. A message sent during the sleep is seen at its end, not
+ * when it arrives: waking the sleeper would need a condition with a time-out, and
+ * SimGrid 3.32's sg_cond_wait_for returns from a time-out without the mutex ("Cannot
+ * release that mutex: you're not the owner"). Only messages arriving during the wait
+ * end it: one that arrived earlier and waits for a receive not yet posted would
+ * otherwise end every wait at once, and a loop of waits would never advance the clock.
+ * Spinning and sleeping cost the same here. */
+int ladroi_net_wait_msg(ladro_t *lb, ladroi_chan_t *c, double us, bool spin, bool *arrived)
+{
+    (void)lb;
+    (void)spin;
+    double start = simgrid_get_clock(), end = start + us * 1e-6, now;
+    bool found = false;
+    while (!found && (now = simgrid_get_clock()) < end) {
+        double next = end;
+        for (ladro__smsg_t *m = c->s->head[c->rank]; m && !found; m = m->next) {
+            found = m->arrive > start && m->arrive <= now;
+            if (m->arrive > now && m->arrive < next)
+                next = m->arrive;
+        }
+        if (!found)
+            ladro__sleep(next - now);
+    }
+    if (arrived)
+        *arrived = found;
+    return LADRO_OK;
+}
+
+/* A node is a host: the ranks on this rank's host against the host's cores. */
+int ladroi_net_node(ladro_t *lb, int *ranks, int *cores)
+{
+    ladro_s4u_world_t *w = lb->comm->w;
+    sg_host_t h = w->hosts[lb->rank];
+    *ranks = 0;
+    for (int r = 0; r < w->size; r++)
+        *ranks += w->hosts[r] == h;
+    *cores = sg_host_core_count(h);
+    return LADRO_OK;
+}
+
 /* ---- blocking collectives: every rank deposits, the last combines and wakes the others */
 typedef void (*ladro__combine_fn)(ladro__schan_t *s, void *arg);
 

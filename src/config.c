@@ -61,6 +61,7 @@ static int ladro__check_trace(const char *v, char *err, size_t errlen)
 /* ---- the core's keys: every key is the field of the same name ------------------------ */
 #define LADRO__F(field) LADROI_OPT_FIELD(ladro_config_t, field)
 static const char *const ladro__emulate_names[] = {"sleep", "spin", NULL};
+static const char *const ladro__idle_names[] = {"auto", "spin", "backoff", NULL};
 
 static const ladroi_opt_t ladro__keys[] = {
     {.key = "policy", .type = LADROI_OPT_STR, LADRO__F(policy), .check = ladro__check_policy,
@@ -101,6 +102,12 @@ static const ladroi_opt_t ladro__keys[] = {
     {.key = "emulate", .type = LADROI_OPT_ENUM, LADRO__F(emulate),
      .names = ladro__emulate_names, .def = "sleep", .accepted = "sleep, spin",
      .doc = "how a slow rank pads its tasks"},
+    {.key = "idle", .type = LADROI_OPT_ENUM, LADRO__F(idle), .names = ladro__idle_names,
+     .def = "auto", .accepted = "auto, spin, backoff",
+     .doc = "how an idle rank waits between rounds: `spin` polls for messages for "
+            "`backoff_min_us` (returning as soon as one arrives), `backoff` sleeps "
+            "`backoff_min_us` doubling to `backoff_max_us`; `auto` spins when the ranks on "
+            "the node have a core each (their CPU affinity), else backs off"},
     {.key = "result_bytes", .type = LADROI_OPT_SIZE, LADRO__F(result_bytes),
      .max = 1u << 20, .def = "0", .accepted = "an integer in [0, 1048576]",
      .doc = "result bytes a task sends back to its owner (same on every rank): "

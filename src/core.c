@@ -125,7 +125,9 @@ int ladroi_create(ladroi_chan_t *comm, const ladro_config_t *cfg, ladro_t **out,
         all = ladroi_net_agree(NULL, comm, rc);
     }
     if (all == 0) {
-        rc = ladroi_pool_open(lb, &lb->pool);
+        rc = ladroi_idle_init(lb); /* collective: every rank, whatever it returns */
+        if (rc == 0)
+            rc = ladroi_pool_open(lb, &lb->pool);
         if (rc == 0)
             rc = ladroi_term_init(lb, &lb->term);
         if (rc == 0)
@@ -146,7 +148,6 @@ int ladroi_create(ladroi_chan_t *comm, const ladro_config_t *cfg, ladro_t **out,
         ladro__free_handle(lb);
         return all;
     }
-    lb->backoff_us = lb->cfg.backoff_min_us;
     lb->st.speed = lb->speed;
     lb->st.threads = lb->cfg.threads;
     lb->state = LADROI_SEEDING;
@@ -330,7 +331,8 @@ int ladro_next(ladro_t *lb, ladro_task_t *task)
             ladro__fill(lb, task);
             return LADRO_OK;
         }
-        /* Idle: send results, join termination waves, ask the policy for work, back off. */
+        /* Idle: send results, join termination waves, ask the policy for work, pause
+         * (src/idle.c). */
         if ((rc = ladroi_idle_turn(lb)) != 0)
             return rc;
         if (lb->state == LADROI_DONE)
@@ -344,12 +346,8 @@ int ladro_next(ladro_t *lb, ladro_task_t *task)
         }
         if (lb->policy->on_progress && (rc = lb->policy->on_progress(lb, lb->policy_state)))
             return rc;
-        if ((rc = ladroi_net_progress(lb)) != 0)
+        if ((rc = ladroi_net_progress(lb)) != 0 || (rc = ladroi_idle_pause(lb)) != 0)
             return rc;
-        ladroi_net_sleep_us(lb->backoff_us);
-        lb->backoff_us *= 2;
-        if (lb->backoff_us > lb->cfg.backoff_max_us)
-            lb->backoff_us = lb->cfg.backoff_max_us;
     }
 }
 

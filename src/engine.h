@@ -136,6 +136,17 @@ int ladroi_net_gatherv(ladro_t *lb, ladroi_chan_t *c, const void *mine, size_t b
 double ladroi_net_now(void);
 /* Sleep (idle back-off, debug delays): real or simulated time. us >= 0. */
 void ladroi_net_sleep_us(double us);
+/* Collective over lb->comm: how many of the handle's ranks share this rank's node
+ * (*ranks) and how many cores they may run on together (*cores: the union of their CPU
+ * affinity masks). The idle strategy's "auto" compares them (src/idle.c). */
+int ladroi_net_node(ladro_t *lb, int *ranks, int *cores);
+/* Wait until a message for this rank arrives on channel c, or `us` microseconds pass.
+ * The message is left queued for its receiver; *arrived (may be NULL) says whether one
+ * arrived. spin: the rank keeps its core and polls (a rank with a core of its own);
+ * otherwise it sleeps, and only engines that can wake a sleeper on a message (the
+ * simulated one) return early — MPI has no wait with a time-out, so there it sleeps the
+ * whole time. One-sided operations wake nobody: only messages do. */
+int ladroi_net_wait_msg(ladro_t *lb, ladroi_chan_t *c, double us, bool spin, bool *arrived);
 /* May a second thread of this rank call the engine while the main thread does
  * (MPI_THREAD_MULTIPLE)? The leader policy's service thread needs it. */
 int ladroi_net_threads(ladro_t *lb, bool *multiple);

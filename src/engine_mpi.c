@@ -3,9 +3,12 @@
  * see docs/architecture.md), a passive-target lock_all epoch is held for the window's
  * life, and every one-sided operation is completed with a flush before returning.
  * Channels are duplicated communicators; the clock is the system's monotonic clock. */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT: the idle strategy's core count */
 #include "ladro_int.h"
 
 #include <limits.h>
+#include <sched.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -632,6 +635,52 @@ double ladroi_net_now(void)
 void ladroi_net_sleep_us(double us)
 {
     ladroi_sleep_us(us);
+}
+
+/* The node: the ranks MPI says share memory with this one, and the cores of the union of
+ * their affinity masks (a launcher binding each rank to a core must not look
+ * oversubscribed; without a mask, every online CPU). */
+int ladroi_net_node(ladro_t *lb, int *ranks, int *cores)
+{
+    cpu_set_t mine, all;
+    CPU_ZERO(&mine);
+    if (sched_getaffinity(0, sizeof mine, &mine) != 0 || CPU_COUNT(&mine) == 0) {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        for (long i = 0; i < n && i < CPU_SETSIZE; i++)
+            CPU_SET((int)i, &mine);
+    }
+    MPI_Comm node;
+    LADRO__MPI(lb, MPI_Comm_split_type(lb->comm->comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL,
+                                       &node));
+    int rc = MPI_Comm_size(node, ranks);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Allreduce(&mine, &all, (int)sizeof mine, MPI_BYTE, MPI_BOR, node);
+    MPI_Comm_free(&node);
+    if (rc != MPI_SUCCESS)
+        return ladroi_fail(lb, LADRO_EMPI, "the node's ranks and cores: MPI error %d", rc);
+    *cores = CPU_COUNT(&all);
+    return LADRO_OK;
+}
+
+int ladroi_net_wait_msg(ladro_t *lb, ladroi_chan_t *c, double us, bool spin, bool *arrived)
+{
+    int flag = 0;
+    if (!spin) /* no wait with a time-out in MPI: sleep, then look */
+        ladroi_sleep_us(us);
+    double end = ladroi_now() + us * 1e-6;
+    do {
+        LADRO__MPI(lb, MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, c->comm, &flag,
+                                  MPI_STATUS_IGNORE));
+#ifdef LADRO_SMPI
+        /* SMPI charges each probe smpi/iprobe (0.25 us) of simulated time: probing every
+         * simulated microsecond reacts as fast, with a quarter of the simulated calls. */
+        if (!flag && spin)
+            ladroi_sleep_us(1);
+#endif
+    } while (spin && !flag && ladroi_now() < end);
+    if (arrived)
+        *arrived = flag != 0;
+    return LADRO_OK;
 }
 
 int ladroi_net_threads(ladro_t *lb, bool *multiple)

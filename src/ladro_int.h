@@ -263,6 +263,12 @@ void ladroi_term_fini(ladro_t *lb, ladroi_term_t *t);
  * when idle). Sets t->done when global completion is established. */
 int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle);
 
+/* ---- idle ranks (src/idle.c) ---------------------------------------------------------- */
+/* Collective (ladro_create): resolve cfg.idle's auto from the node's ranks and cores. */
+int ladroi_idle_init(ladro_t *lb);
+/* The pause between two idle rounds: spin (poll for messages, back at one) or back off. */
+int ladroi_idle_pause(ladro_t *lb);
+
 /* ---- stall watchdog (src/watchdog.c; cfg.watchdog > 0) -----------------------------
  * A rank raises an alarm in its wave contribution when its current (or just finished)
  * task ran longer than the watchdog, or when it is idle and the global completed count
@@ -496,8 +502,9 @@ struct ladro {
     bool in_task;
     unsigned char *cur; /* record buffer */
     double task_start;
-    /* idle loop */
+    /* idle loop (src/idle.c) */
     double backoff_us;
+    int node_ranks, node_cores; /* this node's ranks and their cores: cfg.idle's auto */
     unsigned poll_count;
     /* timing and counters */
     double t0, t_end;

@@ -86,6 +86,9 @@ void ladro_dump_state(const ladro_t *lb, FILE *out)
     const ladroi_term_t *t = &lb->term;
     fprintf(out, "ladro state, rank %d of %d: policy %s, %s, %.3f s since start\n", lb->rank,
             lb->size, lb->policy->name, ladro__state_name(lb), now - lb->t0);
+    fprintf(out, "  idle ranks %s (this node: %d ranks on %d cores)\n",
+            lb->cfg.idle == LADRO_IDLE_SPIN ? "spin" : "back off", lb->node_ranks,
+            lb->node_cores);
     if (lb->in_task) {
         ladroi_rec_hdr_t h;
         memcpy(&h, lb->cur, sizeof h);

@@ -142,3 +142,5 @@ ladro_badinput(NAME gantt_bad_record PROG ladro-gantt NP 0 CODE 1
   REGEX "^ladro-gantt: rec.csv:3: malformed record"
   SH "printf '# ladro trace, 1 ranks\\nkind,rank,start,end,task_id,peer,count,what\\ntask,0,2,1,0,0,0,\\n' > rec.csv"
   ARGS rec.csv -o rec.svg)
+ladro_badinput(NAME env_bad_idle PROG ladro-synth NP 1 CODE 2
+  REGEX "environment variable LADRO_IDLE: idle='sleep': accepted: auto, spin, backoff" ENV LADRO_IDLE=sleep)

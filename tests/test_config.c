@@ -104,6 +104,12 @@ int main(void)
     bad("speed", "0", "positive");
     good("emulate", "spin");
     bad("emulate", "nap", "sleep, spin");
+    good("idle", "auto");
+    good("idle", "spin");
+    good("idle", "backoff");
+    bad("idle", "sleep", "auto, spin, backoff");
+    bad("idle", "", "auto, spin, backoff");
+    bad("idle", "Spin", "auto, spin, backoff");
     bad("no_such_key", "1", "accepted");
     bad("task_capacit", "8", "did you mean 'task_capacity'"); /* a close match is named */
 
@@ -111,6 +117,11 @@ int main(void)
     ladro_config_init(&c);
     CHECK_EQ(ladro_config_set(&c, "emulate", "spin", err, sizeof err), LADRO_OK);
     CHECK_EQ(c.emulate, LADRO_EMULATE_SPIN);
+    CHECK_EQ(c.idle, LADRO_IDLE_AUTO); /* the default */
+    CHECK_EQ(ladro_config_set(&c, "idle", "backoff", err, sizeof err), LADRO_OK);
+    CHECK_EQ(c.idle, LADRO_IDLE_BACKOFF);
+    CHECK_EQ(ladro_config_set(&c, "idle", "spin", err, sizeof err), LADRO_OK);
+    CHECK_EQ(c.idle, LADRO_IDLE_SPIN);
     CHECK_EQ(ladro_config_set(&c, "watchdog", "2.5", err, sizeof err), LADRO_OK);
     CHECK(c.watchdog == 2.5);
     CHECK_EQ(ladro_config_set(&c, "progress", "0.5", err, sizeof err), LADRO_OK);

@@ -1,0 +1,44 @@
+/* How an idle rank waits between two rounds of the ladro_next loop (join a wave, ask the
+ * policy for work, serve the protocol).
+ *
+ * Everything an idle rank is waited for by others comes to it by message (a wave's
+ * contribution or result, a request) or by a one-sided write it must look at (a ctws
+ * token, an a2ws information vector). A rank that sleeps makes both wait for its wake-up:
+ * with the old exponential back-off (up to backoff_max_us, 2 ms) every hop of a
+ * termination wave and every token pass cost up to a sleep, and at 1 024 ranks detection
+ * took tens of milliseconds. Sleeping is right only where the rank would otherwise take a
+ * core from a busy rank.
+ *
+ *   spin     a pause of backoff_min_us between rounds, spent polling for messages on the
+ *            handle's channel and cut short when one arrives; no doubling. A message is
+ *            served at once, a one-sided write within a pause.
+ *   backoff  sleep backoff_min_us, doubling to backoff_max_us (reset when work is found).
+ *   auto     spin when the ranks on this node have a core each (ladroi_net_node: the
+ *            shared-memory ranks against the cores of their affinity masks), else back
+ *            off: oversubscribed ranks must yield (docs/architecture.md, "Idle ranks").
+ *
+ * ladro_create resolves auto into lb->cfg.idle, so ladro_config(lb) and
+ * ladro_print_config show the strategy in use. */
+#include "ladro_int.h"
+
+int ladroi_idle_init(ladro_t *lb)
+{
+    int rc = ladroi_net_node(lb, &lb->node_ranks, &lb->node_cores);
+    if (rc)
+        return rc;
+    if (lb->cfg.idle == LADRO_IDLE_AUTO)
+        lb->cfg.idle = lb->node_ranks <= lb->node_cores ? LADRO_IDLE_SPIN : LADRO_IDLE_BACKOFF;
+    lb->backoff_us = lb->cfg.backoff_min_us;
+    return LADRO_OK;
+}
+
+int ladroi_idle_pause(ladro_t *lb)
+{
+    if (lb->cfg.idle == LADRO_IDLE_SPIN)
+        return ladroi_net_wait_msg(lb, lb->comm, lb->cfg.backoff_min_us, true, NULL);
+    int rc = ladroi_net_wait_msg(lb, lb->comm, lb->backoff_us, false, NULL);
+    lb->backoff_us *= 2;
+    if (lb->backoff_us > lb->cfg.backoff_max_us)
+        lb->backoff_us = lb->cfg.backoff_max_us;
+    return rc;
+}
