@@ -194,6 +194,11 @@ int ladro_push(ladro_t *lb, const ladro_task_t *task)
     if (lb->cfg.task_bytes && !task->payload)
         return ladroi_fail(lb, LADRO_EINVAL, "ladro_push: payload is NULL but task_bytes "
                            "is %zu", lb->cfg.task_bytes);
+    if (lb->state == LADROI_RUNNING && lb->policy->on_spawn) {
+        int src = lb->policy->on_spawn(lb, lb->policy_state);
+        if (src < 0)
+            return src;
+    }
     ladroi_rec_hdr_t h = {.id = task->id, .origin = lb->rank, .moves = 0};
     int rc = ladroi_pool_push(lb, &lb->pool, &h, task->payload, lb->cfg.task_bytes);
     if (rc)
@@ -358,7 +363,8 @@ int ladroi_idle_turn(ladro_t *lb)
     int rc = lb->res ? ladroi_results_progress(lb, true) : LADRO_OK;
     if (rc == 0)
         rc = ladroi_term_poll(lb, &lb->term, true);
-    if (rc == 0 && lb->term.done)
+    if (rc == 0 && (lb->term.done || (lb->policy->finished &&
+                                       lb->policy->finished(lb, lb->policy_state))))
         ladroi_mark_done(lb);
     return rc;
 }

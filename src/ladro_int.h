@@ -408,6 +408,12 @@ typedef struct ladroi_policy_ops {
     /* Termination waves: while it returns true, idle ranks do not start waves (the
      * paper's barrier gates them, smallworld); may be NULL. */
     bool (*gate_waves)(const ladro_t *lb, const void *state);
+    /* The policy's own termination (ctws's token): true once this idle rank may return
+     * LADRO_DONE; NULL or false: the waves decide. */
+    bool (*finished)(const ladro_t *lb, const void *state);
+    /* ladro_push from inside a task (spawning): a negative code refuses it, with a
+     * message on lb (may be NULL: accepted). */
+    int (*on_spawn)(ladro_t *lb, void *state);
     /* On failure, the handle still calls fini on whatever *state init had set: fini
      * releases a partial state. */
     int (*init)(ladro_t *lb, void **state);

@@ -144,3 +144,14 @@ ladro_badinput(NAME gantt_bad_record PROG ladro-gantt NP 0 CODE 1
   ARGS rec.csv -o rec.svg)
 ladro_badinput(NAME env_bad_idle PROG ladro-synth NP 1 CODE 2
   REGEX "environment variable LADRO_IDLE: idle='sleep': accepted: auto, spin, backoff" ENV LADRO_IDLE=sleep)
+# ctws's token termination refuses spawning (a task pushing a task) with a one-line error,
+# and result routing at ladro_create.
+ladro_badinput(NAME ctws_token_spawn PROG ladro-uts NP 2 CODE 1
+  REGEX "ctws_termination=token: a task pushed a task, but the finish token assumes every task exists at the start: use ctws_termination=waves"
+  ARGS --policy ctws ENV LADRO_CTWS_TERMINATION=token)
+ladro_badinput(NAME ctws_token_results PROG ladro-synth NP 2 CODE 1
+  REGEX "ctws_termination=token: result_bytes must be 0"
+  ARGS --policy ctws --tasks-per-rank 2 ENV LADRO_CTWS_TERMINATION=token LADRO_RESULT_BYTES=8)
+ladro_badinput(NAME env_bad_ctws_termination PROG ladro-synth NP 1 CODE 2
+  REGEX "environment variable LADRO_CTWS_TERMINATION: ctws_termination='ring': accepted: waves, token"
+  ENV LADRO_CTWS_TERMINATION=ring)

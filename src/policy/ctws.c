@@ -28,6 +28,9 @@ enum { LADRO__TOK_EMPTY = 0, LADRO__TOK_STEAL = 1, LADRO__TOK_FINISH = 2 };
 #define LADRO__LOG_IDS 8       /* task ids kept per log entry */
 #define LADRO__LOG_MAX 100000u /* log entries kept per rank */
 #define LADRO__TAG_COUNT LADROI_TAG_POLICY /* a rank's initial count, to rank 0 */
+#define LADRO__TAG_WAKE (LADROI_TAG_POLICY + 1) /* a pass's wake-up message (below) */
+
+enum { LADRO__TERM_WAVES = 0, LADRO__TERM_TOKEN = 1 };
 
 /* One steal attempt: a row of the paper's Table 1 (plus what the thief knew). */
 typedef struct ladro__logent {
@@ -60,6 +63,8 @@ typedef struct ladro__ctws {
     int nrecv;           /* rank 0: counts received */
     bool gathered;
     uint64_t finishes, rearms, passes;
+    bool token_term;  /* ctws_termination=token: the finish token ends the run */
+    bool seen_finish; /* this rank saw (or made) the finish token */
     /* steal log */
     ladro__logent_t *log;
     size_t nlog, caplog;
@@ -68,7 +73,10 @@ typedef struct ladro__ctws {
 
 typedef struct ladro__ctws_opts {
     char ctws_log[LADRO_PATH_MAX];
+    int ctws_termination;
 } ladro__ctws_opts_t;
+
+static const char *const ladro__ctws_term_names[] = {"waves", "token", NULL};
 
 static const ladroi_opt_t ladro__ctws_opts[] = {
     {.key = "ctws_log", .type = LADROI_OPT_STR,
@@ -76,6 +84,12 @@ static const ladroi_opt_t ladro__ctws_opts[] = {
      .accepted = "empty (off) or a file path shorter than 256 characters",
      .doc = "write the steal log (attempt, thief, victim, stolen task ids; the paper's "
             "Table 1) there as CSV at `ladro_destroy`"},
+    {.key = "ctws_termination", .type = LADROI_OPT_ENUM,
+     LADROI_OPT_FIELD(ladro__ctws_opts_t, ctws_termination), .names = ladro__ctws_term_names,
+     .def = "waves", .accepted = "waves, token",
+     .doc = "`waves`: the runtime's termination waves end the run (tasks may spawn "
+            "tasks); `token`: the paper's finish token does, each rank ending once it "
+            "passed it on and is idle (no spawning, no results, no watchdog)"},
 };
 
 static int ladro__ctws_init(ladro_t *lb, void **state)
@@ -89,6 +103,21 @@ static int ladro__ctws_init(ladro_t *lb, void **state)
         return rc;
     if (lb->rank == 0) /* Algorithm 3, line 1: the token starts on one rank */
         s->token = LADRO__TOK_STEAL;
+    s->token_term = ((const ladro__ctws_opts_t *)lb->popts)->ctws_termination ==
+                    LADRO__TERM_TOKEN && lb->size > 1; /* one rank: no token moves */
+    /* The finish token knows queued tasks only: results in flight and the watchdog's
+     * and progress's waves need the runtime's termination. */
+    if (s->token_term && lb->cfg.result_bytes > 0)
+        return ladroi_fail(lb, LADRO_EINVAL, "ctws_termination=token: result_bytes must be "
+                           "0 (results in flight need ctws_termination=waves)");
+    if (s->token_term && lb->cfg.threads > 1) /* the token sees queues, not workers */
+        return ladroi_fail(lb, LADRO_EINVAL, "ctws_termination=token: threads must be 1 "
+                           "(tasks running on worker threads are invisible to the finish "
+                           "token: use ctws_termination=waves)");
+    if (s->token_term && (lb->cfg.watchdog > 0 || lb->cfg.progress > 0))
+        return ladroi_fail(lb, LADRO_EINVAL, "ctws_termination=token: watchdog and progress "
+                           "must be 0 (they run on the termination waves: use "
+                           "ctws_termination=waves)");
     return LADRO_OK;
 }
 
@@ -106,6 +135,31 @@ static void ladro__ctws_release(ladro__ctws_t *s)
 {
     free(s->tok);
     s->tok = s->list = NULL;
+}
+
+/* ctws_termination=token: the paper's end of the run. A rank that saw the finish token
+ * and passed it on ends once idle: its own tasks are done, no task can be created (pushes
+ * from tasks are refused below) and it will never steal again. */
+static bool ladro__ctws_finished(const ladro_t *lb, const void *state)
+{
+    (void)lb;
+    const ladro__ctws_t *s = state;
+    return s->token_term && s->seen_finish && !s->token;
+}
+
+static bool ladro__ctws_gate(const ladro_t *lb, const void *state)
+{
+    (void)lb;
+    return ((const ladro__ctws_t *)state)->token_term; /* the token ends the run, not waves */
+}
+
+static int ladro__ctws_spawn(ladro_t *lb, void *state)
+{
+    if (!((ladro__ctws_t *)state)->token_term)
+        return LADRO_OK;
+    return ladroi_fail(lb, LADRO_ENOTSUP, "ctws_termination=token: a task pushed a task, "
+                       "but the finish token assumes every task exists at the start: use "
+                       "ctws_termination=waves for spawning workloads");
 }
 
 static void ladro__ctws_fini(ladro_t *lb, void *state)
@@ -176,10 +230,20 @@ static int ladro__ctws_gathered(ladro_t *lb, ladro__ctws_t *s)
 /* Fig. 1, "has the token?": read the mailbox; a delivered token brings the list. */
 static int ladro__ctws_receive(ladro_t *lb, ladro__ctws_t *s)
 {
+    /* Consume the passes' wake-up messages (they only end an idle pause early). */
+    bool wake = true;
+    int rc;
+    while (wake) {
+        if ((rc = ladroi_net_iprobe(lb, lb->comm, LADROI_ANY, LADRO__TAG_WAKE, &wake, NULL)))
+            return rc;
+        if (wake && (rc = ladroi_net_recv(lb, lb->comm, NULL, 0, LADROI_ANY, LADRO__TAG_WAKE,
+                                          NULL)))
+            return rc;
+    }
     if (s->token)
         return LADRO_OK;
     uint64_t tok, seen;
-    int rc = ladroi_rma_fetch_u64(lb, &s->win, lb->rank, LADRO__OFF_TOKEN, &tok);
+    rc = ladroi_rma_fetch_u64(lb, &s->win, lb->rank, LADRO__OFF_TOKEN, &tok);
     if (rc || tok == LADRO__TOK_EMPTY)
         return rc;
     /* The sender completed the list's put before delivering the token, so the list read
@@ -200,6 +264,7 @@ static int ladro__ctws_receive(ladro_t *lb, ladro__ctws_t *s)
         return ladroi_fail(lb, LADRO_ESTATE, "ctws: rank %d's token mailbox changed while "
                            "it held the token (two tokens)", lb->rank);
     s->token = (int)tok;
+    s->seen_finish |= tok == LADRO__TOK_FINISH;
     return LADRO_OK;
 }
 
@@ -231,7 +296,9 @@ static int ladro__ctws_pass(ladro_t *lb, ladro__ctws_t *s)
     s->passes++;
     lb->st.info_msgs++;
     LADROI_TRACE_MSG(lb, next, LADROI_MSG_TOKEN);
-    return LADRO_OK;
+    /* One-sided writes wake nobody: an empty message ends the next rank's idle pause, so
+     * the token does not wait for it (src/idle.c). */
+    return ladroi_net_send(lb, lb->comm, NULL, 0, next, LADRO__TAG_WAKE);
 }
 
 static void ladro__ctws_log(ladro_t *lb, ladro__ctws_t *s, int victim, uint64_t listed,
@@ -288,6 +355,7 @@ static int ladro__ctws_steal(ladro_t *lb, ladro__ctws_t *s)
         }
         if (victim < 0) { /* no tasks left to steal anywhere: set the token to finish */
             s->token = LADRO__TOK_FINISH;
+            s->seen_finish = true;
             s->finishes++;
             return 0;
         }
@@ -332,7 +400,7 @@ static int ladro__ctws_progress(ladro_t *lb, void *state)
     uint64_t local = ladroi_pool_local_count(&lb->pool);
     if (!lb->in_task && local == 0)
         return LADRO_OK; /* about to be idle: getTask (on_idle) steals with this token */
-    if (s->token == LADRO__TOK_FINISH) {
+    if (s->token == LADRO__TOK_FINISH && !s->token_term) {
         /* The paper's tasks are all known at the start; ladro's tasks may spawn more.
          * A holder that has stealable tasks again re-arms the token. */
         uint32_t pub = 0;
@@ -451,4 +519,5 @@ static void ladro__ctws_dump(const ladro_t *lb, const void *state, FILE *out)
 LADROI_POLICY_DEFINE(ctws, ladro__ctws, ladro__ctws_opts_t, true,
                      "cyclic token: only the holder steals, from the max of its list, half",
                      .on_progress = ladro__ctws_progress, .on_start = ladro__ctws_start,
-                     .on_destroy = ladro__ctws_destroy);
+                     .on_destroy = ladro__ctws_destroy, .finished = ladro__ctws_finished,
+                     .gate_waves = ladro__ctws_gate, .on_spawn = ladro__ctws_spawn);
