@@ -8,10 +8,15 @@
 #    CAS thief) with its correction and the owner's freeze, and two mutants that must be
 #    caught: (c) the owner ignores the freeze (moves split while top > split), (d) the
 #    thief never sends its correction.
+# 4. ctws's token termination (ctws_token.pml, next to MODEL) at 2 and 3 ranks, tasks on
+#    one rank and round-robin, and two mutants that must be caught: (e) an idle rank
+#    that receives the finish token ends without passing it on (the others wait for
+#    ever), (f) a theft that takes half of the verified, possibly stale, count instead of
+#    claiming atomically (a task run twice).
 # With MODEL tests/model/deque.pml, the worker threads' Chase-Lev deque instead
-# (src/deque.c): the model as written, and three mutants that must be caught: (e) the
-# owner's take reads top before claiming bottom, (f) growing the buffer forgets to copy,
-# (g) a push publishes bottom before writing the slot.
+# (src/deque.c): the model as written, and three mutants that must be caught: (g) the
+# owner's take reads top before claiming bottom, (h) growing the buffer forgets to copy,
+# (i) a push publishes bottom before writing the slot.
 # Usage: run_spin.sh MODEL WORKDIR [N TRIES]
 set -euo pipefail
 model=$1 work=$2 n=${3:-3} tries=${4:-2}
@@ -54,6 +59,7 @@ PY
 fi
 
 cp "$model" pool.pml
+cp "$(dirname "$model")/ctws_token.pml" ctws_token.pml
 
 python3 - <<'PY'
 s = open('pool.pml').read()
@@ -63,6 +69,13 @@ b = s.replace('if :: wu == 0 -> qt = wt :: else -> skip fi;\n        used', 'qt 
 c = s.replace('#define FROZEN(t, s) OVER(t, s)', '#define FROZEN(t, s) 0')
 d = s.replace(':: k > take -> atomic { top = (top + M - (k - take)) % M }', ':: k > take -> skip')
 assert a != s and b != s and c != s and d != s, "mutation anchors not found in pool.pml"
+t = open('ctws_token.pml').read()
+e = t.replace(':: else -> skip\n       fi;\n       pass(r)', ':: else -> ended++; break\n       fi;\n       pass(r)')
+f = t.replace('atomic { k = (q[v] + 1) / 2; q[v] = q[v] - k; q[r] = q[r] + k }',
+              'k = (n + 1) / 2; q[v] = (q[v] > k -> q[v] - k : 0); q[r] = q[r] + k')
+assert e != t and f != t, "mutation anchors not found in ctws_token.pml"
+open('mutant_ctws_end_holding.pml', 'w').write(e)
+open('mutant_ctws_stale_take.pml', 'w').write(f)
 open('mutant_inflight.pml', 'w').write(a)
 open('mutant_quiet_top.pml', 'w').write(b)
 open('mutant_faa_freeze.pml', 'w').write(c)
@@ -76,4 +89,11 @@ must_pass pool.pml -DFAA=1
 must_pass pool.pml -DFAA=2
 must_fail mutant_faa_freeze.pml -DFAA=1
 must_fail mutant_faa_nocorr.pml -DFAA=1
+for p in 2 3; do
+  must_pass ctws_token.pml -DP=$p -DPLACE=0
+  must_pass ctws_token.pml -DP=$p -DPLACE=1
+done
+must_fail mutant_ctws_end_holding.pml -DP=3 -DPLACE=0
+must_fail mutant_ctws_stale_take.pml -DP=3 -DPLACE=0
+echo "run_spin: ctws token termination verified (2 and 3 ranks, 4 tasks); both mutants caught"
 echo "run_spin: pool protocol verified (N=$n tasks, 2 thieves x $tries attempts; CAS, FAA, FAA+CAS thieves); all four mutants caught"
