@@ -104,12 +104,12 @@ int main(void)
     bad("speed", "0", "positive");
     good("emulate", "spin");
     bad("emulate", "nap", "sleep, spin");
-    good("idle", "auto");
-    good("idle", "spin");
-    good("idle", "backoff");
-    bad("idle", "sleep", "auto, spin, backoff");
-    bad("idle", "", "auto, spin, backoff");
-    bad("idle", "Spin", "auto, spin, backoff");
+    static const char *const idle_good[] = {"auto", "spin", "backoff"},
+                             *const idle_bad[] = {"sleep", "", "Spin"};
+    for (int i = 0; i < 3; i++) {
+        good("idle", idle_good[i]);
+        bad("idle", idle_bad[i], "auto, spin, backoff");
+    }
     bad("no_such_key", "1", "accepted");
     bad("task_capacit", "8", "did you mean 'task_capacity'"); /* a close match is named */
 
