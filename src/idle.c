@@ -32,6 +32,11 @@ int ladroi_idle_init(ladro_t *lb)
     return LADRO_OK;
 }
 
+double ladroi_idle_wait_cap_us(const ladro_t *lb)
+{
+    return lb->cfg.idle == LADRO_IDLE_SPIN ? lb->cfg.backoff_min_us : lb->cfg.backoff_max_us;
+}
+
 int ladroi_idle_pause(ladro_t *lb)
 {
     if (lb->cfg.idle == LADRO_IDLE_SPIN)

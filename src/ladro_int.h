@@ -268,6 +268,10 @@ int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle);
 int ladroi_idle_init(ladro_t *lb);
 /* The pause between two idle rounds: spin (poll for messages, back at one) or back off. */
 int ladroi_idle_pause(ladro_t *lb);
+/* How long a policy may wait inside one on_idle call (for a reply, a grant) before it
+ * returns and lets the core run a round (termination waves, progress): backoff_min_us
+ * when spinning, so the waves are never held up; backoff_max_us when backing off. */
+double ladroi_idle_wait_cap_us(const ladro_t *lb);
 
 /* ---- stall watchdog (src/watchdog.c; cfg.watchdog > 0) -----------------------------
  * A rank raises an alarm in its wave contribution when its current (or just finished)

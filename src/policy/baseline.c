@@ -111,7 +111,8 @@ static int ladro__bl_idle(ladro_t *lb, void *state)
         if (s->locked < 0)
             return 0; /* no loaded free victim: the core backs off */
     }
-    /* Line 12: WAITUNTILVICTIMREPLY, for at most backoff_max_us per call; meanwhile this
+    /* Line 12: WAITUNTILVICTIMREPLY, for at most ladroi_idle_wait_cap_us per call (the
+     * core's round, and its termination waves, between two calls); meanwhile this
      * rank answers its own queued thief (a denial: it has nothing), so chains of waiting
      * thieves cannot deadlock. */
     int v = s->locked;
@@ -124,7 +125,7 @@ static int ladro__bl_idle(ladro_t *lb, void *state)
             break;
         if ((rc = ladro__bl_serve(lb, s)) != 0 || (rc = ladroi_net_progress(lb)) != 0)
             return rc;
-        if ((ladroi_net_now() - start) * 1e6 >= lb->cfg.backoff_max_us) {
+        if ((ladroi_net_now() - start) * 1e6 >= ladroi_idle_wait_cap_us(lb)) {
             lb->st.steal_time_s += ladroi_net_now() - start;
             return 0; /* still waiting: the core serves the protocol and comes back */
         }
