@@ -407,6 +407,10 @@ static int ladro__policy_config(ladro_config_t *cfg, const char *name, const cha
     ladro_config_set(cfg, "seed", v, err, sizeof err);
     snprintf(v, sizeof v, "%zu", wl->payload);
     ladro_config_set(cfg, "task_bytes", v, err, sizeof err);
+    /* Idle ranks back off unless told otherwise (idle=spin): a simulated host has a core
+     * per rank, so auto would spin, and every spin pause is an event for every idle rank
+     * (10 000 ranks: 38 s of CPU backing off, 2 464 s spinning). */
+    ladro_config_set(cfg, "idle", "backoff", err, sizeof err);
     const char *const *names = ladro_policy_names();
     for (int k = 0; k < nkeys; k++) {
         char kv[512];
