@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L /* setenv */
 #include "app_mpi.h"
 
+#include "app_cli.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,4 +71,21 @@ bool app_mpi_start(int *argc, char ***argv, const char *prog, int level, app_par
     if (prc)
         *status = app_mpi_parse_exit(prc);
     return prc == 0;
+}
+
+bool app_mpi_start_threads(int *argc, char ***argv, const char *prog, app_parse_fn parse,
+                           void *opts, const int *threads, app_mpi_t *out, int *status)
+{
+    if (!app_mpi_start(argc, argv, prog, app_thread_level(*argc, *argv, false), parse, opts,
+                       out, status))
+        return false;
+    if (*threads > 0)
+        app_warn_threads(prog, (uint32_t)*threads, out->rank != 0);
+    return true;
+}
+
+int app_root_status(int bad)
+{
+    MPI_Bcast(&bad, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    return bad;
 }

@@ -38,6 +38,16 @@ typedef int (*app_parse_fn)(int argc, char **argv, void *opts, int quiet, char *
 bool app_mpi_start(int *argc, char ***argv, const char *prog, int level, app_parse_fn parse,
                    void *opts, app_mpi_t *out, int *status);
 
+/* app_mpi_start for a program with the option --threads N whose parser stores N in
+ * *threads (a field of opts): MPI at the level app_thread_level gives, and one warning
+ * (rank 0) when the threads outnumber the cores. */
+bool app_mpi_start_threads(int *argc, char ***argv, const char *prog, app_parse_fn parse,
+                           void *opts, const int *threads, app_mpi_t *out, int *status);
+
+/* The outcome rank 0 decided (checks, files it wrote), returned on every rank so that
+ * every rank exits with it. Collective. */
+int app_root_status(int bad);
+
 /* The thread level for a program that may run the leader policy (leader_listed):
  * MPI_THREAD_MULTIPLE for the leader's service thread (A2WS's LW), unless
  * LADRO_LEADER_THREAD=off or Open MPI's osc pt2pt is forced (it refuses windows under

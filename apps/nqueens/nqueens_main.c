@@ -200,22 +200,18 @@ static int nq__parallel(const nq_opts_t *o, int n, const char *policy)
         }
     }
     ladro_stats_free(&st);
-    MPI_Bcast(&bad, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    return bad;
+    return app_root_status(bad);
 }
 
 int main(int argc, char **argv)
 {
     app_mpi_t mpi;
-    nq_opts_t o;
+    nq_opts_t o = {0};
     int rc;
-    /* worker threads (--threads, LADRO_THREADS) need MPI_THREAD_FUNNELED */
-    if (!app_mpi_start(&argc, &argv, "ladro-nqueens", app_thread_level(argc, argv, false),
-                       nq_parse, &o, &mpi, &rc))
+    if (!app_mpi_start_threads(&argc, &argv, "ladro-nqueens", nq_parse, &o, &o.threads, &mpi,
+                               &rc))
         return rc;
     int rank = mpi.rank;
-    if (o.threads > 0)
-        app_warn_threads("ladro-nqueens", (uint32_t)o.threads, rank != 0);
     int bad = 0;
     for (int n = o.upto ? 1 : o.n; n <= o.n && bad < 2; n++) {
         if (o.sequential) {

@@ -413,22 +413,17 @@ static int uts__parallel(const uts_opts_t *o, const uts_tree_t *tree, const char
     }
     free(all);
     ladro_stats_free(&st);
-    MPI_Bcast(&bad, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    return bad;
+    return app_root_status(bad);
 }
 
 int main(int argc, char **argv)
 {
     app_mpi_t mpi;
-    uts_opts_t o;
+    uts_opts_t o = {0};
     int rc;
-    /* worker threads (--threads, LADRO_THREADS) need MPI_THREAD_FUNNELED */
-    if (!app_mpi_start(&argc, &argv, "ladro-uts", app_thread_level(argc, argv, false),
-                       uts_parse, &o, &mpi, &rc))
+    if (!app_mpi_start_threads(&argc, &argv, "ladro-uts", uts_parse, &o, &o.threads, &mpi, &rc))
         return rc;
     int rank = mpi.rank;
-    if (o.threads > 0)
-        app_warn_threads("ladro-uts", (uint32_t)o.threads, rank != 0);
 
     /* Open MPI turns on mpi_yield_when_idle when a node is oversubscribed; then every
      * ladro_progress (each -i nodes) gives the core away and a node costs ~20x more
