@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# make results: regenerate every figure that docs/ shows. Each study of bench/ that makes
-# a figure has a generator bench/<study>/results.sh BUILD OUT: figures go to
-# docs/figures/<area>/, raw run output to OUT = BUILD/results/<study> (never the source
-# tree). Figures whose data take hours to measure (smallworld weak scaling, SimGrid SMPI)
-# are redrawn from their kept inputs; their READMEs give the command that re-measures them.
+# make results: regenerate every figure that docs/ shows, and the tables measured on
+# simulated ranks. Each study of bench/ that makes one has a generator
+# bench/<study>/results.sh BUILD OUT: figures go to docs/figures/<area>/, raw run output
+# to OUT = BUILD/results/<study> (never the source tree). Figures whose data take hours to
+# measure (smallworld weak scaling, SimGrid SMPI) are redrawn from their kept inputs; their
+# READMEs give the command that re-measures them.
 #   bash scripts/results.sh [BUILD]        ONLY=pattern runs the matching studies only
 set -euo pipefail
 build=${1:-build}
 cd "$(dirname "$0")/.."
 build=$(cd "$build" && pwd)
-studies="demo scenarios sim-latency seismic smallworld smpi"
+studies="demo scenarios sim-latency a2ws termination beyond seismic smallworld smpi"
 status=0
 for s in $studies; do
   if [ -n "${ONLY:-}" ] && [[ "$s" != *$ONLY* ]]; then continue; fi

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The A2WS paper's Tables 3 and 4 on simulated ranks (ladro-sim policy): configurations
+# C1..C5 (8..128 ranks, the paper's Table 2 speeds), 480..7680 equal tasks in total, an even
+# initial placement, seeds 1..SEEDS; the gain of a2ws over leader (LW) and ctws per cell.
+# Equal tasks of WORK_MS at full speed (default 100 ms: 2.4 s on a 1/24-speed rank; the
+# latency lambda = 5 us is 5e-5 of a task, as the paper's minute-long shots make it small).
+#   bash bench/a2ws/tables.sh [BUILD] [OUT]
+#   POLICIES (default a2ws,leader,ctws), SEEDS (5), JOBS (2), CONFIGS, TASKS, WORK_MS
+set -euo pipefail
+build=${1:-build}
+out=${2:-$build/results/a2ws-tables}
+sim=$build/bin/ladro-sim
+[ -x "$sim" ] || { echo "tables.sh: $sim not found; build first (make)" >&2; exit 2; }
+policies=${POLICIES:-a2ws,leader,ctws}
+seeds=${SEEDS:-5}
+configs=${CONFIGS:-"C1:8 C2:16 C3:32 C4:64 C5:128"}
+tasks=${TASKS:-"480 960 1920 3840 7680"}
+work_ms=${WORK_MS:-100}
+mkdir -p "$out"
+jobs_file=$out/jobs.txt
+: > "$jobs_file"
+for cfg in $configs; do
+  c=${cfg%%:*} p=${cfg##*:}
+  for t in $tasks; do
+    # ladro-sim policy takes tasks per rank only (no total): a cell whose total does not
+    # divide over the ranks (480 on 64 and 128, 960 on 128) is left out
+    if [ $((t % p)) -ne 0 ]; then echo "tables.sh: $c, $t tasks: not a multiple of $p ranks, left out"; continue; fi
+    for s in $(seq 1 "$seeds"); do
+      for pol in ${policies//,/ }; do
+        f=$out/$c-t$t-s$s-$pol.json
+        [ -s "$f" ] && continue
+        echo "$sim policy --policy $pol --p $p --speed $c --tasks-per-rank $((t / p)) --work-ms $work_ms --dist const --init even --seed $s --json > $f.tmp && mv $f.tmp $f" >> "$jobs_file"
+      done
+    done
+  done
+done
+echo "tables.sh: $(wc -l < "$jobs_file") runs into $out"
+xargs -P "${JOBS:-2}" -I{} -d '\n' nice bash -c {} < "$jobs_file"
+python3 "$(dirname "$0")/tables.py" "$out"

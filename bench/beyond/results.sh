@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# make results: every policy against the best on 1 024 simulated ranks (a table, no figure;
+# docs/results.md "Termination and beyond the papers' scale"). Usage: results.sh BUILD OUT
+set -euo pipefail
+build=$1 out=$2
+echo "+ bench/beyond/beyond.sh $build $out"
+bash bench/beyond/beyond.sh "$build" "$out" | tee "$out/beyond.md"
