@@ -9,7 +9,7 @@ out=${2:-$build/results/a2ws-radius-sim}
 sim=$build/bin/ladro-sim
 [ -x "$sim" ] || { echo "radius_sim.sh: $sim not found; build first (make)" >&2; exit 2; }
 mkdir -p "$out"
-jobs_file=$out/jobs.txt
+jobs_file=$out/jobs.$$.txt   # per invocation: two may share OUT
 : > "$jobs_file"
 for r in ${RADII:-1 2 4 8 16 32}; do
   for s in $(seq 1 "${SEEDS:-5}"); do
@@ -19,6 +19,7 @@ for r in ${RADII:-1 2 4 8 16 32}; do
   done
 done
 xargs -P "${JOBS:-2}" -I{} -d '\n' nice bash -c {} < "$jobs_file"
+rm -f "$jobs_file"
 python3 - "$out" <<'PY'
 import glob, json, os, re, statistics, sys
 runs = {}

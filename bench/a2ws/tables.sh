@@ -17,7 +17,7 @@ configs=${CONFIGS:-"C1:8 C2:16 C3:32 C4:64 C5:128"}
 tasks=${TASKS:-"480 960 1920 3840 7680"}
 work_ms=${WORK_MS:-100}
 mkdir -p "$out"
-jobs_file=$out/jobs.txt
+jobs_file=$out/jobs.$$.txt   # per invocation: two may share OUT
 : > "$jobs_file"
 for cfg in $configs; do
   c=${cfg%%:*} p=${cfg##*:}
@@ -36,4 +36,5 @@ for cfg in $configs; do
 done
 echo "tables.sh: $(wc -l < "$jobs_file") runs into $out"
 xargs -P "${JOBS:-2}" -I{} -d '\n' nice bash -c {} < "$jobs_file"
+rm -f "$jobs_file"
 python3 "$(dirname "$0")/tables.py" "$out"

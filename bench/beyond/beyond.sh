@@ -2,7 +2,7 @@
 # Beyond the papers' scale (ladro-sim policy): every policy's efficiency relative to the best
 # policy's, at each rank count of PS, on two workloads: gauss70-10 (the SMPI study's: 8 tasks
 # of 1..3 ms per rank on average, ~70 % of them on ~10 % of the ranks, speed 1) and c5 (the
-# A2WS paper's C5 speeds cycled over the ranks, 60 equal tasks of 100 ms per rank, even).
+# A2WS paper's C5 speeds scaled to P ranks, 20 equal tasks of 100 ms per rank, even).
 #   bash bench/beyond/beyond.sh [BUILD] [OUT]
 #   PS (default 1024), POLICIES (default all eight), SEEDS (1), JOBS (2), LAMBDA_US (5)
 set -euo pipefail
@@ -13,9 +13,9 @@ sim=$build/bin/ladro-sim
 policies=${POLICIES:-static,leader,random,ctws,a2ws,baseline,successonly,smallworld}
 declare -A wl=(
   [gauss]="--tasks-per-rank 8 --work-ms 2 --dist uniform:0.5,1.5 --init gauss70-10"
-  [c5]="--tasks-per-rank 60 --work-ms 100 --dist const --init even --speed C5")
+  [c5]="--tasks-per-rank 20 --work-ms 100 --dist const --init even --speed C5")
 mkdir -p "$out"
-jobs_file=$out/jobs.txt
+jobs_file=$out/jobs.$$.txt   # per invocation: two may share OUT
 : > "$jobs_file"
 for p in ${PS:-1024}; do
   for w in gauss c5; do
@@ -32,4 +32,5 @@ for p in ${PS:-1024}; do
   done
 done
 xargs -P "${JOBS:-2}" -I{} -d '\n' nice bash -c {} < "$jobs_file"
+rm -f "$jobs_file"
 python3 "$(dirname "$0")/../termination/summary.py" "$out" beyond

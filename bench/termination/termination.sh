@@ -12,7 +12,7 @@ sim=$build/bin/ladro-sim
 [ -x "$sim" ] || { echo "termination.sh: $sim not found; build first (make)" >&2; exit 2; }
 policies=${POLICIES:-static,leader,random,ctws,a2ws,baseline,successonly,smallworld}
 mkdir -p "$out"
-jobs_file=$out/jobs.txt
+jobs_file=$out/jobs.$$.txt   # per invocation: two may share OUT
 : > "$jobs_file"
 for p in ${PS:-1024}; do
   for s in $(seq 1 "${SEEDS:-1}"); do
@@ -24,4 +24,5 @@ for p in ${PS:-1024}; do
   done
 done
 xargs -P "${JOBS:-2}" -I{} -d '\n' nice bash -c {} < "$jobs_file"
+rm -f "$jobs_file"
 python3 "$(dirname "$0")/summary.py" "$out" termination
