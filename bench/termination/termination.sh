@@ -4,7 +4,8 @@
 # study's workload (gauss70-10: ~70 % of the tasks on ~10 % of the ranks, 8 tasks of 2 ms
 # per rank on average, uniform in 1..3 ms), lambda = 5 us, at each rank count of PS, seeds 1..SEEDS.
 #   bash bench/termination/termination.sh [BUILD] [OUT]
-#   PS (default 1024), POLICIES (default all eight), SEEDS (1), JOBS (2), LAMBDA_US (5)
+#   PS (default 1024), POLICIES (default all eight), SEEDS (1), JOBS (2), LAMBDA_US (5),
+#   KEYS (runtime KEY=VALUE settings for every run, e.g. idle=spin)
 set -euo pipefail
 build=${1:-build}
 out=${2:-$build/results/termination}
@@ -19,7 +20,7 @@ for p in ${PS:-1024}; do
     for pol in ${policies//,/ }; do
       f=$out/gauss-p$p-s$s-$pol.json
       [ -s "$f" ] && continue
-      echo "$sim policy --policy $pol --p $p --tasks-per-rank 8 --work-ms 2 --dist uniform:0.5,1.5 --init gauss70-10 --lambda-us ${LAMBDA_US:-5} --seed $s --json > $f.tmp && mv $f.tmp $f" >> "$jobs_file"
+      echo "$sim policy --policy $pol --p $p --tasks-per-rank 8 --work-ms 2 --dist uniform:0.5,1.5 --init gauss70-10 --lambda-us ${LAMBDA_US:-5} --seed $s --json ${KEYS:-} > $f.tmp && mv $f.tmp $f" >> "$jobs_file"
     done
   done
 done
