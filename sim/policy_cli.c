@@ -582,6 +582,10 @@ int ladro_sim_policy_main(int argc, char **argv)
         {"--tasks-per-rank", 0, LADROI_OPT_U64, &wl.tasks_per_rank, 1, 1e7, .arg = "K",
          .help = "tasks per rank on average (default 10)",
          .accepted = "accepted: an integer in [1, 1e7]"},
+        {"--tasks", 0, LADROI_OPT_U64, &wl.tasks, 1, 1e10, .arg = "N",
+         .help = "tasks in all, spread over the ranks as --init says (even: the\n"
+                 "first N mod P ranks get one more); instead of --tasks-per-rank",
+         .accepted = "accepted: an integer in [1, 1e10]"},
         {"--work-ms", 0, LADROI_OPT_DOUBLE, &wl.work_ms, 1e-6, 1e9, .arg = "X",
          .help = "mean task duration at full speed, ms (default 10)",
          .accepted = "accepted: a number of ms in [1e-6, 1e9]"},
@@ -730,10 +734,11 @@ int ladro_sim_policy_main(int argc, char **argv)
     if (csv)
         ladro__csv_head(csv);
     if (json) {
-        printf("{\"params\": {\"p\": %d, \"tasks\": %llu, \"tasks_per_rank\": %llu, "
+        /* tasks_per_rank: the average when --tasks gave the total */
+        printf("{\"params\": {\"p\": %d, \"tasks\": %llu, \"tasks_per_rank\": %g, "
                "\"work_ms\": %g, \"speed\": \"%s\", \"lambda_us\": %g, \"platform\": ",
-               p, (unsigned long long)ntasks, (unsigned long long)wl.tasks_per_rank,
-               wl.work_ms, speed, lambda_us);
+               p, (unsigned long long)ntasks, (double)ntasks / p, wl.work_ms, speed,
+               lambda_us);
         ladro__json_str(tmp[0] ? NULL : platform);
         printf(", \"task_overhead_us\": %g, \"seed\": %llu, \"engine\": \"s4u\"},\n"
                " \"policies\": [", overhead_us, (unsigned long long)wl.seed);

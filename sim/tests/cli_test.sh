@@ -64,6 +64,10 @@ if "$SIM" policy --help > /dev/null 2>&1; then
     test "$(wc -l < "$DIR/pol.csv")" -eq 9
     awk -F, 'NR>1 { if ($8 <= 0 || $8 > 1.000001) { print "efficiency " $8; exit 1 } }' "$DIR/pol.csv"
     "$SIM" policy --policy ctws --p 16 --json | grep -q '"verified": true'
+    # --tasks: a total that is not a multiple of the ranks (the first N mod P get one more)
+    bad policy --tasks 0 --p 4
+    "$SIM" policy --policy a2ws --p 64 --tasks 480 --json > "$DIR/tot.json"
+    python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); p=d["policies"][0]; assert d["params"]["tasks"] == 480 and p["tasks"] == 480 and p["verified"] is True, d' "$DIR/tot.json"
 else
     code=0
     "$SIM" policy --p 4 > "$DIR/out" 2> "$DIR/err" || code=$?
