@@ -22,14 +22,13 @@ jobs_file=$out/jobs.$$.txt   # per invocation: two may share OUT
 for cfg in $configs; do
   c=${cfg%%:*} p=${cfg##*:}
   for t in $tasks; do
-    # ladro-sim policy takes tasks per rank only (no total): a cell whose total does not
-    # divide over the ranks (480 on 64 and 128, 960 on 128) is left out
-    if [ $((t % p)) -ne 0 ]; then echo "tables.sh: $c, $t tasks: not a multiple of $p ranks, left out"; continue; fi
+    # --tasks: the total over the ranks, as the paper's (480 on 64 ranks: the first 32
+    # ranks get 8 tasks, the others 7)
     for s in $(seq 1 "$seeds"); do
       for pol in ${policies//,/ }; do
         f=$out/$c-t$t-s$s-$pol.json
         [ -s "$f" ] && continue
-        echo "$sim policy --policy $pol --p $p --speed $c --tasks-per-rank $((t / p)) --work-ms $work_ms --dist const --init even --seed $s --json > $f.tmp && mv $f.tmp $f" >> "$jobs_file"
+        echo "$sim policy --policy $pol --p $p --speed $c --tasks $t --work-ms $work_ms --dist const --init even --seed $s --json > $f.tmp && mv $f.tmp $f" >> "$jobs_file"
       done
     done
   done
