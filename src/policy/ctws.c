@@ -29,6 +29,7 @@ enum { LADRO__TOK_EMPTY = 0, LADRO__TOK_STEAL = 1, LADRO__TOK_FINISH = 2 };
 #define LADRO__LOG_MAX 100000u /* log entries kept per rank */
 #define LADRO__TAG_COUNT LADROI_TAG_POLICY /* a rank's initial count, to rank 0 */
 #define LADRO__TAG_WAKE (LADROI_TAG_POLICY + 1) /* a pass's wake-up message (below) */
+#define LADRO__TAG_WAKES (LADROI_TAG_POLICY + 2) /* at destroy: how many wake-ups were sent */
 
 enum { LADRO__TERM_WAVES = 0, LADRO__TERM_TOKEN = 1 };
 
@@ -63,6 +64,7 @@ typedef struct ladro__ctws {
     int nrecv;           /* rank 0: counts received */
     bool gathered;
     uint64_t finishes, rearms, passes;
+    uint64_t wakes_in; /* wake-up messages received (from the previous rank) */
     bool token_term;  /* ctws_termination=token: the finish token ends the run */
     bool seen_finish; /* this rank saw (or made) the finish token */
     /* steal log */
@@ -239,6 +241,7 @@ static int ladro__ctws_receive(ladro_t *lb, ladro__ctws_t *s)
         if (wake && (rc = ladroi_net_recv(lb, lb->comm, NULL, 0, LADROI_ANY, LADRO__TAG_WAKE,
                                           NULL)))
             return rc;
+        s->wakes_in += wake;
     }
     if (s->token)
         return LADRO_OK;
@@ -449,16 +452,41 @@ static int ladro__ctws_cmp(const void *a, const void *b)
     return x->attempt < y->attempt ? -1 : x->attempt > y->attempt;
 }
 
+/* The passes' wake-up messages still in flight must not outlive the handle: an MPI may
+ * give a later handle's communicator the same context, where a message of another
+ * policy with the same tag would match them (MPICH does: smallworld's set-up after a
+ * ctws handle waited for ever). Each rank tells the next how many it sent and takes the
+ * rest of those from the previous one. Collective. */
+static int ladro__ctws_drain(ladro_t *lb, ladro__ctws_t *s)
+{
+    if (lb->size < 2)
+        return LADRO_OK;
+    int next = (lb->rank + 1) % lb->size, prev = (lb->rank + lb->size - 1) % lb->size;
+    uint64_t sent = s->passes, expect = 0;
+    ladroi_req_t r = {0};
+    int rc = ladroi_net_isend(lb, lb->comm, &sent, sizeof sent, next, LADRO__TAG_WAKES, &r);
+    if (rc == 0)
+        rc = ladroi_net_recv(lb, lb->comm, &expect, sizeof expect, prev, LADRO__TAG_WAKES,
+                             NULL);
+    while (rc == 0 && s->wakes_in < expect) {
+        rc = ladroi_net_recv(lb, lb->comm, NULL, 0, prev, LADRO__TAG_WAKE, NULL);
+        s->wakes_in++;
+    }
+    int rc2 = r.active ? ladroi_net_wait(lb, &r) : LADRO_OK;
+    return rc ? rc : rc2;
+}
+
 static int ladro__ctws_destroy(ladro_t *lb, void *state)
 {
     ladro__ctws_t *s = state;
     const char *path = ((const ladro__ctws_opts_t *)lb->popts)->ctws_log;
-    if (!path[0])
-        return LADRO_OK;
+    int rc = ladro__ctws_drain(lb, s);
+    if (rc || !path[0])
+        return rc;
     uint64_t dropped = s->log_dropped;
     void *gathered;
     size_t bytes;
-    int rc = ladroi_net_allreduce_u64(lb, lb->comm, &dropped, 1, LADROI_NET_SUM);
+    rc = ladroi_net_allreduce_u64(lb, lb->comm, &dropped, 1, LADROI_NET_SUM);
     if (rc == 0)
         rc = ladroi_net_gatherv(lb, lb->comm, s->log, s->nlog * sizeof(ladro__logent_t), 0,
                                 &gathered, &bytes);
