@@ -2,7 +2,7 @@
  * configuration between ranks, pushes in the wrong state, NULL arguments, double
  * destroy, ladro_run/ladro_run_range, statistics. */
 #define _POSIX_C_SOURCE 200809L
-#include "check.h"
+#include "check_mpi.h"
 #include <ladro.h>
 
 #include <stdlib.h>
@@ -20,13 +20,8 @@ int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
     int rank, size;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    const char *np = getenv("LADRO_EXPECT_NP");
-    if (np && atoi(np) != size) {
-        fprintf(stderr, "expected %s ranks, got %d\n", np, size);
+    if (check_mpi_world(&rank, &size))
         return 1;
-    }
     ladro_config_t cfg;
     ladro_t *lb = (ladro_t *)0x1;
     char err[256] = "";

@@ -3,7 +3,7 @@
  * Runs with any number of ranks (1 = owner only); argument `faa`: fetch-and-add thieves
  * race CAS thieves and the owner. */
 #include "../src/ladro_int.h"
-#include "check.h"
+#include "check_mpi.h"
 #include "pool_adversary.h"
 
 int main(int argc, char **argv)
@@ -11,13 +11,8 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     int faa = argc > 1 && !strcmp(argv[1], "faa");
     int rank, size;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    const char *np = getenv("LADRO_EXPECT_NP");
-    if (np && atoi(np) != size) {
-        fprintf(stderr, "expected %s ranks, got %d\n", np, size);
+    if (check_mpi_world(&rank, &size))
         return 1;
-    }
     ladro_config_t cfg;
     pool_adversary_config(&cfg, faa);
     ladro_t *lb;

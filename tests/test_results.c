@@ -7,7 +7,7 @@
  * result_bytes 0 (LADRO_EINVAL), ladro_result_next with nothing waiting (LADRO_NONE).
  * Usage: test_results [B D [POLICY]] (default 3 6: 1093 tasks, every policy). */
 #define _POSIX_C_SOURCE 200809L
-#include "check.h"
+#include "check_mpi.h"
 #include <ladro.h>
 
 #include <stdlib.h>
@@ -26,13 +26,8 @@ int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
     int rank, size;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    const char *np = getenv("LADRO_EXPECT_NP");
-    if (np && atoi(np) != size) {
-        fprintf(stderr, "expected %s ranks, got %d\n", np, size);
+    if (check_mpi_world(&rank, &size))
         return 1;
-    }
     int B = argc > 2 ? atoi(argv[1]) : 3, D = argc > 2 ? atoi(argv[2]) : 6;
     uint64_t nodes = 0, width = 1;
     for (int d = 0; d <= D; d++, width *= (uint64_t)B)

@@ -7,7 +7,7 @@
  *   test_threads single    MPI_Init (MPI_THREAD_SINGLE): threads=2 must be refused
  *                          with the level to ask for. */
 #define _POSIX_C_SOURCE 200809L
-#include "check.h"
+#include "check_mpi.h"
 #include <ladro.h>
 
 #include <stdbool.h>
@@ -74,13 +74,8 @@ int main(int argc, char **argv)
     else
         MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
     int rank, size;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    const char *np = getenv("LADRO_EXPECT_NP");
-    if (np && atoi(np) != size) {
-        fprintf(stderr, "expected %s ranks, got %d\n", np, size);
+    if (check_mpi_world(&rank, &size))
         return 1;
-    }
     if (single) {
         int f = level_refused(), any = 0;
         MPI_Allreduce(&f, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
