@@ -34,11 +34,58 @@ int app_config_env_policy(ladro_config_t *cfg, const char *policy, char *err, si
     return rc;
 }
 
+int app_config_run(ladro_config_t *cfg, const char *policy, int threads, char *err,
+                   size_t errlen)
+{
+    int rc = app_config_env_policy(cfg, policy, err, errlen);
+    if (threads > 0) /* the flag wins over LADRO_THREADS */
+        cfg->threads = (uint32_t)threads;
+    return rc;
+}
+
 int app_opt_config(const ladroi_opt_t *opt, const char *value, void *ctx, char *msg,
                    size_t msglen)
 {
     (void)ctx;
     return app_config_set(opt->dest, NULL, opt->data, value, msg, msglen) ? -1 : 0;
+}
+
+void app_policy_begin(app_policy_iter_t *it, const char *policy)
+{
+    snprintf(it->list, sizeof it->list, "%s", policy);
+    it->save = NULL;
+    it->all = strcmp(it->list, "all") ? NULL : ladro_policy_names();
+    it->k = 0;
+    it->done = false;
+}
+
+const char *app_policy_next(app_policy_iter_t *it)
+{
+    if (it->done)
+        return NULL;
+    const char *pol = it->all ? it->all[it->k]
+                              : strtok_r(it->k ? NULL : it->list, ",", &it->save);
+    if (!pol && it->k == 0)
+        pol = ""; /* no name: LADRO_POLICY or the default */
+    it->k++;
+    it->done = !pol || !pol[0];
+    return pol;
+}
+
+int app_check_max_failed(int64_t max_failed, const ladro_stats_t *st, const char *policy)
+{
+    if (max_failed < 0 || st->total.steals_failed <= (uint64_t)max_failed)
+        return 0;
+    fprintf(stderr, "policy %s: %llu failed remote steals, --max-failed allows %lld\n", policy,
+            (unsigned long long)st->total.steals_failed, (long long)max_failed);
+    return 1;
+}
+
+ladroi_opt_t app_opt_key(ladro_config_t *cfg, const char *name, const char *key,
+                         const char *arg, const char *help)
+{
+    return (ladroi_opt_t){name, 0, LADROI_OPT_FN, cfg, .arg = arg, .help = help,
+                          .fn = app_opt_config, .data = key};
 }
 
 /* Cores this rank may run on: its affinity mask (bytes), or all online CPUs. */

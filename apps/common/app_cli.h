@@ -21,11 +21,20 @@ int app_config_set(ladro_config_t *cfg, const char *opt, const char *key, const 
  * LADRO_OK, or an error with err saying which setting was refused. */
 int app_config_env_policy(ladro_config_t *cfg, const char *policy, char *err, size_t errlen);
 
+/* app_config_env_policy, then --threads when threads > 0 (0: not given; the flag wins
+ * over LADRO_THREADS). */
+int app_config_run(ladro_config_t *cfg, const char *policy, int threads, char *err,
+                   size_t errlen);
+
 /* LADROI_OPT_FN for an option that is a configuration key (docs/envvars.md): dest is the
  * ladro_config_t, data the key ("policy", "chunk"); refused values say what the key
  * accepts, as ladro_config_set does. */
 int app_opt_config(const ladroi_opt_t *opt, const char *value, void *ctx, char *msg,
                    size_t msglen);
+
+/* The row of such an option: --name ARG sets the configuration key `key` of *cfg. */
+ladroi_opt_t app_opt_key(ladro_config_t *cfg, const char *name, const char *key,
+                         const char *arg, const char *help);
 
 /* Collective over comm. When some node runs more of comm's ranks than there are cores
  * for them (the union of the node's ranks' CPU affinity masks), busy times include time
@@ -34,6 +43,26 @@ int app_opt_config(const ladroi_opt_t *opt, const char *value, void *ctx, char *
  *     (4 ranks on 2 cores: busy time includes time-slicing)
  * Otherwise false and note "". */
 bool app_oversubscribed(MPI_Comm comm, char *note, size_t notelen);
+
+/* The policies of a --policy value in turn (app_policy_next): every registered one for
+ * "all", the names of a comma-separated list, or, for "", one run under LADRO_POLICY or
+ * the default (the name ""). */
+typedef struct app_policy_iter {
+    char list[256];
+    char *save;
+    const char *const *all; /* ladro_policy_names() for "all", else NULL */
+    int k;                  /* names given so far */
+    bool done;
+} app_policy_iter_t;
+
+void app_policy_begin(app_policy_iter_t *it, const char *policy);
+/* The next policy name, NULL after the last. */
+const char *app_policy_next(app_policy_iter_t *it);
+
+/* Rank 0, after a run under `policy` with the gathered statistics st: 1, with a line on
+ * stderr, when more remote steals failed than --max-failed allows (max_failed < 0: off);
+ * else 0. */
+int app_check_max_failed(int64_t max_failed, const ladro_stats_t *st, const char *policy);
 
 /* Local. One line on stderr (unless quiet) when `threads` (worker threads per rank) is
  * more than the cores this rank may run on: allowed, but the workers then share cores.

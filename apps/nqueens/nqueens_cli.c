@@ -12,7 +12,7 @@ int nq_parse(int argc, char **argv, void *out, int quiet, char *err, size_t errl
     memset(o, 0, sizeof *o);
     o->n = 14;
     o->cutoff = 6;
-    o->max_failed = -1;
+    o->run.max_failed = -1;
     const ladroi_opt_t opts[] = {
         {NULL, 'n', LADROI_OPT_INT, &o->n, 1, NQ_MAX_N, .arg = "N",
          .help = "board size, 1..32 (default 14)",
@@ -20,13 +20,9 @@ int nq_parse(int argc, char **argv, void *out, int quiet, char *err, size_t errl
         {NULL, 'c', LADROI_OPT_INT, &o->cutoff, 0, NQ_MAX_N, .arg = "CUTOFF",
          .help = "no new tasks below this depth, 0..N (default 6; capped at N)",
          .accepted = "accepted: a cutoff depth, an integer in [0, 32]"},
-        {"--policy", 0, LADROI_OPT_BUF, o->policy, 0, sizeof o->policy, .arg = "NAME",
-         .help = "load-balancing policy, a comma-separated list, or 'all' for\n"
-                 "every registered one (default: LADRO_POLICY, else random)",
-         .accepted = "accepted: a policy name, a comma-separated list or 'all'"},
-        {"--threads", 0, LADROI_OPT_INT, &o->threads, 1, 1024, .arg = "T",
-         .help = "worker threads per rank (default: LADRO_THREADS, else 1)",
-         .accepted = "accepted: an integer in [1, 1024]"},
+        app_opt_policy(o->run.policy, sizeof o->run.policy),
+        app_opt_threads(&o->run.threads, "worker threads per rank (default: LADRO_THREADS, "
+                                         "else 1)"),
         {"--upto", 0, LADROI_OPT_FLAG, &o->upto,
          .help = "solve every board size 1..N in turn (one launch)"},
         {"--sequential", 0, LADROI_OPT_FLAG, &o->sequential,
@@ -35,9 +31,7 @@ int nq_parse(int argc, char **argv, void *out, int quiet, char *err, size_t errl
          .help = "exit 1 unless the count is S (N <= 20 is always checked against\n"
                  "OEIS A000170)",
          .accepted = "accepted: a non-negative integer", .seen = &o->have_expect},
-        {"--max-failed", 0, LADROI_OPT_I64, &o->max_failed, 0, 9.2e18, .arg = "N",
-         .help = "exit 1 when more than N remote steals failed (all ranks)",
-         .accepted = "accepted: a non-negative integer"},
+        app_opt_max_failed(&o->run.max_failed),
         {"--quiet", 0, LADROI_OPT_FLAG, &o->quiet, .help = "only the result lines"},
         {"--help", 'h', LADROI_OPT_HELP, .help = "this text"},
         {0},
@@ -49,8 +43,7 @@ int nq_parse(int argc, char **argv, void *out, int quiet, char *err, size_t errl
                  "partial\nplacement of at most CUTOFF rows is a ladro task; deeper ones are "
                  "searched\nsequentially inside the task at the cutoff. The paper's runs: "
                  "-n 18 -c 6.\n",
-        .epilog = "environment: every LADRO_* variable (docs/envvars.md); LADRO_EXPECT_NP=P "
-                  "makes the\nprogram fail unless it runs on exactly P ranks.\n",
+        .epilog = APP_ENV_EPILOG,
         .opts = opts,
         .quiet = quiet != 0,
     };

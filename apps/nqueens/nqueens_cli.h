@@ -3,6 +3,8 @@
 #ifndef LADRO_NQUEENS_CLI_H
 #define LADRO_NQUEENS_CLI_H
 
+#include "app_opts.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -13,9 +15,7 @@ typedef struct nq_opts {
     int quiet;
     int have_expect;
     uint64_t expect;
-    int threads;        /* --threads: worker threads per rank (0 = not given) */
-    int64_t max_failed; /* --max-failed: fail when more remote steals failed (-1 = off) */
-    char policy[256]; /* NAME, NAME,NAME... or all */
+    app_run_opts_t run; /* --policy, --threads, --max-failed */
 } nq_opts_t;
 
 /* out: an nq_opts_t (void *: an app_parse_fn for app_mpi_start). 0 run, 1 help printed

@@ -97,19 +97,15 @@ static int nq__run_task(ladro_t *lb, const ladro_task_t *task, void *arg)
 }
 
 /* One parallel count. Returns 0 right, 1 wrong count, 2 configuration error. */
-static int nq__parallel(const nq_opts_t *o, int n, const char *policy)
+static int nq__parallel(const nq_opts_t *o, const app_mpi_t *mpi, int n, const char *policy)
 {
-    int rank, size;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    int rank = mpi->rank, size = mpi->size;
     char err[512] = "";
     ladro_config_t cfg;
     ladro_config_init(&cfg);
-    int rc = app_config_env_policy(&cfg, policy, err, sizeof err);
+    int rc = app_config_run(&cfg, policy, o->run.threads, err, sizeof err);
     if (rc == 0)
         rc = ladro_config_set(&cfg, "task_bytes", "16", err, sizeof err);
-    if (o->threads > 0)
-        cfg.threads = (uint32_t)o->threads;
     ladro_t *lb = NULL;
     if (rc == 0)
         rc = ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err);
@@ -191,16 +187,25 @@ static int nq__parallel(const nq_opts_t *o, int n, const char *policy)
                 printf("  %s\n", oversub);
         }
         bad = nq__check(o, n, tot[0]);
-        if (o->max_failed >= 0 && rc == 0 &&
-            st.total.steals_failed > (uint64_t)o->max_failed) {
-            fprintf(stderr, "policy %s: %llu failed remote steals, --max-failed allows %lld\n",
-                    cfg.policy, (unsigned long long)st.total.steals_failed,
-                    (long long)o->max_failed);
-            bad = 1;
-        }
+        if (rc == 0)
+            bad |= app_check_max_failed(o->run.max_failed, &st, cfg.policy);
     }
     ladro_stats_free(&st);
     return app_root_status(bad);
+}
+
+/* The plain sequential count of rank 0, no runtime. Returns 0 right, 1 wrong count. */
+static int nq__sequential(const nq_opts_t *o, int n)
+{
+    nq_state_t root = {0, 0, 0, 0};
+    uint64_t nodes = 0;
+    double t0 = MPI_Wtime(), c0 = nq__cpu(false);
+    uint64_t s = nq_count(n, &root, &nodes, NULL, NULL, NULL);
+    double wall = MPI_Wtime() - t0, cpu = nq__cpu(false) - c0;
+    printf("n = %d, sequential: solutions = %" PRIu64 "\n", n, s);
+    if (!o->quiet)
+        printf("time %.3f s, %.4g placements/s, cpu %.3f s\n", wall, (double)nodes / wall, cpu);
+    return nq__check(o, n, s);
 }
 
 int main(int argc, char **argv)
@@ -208,42 +213,22 @@ int main(int argc, char **argv)
     app_mpi_t mpi;
     nq_opts_t o = {0};
     int rc;
-    if (!app_mpi_start_threads(&argc, &argv, "ladro-nqueens", nq_parse, &o, &o.threads, &mpi,
-                               &rc))
+    if (!app_mpi_start_threads(&argc, &argv, "ladro-nqueens", nq_parse, &o, &o.run.threads,
+                               &mpi, &rc))
         return rc;
     int rank = mpi.rank;
     int bad = 0;
     for (int n = o.upto ? 1 : o.n; n <= o.n && bad < 2; n++) {
         if (o.sequential) {
-            if (rank == 0) {
-                nq_state_t root = {0, 0, 0, 0};
-                uint64_t nodes = 0;
-                double t0 = MPI_Wtime(), c0 = nq__cpu(false);
-                uint64_t s = nq_count(n, &root, &nodes, NULL, NULL, NULL);
-                double wall = MPI_Wtime() - t0, cpu = nq__cpu(false) - c0;
-                printf("n = %d, sequential: solutions = %" PRIu64 "\n", n, s);
-                if (!o.quiet)
-                    printf("time %.3f s, %.4g placements/s, cpu %.3f s\n", wall,
-                           (double)nodes / wall, cpu);
-                bad |= nq__check(&o, n, s);
-            }
+            if (rank == 0)
+                bad |= nq__sequential(&o, n);
             continue;
         }
-        /* --policy all | NAME[,NAME...] | (none: LADRO_POLICY or the default) */
-        const char *const *names = ladro_policy_names();
-        char list[256];
-        snprintf(list, sizeof list, "%s", o.policy);
-        int all = !strcmp(list, "all");
-        char *save = NULL, *tok = all ? NULL : strtok_r(list, ",", &save);
-        for (int k = 0; bad < 2; k++) {
-            const char *pol = all ? names[k] : k == 0 ? (tok ? tok : "")
-                                                      : (tok = strtok_r(NULL, ",", &save));
-            if (!pol)
-                break;
-            int r = nq__parallel(&o, n, pol);
+        app_policy_iter_t it;
+        app_policy_begin(&it, o.run.policy);
+        for (const char *pol; bad < 2 && (pol = app_policy_next(&it));) {
+            int r = nq__parallel(&o, &mpi, n, pol);
             bad = r > bad ? r : bad;
-            if (!all && !tok)
-                break;
         }
     }
     MPI_Bcast(&bad, 1, MPI_INT, 0, MPI_COMM_WORLD);

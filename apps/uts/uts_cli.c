@@ -44,6 +44,21 @@ static int uts__opt_expect(const ladroi_opt_t *opt, const char *v, void *ctx, ch
     return 0;
 }
 
+/* --help: the first lines, the table, then these. */
+static const char uts__usage[] =
+    "usage: ladro-uts [tree flags] [options]\n"
+    "Unbalanced Tree Search (UTS) on ladro: counts the nodes, leaves and depth of an\n"
+    "implicit random tree whose nodes are spread over the ranks by work stealing.\n";
+static const char uts__epilog[] =
+    "output: the reference's lines (Tree type:, Tree shape parameters:, Random number\n"
+    "generator:, Compute granularity:, Execution strategy:, Tree size = ..., Wallclock\n"
+    "time = ...), then ladro's (its line names the SHA-1 used), timings and statistics.\n"
+    "sample trees (the reference's, exact counts in docs/uts.md):\n"
+    "  T1 -t 1 -a 3 -d 10 -b 4 -r 19          T2 -t 1 -a 2 -d 16 -b 6 -r 502\n"
+    "  T3 -t 0 -b 2000 -q 0.124875 -m 8 -r 42  T4 -t 2 -a 0 -d 16 -b 6 -r 1 -q 0.234375 -m 4\n"
+    "  T5 -t 1 -a 0 -d 20 -b 4 -r 34          (L, XL, XXL, WL variants in docs/uts.md)\n"
+    APP_ENV_EPILOG;
+
 #define TREE(c, name, text)                                                            \
     {NULL, c, LADROI_OPT_FN, &o->tree, .arg = name, .help = text, .fn = uts__opt_tree,  \
      .data = (const char[]){'-', c, 0}}
@@ -52,7 +67,7 @@ int uts_parse(int argc, char **argv, void *out, int quiet, char *err, size_t err
 {
     uts_opts_t *o = out;
     memset(o, 0, sizeof *o);
-    o->max_failed = -1;
+    o->run.max_failed = -1;
     uts_params_default(&o->tree);
     int keep = 0;
     const ladroi_opt_t opts[] = {
@@ -73,17 +88,12 @@ int uts_parse(int argc, char **argv, void *out, int quiet, char *err, size_t err
         TREE('i', "POLL", "call ladro_progress every POLL nodes; also ladro's\n"
                           "poll_interval (10)"),
         {.kind = LADROI_OPT_TEXT, .help = "options:"},
-        {"--policy", 0, LADROI_OPT_BUF, o->policy, 0, sizeof o->policy, .arg = "NAME",
-         .help = "load-balancing policy, a comma-separated list, or 'all' for\n"
-                 "every registered one (default: LADRO_POLICY, else random)",
-         .accepted = "accepted: a policy name, a comma-separated list or 'all'"},
+        app_opt_policy(o->run.policy, sizeof o->run.policy),
         {"--keep", 0, LADROI_OPT_INT, &keep, 1, 65536, .arg = "K",
          .help = "ladro tasks a rank keeps private before exposing more (ladro's\n"
                  "chunk; default 1, or LADRO_CHUNK)"},
-        {"--threads", 0, LADROI_OPT_INT, &o->threads, 1, 1024, .arg = "T",
-         .help = "worker threads per rank, each with its own DFS stack (default:\n"
-                 "LADRO_THREADS, else 1)",
-         .accepted = "accepted: an integer in [1, 1024]"},
+        app_opt_threads(&o->run.threads, "worker threads per rank, each with its own DFS "
+                                         "stack (default:\nLADRO_THREADS, else 1)"),
         {"--sequential", 0, LADROI_OPT_FLAG, &o->sequential,
          .help = "plain sequential DFS on rank 0, no runtime (cost baseline)"},
         {"--verify", 0, LADROI_OPT_FLAG, &o->verify,
@@ -96,9 +106,7 @@ int uts_parse(int argc, char **argv, void *out, int quiet, char *err, size_t err
         {"--ref-rate", 0, LADROI_OPT_DOUBLE, &o->ref_rate, 1e-300, 1e300, .arg = "R",
          .help = "nodes/s of the 1-rank run: prints efficiency = rate/(P*R)",
          .accepted = "accepted: a positive number of nodes per second"},
-        {"--max-failed", 0, LADROI_OPT_I64, &o->max_failed, 0, 9.2e18, .arg = "N",
-         .help = "exit 1 when more than N remote steals failed (all ranks)",
-         .accepted = "accepted: a non-negative integer"},
+        app_opt_max_failed(&o->run.max_failed),
         {"--portable-sha1", 0, LADROI_OPT_FLAG, &o->portable_sha1,
          .help = "do not use the CPU's SHA extensions"},
         {"--quiet", 0, LADROI_OPT_FLAG, &o->quiet,
@@ -108,21 +116,8 @@ int uts_parse(int argc, char **argv, void *out, int quiet, char *err, size_t err
     };
     const ladroi_cli_t cli = {
         .prog = "ladro-uts",
-        .usage = "usage: ladro-uts [tree flags] [options]\n"
-                 "Unbalanced Tree Search (UTS) on ladro: counts the nodes, leaves and depth "
-                 "of an\nimplicit random tree whose nodes are spread over the ranks by work "
-                 "stealing.\n",
-        .epilog =
-            "output: the reference's lines (Tree type:, Tree shape parameters:, Random number\n"
-            "generator:, Compute granularity:, Execution strategy:, Tree size = ..., Wallclock\n"
-            "time = ...), then ladro's (its line names the SHA-1 used), timings and statistics.\n"
-            "sample trees (the reference's, exact counts in docs/uts.md):\n"
-            "  T1 -t 1 -a 3 -d 10 -b 4 -r 19          T2 -t 1 -a 2 -d 16 -b 6 -r 502\n"
-            "  T3 -t 0 -b 2000 -q 0.124875 -m 8 -r 42  T4 -t 2 -a 0 -d 16 -b 6 -r 1 -q 0.234375 "
-            "-m 4\n"
-            "  T5 -t 1 -a 0 -d 20 -b 4 -r 34          (L, XL, XXL, WL variants in docs/uts.md)\n"
-            "environment: every LADRO_* variable (docs/envvars.md); LADRO_EXPECT_NP=P makes the\n"
-            "program fail unless it runs on exactly P ranks.\n",
+        .usage = uts__usage,
+        .epilog = uts__epilog,
         .opts = opts,
         .quiet = quiet != 0,
     };

@@ -3,6 +3,7 @@
 #ifndef LADRO_UTS_CLI_H
 #define LADRO_UTS_CLI_H
 
+#include "app_opts.h"
 #include "uts_tree.h"
 
 #include <stddef.h>
@@ -18,9 +19,7 @@ typedef struct uts_opts {
     uts_counts_t expect; /* --expect N,L,D */
     double ref_rate;     /* --ref-rate: nodes/s of the 1-rank run, for efficiency */
     uint32_t keep;       /* --keep: ladro tasks kept private (cfg.chunk) */
-    int threads;         /* --threads: worker threads per rank (0 = not given) */
-    int64_t max_failed;  /* --max-failed: fail when more remote steals failed (-1 = off) */
-    char policy[256];    /* NAME, NAME,NAME... or all */
+    app_run_opts_t run;  /* --policy, --threads, --max-failed */
 } uts_opts_t;
 
 /* out: a uts_opts_t (void *: an app_parse_fn for app_mpi_start). 0 run, 1 help printed

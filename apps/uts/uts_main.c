@@ -262,20 +262,16 @@ static int uts__sequential(const uts_tree_t *tree, uts_counts_t *c, double *cpu_
 
 /* One parallel search under one policy. Returns 0 (counts right), 1 (wrong counts),
  * 2 (bad configuration, the same on every rank), 3 (policy skipped: cannot spawn). */
-static int uts__parallel(const uts_opts_t *o, const uts_tree_t *tree, const char *policy,
-                         const char *sha)
+static int uts__parallel(const uts_opts_t *o, const app_mpi_t *mpi, const uts_tree_t *tree,
+                         const char *policy, const char *sha)
 {
-    int rank, size;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    int rank = mpi->rank, size = mpi->size;
     char err[512] = "";
     ladro_config_t cfg;
     ladro_config_init(&cfg);
     cfg.chunk = 1;
-    int rc = app_config_env_policy(&cfg, policy, err, sizeof err);
+    int rc = app_config_run(&cfg, policy, o->run.threads, err, sizeof err);
     char num[32];
-    if (o->threads > 0)
-        cfg.threads = (uint32_t)o->threads;
     if (rc == 0 && o->keep) {
         snprintf(num, sizeof num, "%u", o->keep);
         rc = ladro_config_set(&cfg, "chunk", num, err, sizeof err);
@@ -379,12 +375,7 @@ static int uts__parallel(const uts_opts_t *o, const uts_tree_t *tree, const char
                 printf("  %s\n", oversub);
         }
         bad = uts__check_expect(o, &tot, "parallel");
-        if (o->max_failed >= 0 && st.total.steals_failed > (uint64_t)o->max_failed) {
-            fprintf(stderr, "policy %s: %llu failed remote steals, --max-failed allows %lld\n",
-                    used->policy, (unsigned long long)st.total.steals_failed,
-                    (long long)o->max_failed);
-            bad = 1;
-        }
+        bad |= app_check_max_failed(o->run.max_failed, &st, used->policy);
         if (o->verify) {
             uts_counts_t s;
             double scpu, swall;
@@ -421,7 +412,8 @@ int main(int argc, char **argv)
     app_mpi_t mpi;
     uts_opts_t o = {0};
     int rc;
-    if (!app_mpi_start_threads(&argc, &argv, "ladro-uts", uts_parse, &o, &o.threads, &mpi, &rc))
+    if (!app_mpi_start_threads(&argc, &argv, "ladro-uts", uts_parse, &o, &o.run.threads, &mpi,
+                               &rc))
         return rc;
     int rank = mpi.rank;
 
@@ -473,30 +465,16 @@ int main(int argc, char **argv)
         return bad;
     }
 
-    /* --policy all | NAME[,NAME...] | (none: LADRO_POLICY or the default) */
     int bad = 0, ran = 0;
-    const char *const *names = ladro_policy_names();
-    char list[256];
-    snprintf(list, sizeof list, "%s", o.policy);
-    char *save = NULL, *tok = strcmp(list, "all") ? strtok_r(list, ",", &save) : NULL;
-    for (int k = 0; bad != 2; k++) {
-        const char *pol;
-        if (!strcmp(o.policy, "all"))
-            pol = names[k];
-        else if (k == 0)
-            pol = tok ? tok : "";
-        else
-            pol = (tok = strtok_r(NULL, ",", &save));
-        if (!pol)
-            break;
-        int r = uts__parallel(&o, &tree, pol, sha);
+    app_policy_iter_t it;
+    app_policy_begin(&it, o.run.policy);
+    for (const char *pol; bad != 2 && (pol = app_policy_next(&it));) {
+        int r = uts__parallel(&o, &mpi, &tree, pol, sha);
         if (r == 3)
             continue;
         ran++;
         if (r > bad)
             bad = r;
-        if (!tok && strcmp(o.policy, "all"))
-            break;
     }
     if (rank == 0 && ran > 1)
         printf("%d policies run: %s\n", ran, bad ? "FAILED" : "all counts right");
