@@ -5,83 +5,64 @@
 
 #include <inttypes.h>
 #include <math.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 void uts_params_default(uts_params_t *p)
 {
-    p->type = UTS_GEO;
-    p->b0 = 4.0;
-    p->shape = UTS_LINEAR;
-    p->gen_mx = 6;
-    p->q = 15.0 / 64.0;
-    p->m = 4;
-    p->root_seed = 0;
-    p->shift = 0.5;
-    p->gran = 1;
-    p->chunk = 8;
-    p->poll = 10;
+    *p = (uts_params_t){.type = UTS_GEO, .b0 = 4.0, .shape = UTS_LINEAR, .gen_mx = 6,
+                        .q = 15.0 / 64.0, .m = 4, .root_seed = 0, .shift = 0.5, .gran = 1,
+                        .chunk = 8, .poll = 10};
 }
 
-#define UTS__BAD(what)                                                                 \
-    do {                                                                               \
-        snprintf(err, errlen, "%s '%s': accepted: %s", flag, value, what);              \
-        return 2;                                                                      \
-    } while (0)
+/* The tree flags: the field each sets (an int, or a double when real), its range and what
+ * it accepts. */
+typedef struct uts__flag {
+    char flag;
+    bool real;
+    size_t off;
+    double lo, hi;
+    const char *accepted;
+} uts__flag_t;
+
+#define UTS__INT(c, field, lo, hi, what) {c, false, offsetof(uts_params_t, field), lo, hi, what}
+#define UTS__REAL(c, field, lo, hi, what) {c, true, offsetof(uts_params_t, field), lo, hi, what}
+
+static const uts__flag_t uts__flags[] = {
+    UTS__INT('t', type, 0, 3,
+             "a tree type 0 (binomial), 1 (geometric), 2 (hybrid) or 3 (balanced)"),
+    UTS__INT('a', shape, 0, 3, "a shape 0 (linear), 1 (exp. decreasing), 2 (cyclic) or 3 (fixed)"),
+    UTS__REAL('f', shift, 0.0, 1.0, "a fraction of the depth -d in [0, 1]"),
+    UTS__INT('g', gran, 1, 1000000, "a compute granularity, an integer in [1, 1000000]"),
+    UTS__INT('d', gen_mx, 1, 1000000, "a depth parameter, an integer in [1, 1000000]"),
+    UTS__REAL('b', b0, 0.0, 1e9, "a branching factor, a number in [0, 1e9]"),
+    UTS__REAL('q', q, 0.0, 1.0, "a probability in [0, 1]"),
+    UTS__INT('m', m, 0, UTS_MAX_CHILDREN, "a number of children, an integer in [0, 100]"),
+    UTS__INT('r', root_seed, INT32_MIN, INT32_MAX, "a root seed, a 32-bit integer"),
+    UTS__INT('c', chunk, 1, 1024, "a chunk size in nodes, an integer in [1, 1024]"),
+    UTS__INT('i', poll, 1, 1000000, "a polling interval in nodes, an integer in [1, 1000000]"),
+};
 
 int uts_params_set(uts_params_t *p, const char *flag, const char *value, char *err,
                    size_t errlen)
 {
     if (flag[0] != '-' || !flag[1] || flag[2])
         return -1;
-    switch (flag[1]) {
-    case 't':
-        if (ladroi_parse_int(value, 0, 3, &p->type))
-            UTS__BAD("a tree type 0 (binomial), 1 (geometric), 2 (hybrid) or 3 (balanced)");
-        return 0;
-    case 'a':
-        if (ladroi_parse_int(value, 0, 3, &p->shape))
-            UTS__BAD("a shape 0 (linear), 1 (exp. decreasing), 2 (cyclic) or 3 (fixed)");
-        return 0;
-    case 'f':
-        if (ladroi_parse_double(value, 0.0, 1.0, false, &p->shift))
-            UTS__BAD("a fraction of the depth -d in [0, 1]");
-        return 0;
-    case 'g':
-        if (ladroi_parse_int(value, 1, 1000000, &p->gran))
-            UTS__BAD("a compute granularity, an integer in [1, 1000000]");
-        return 0;
-    case 'd':
-        if (ladroi_parse_int(value, 1, 1000000, &p->gen_mx))
-            UTS__BAD("a depth parameter, an integer in [1, 1000000]");
-        return 0;
-    case 'b':
-        if (ladroi_parse_double(value, 0.0, 1e9, false, &p->b0))
-            UTS__BAD("a branching factor, a number in [0, 1e9]");
-        return 0;
-    case 'q':
-        if (ladroi_parse_double(value, 0.0, 1.0, false, &p->q))
-            UTS__BAD("a probability in [0, 1]");
-        return 0;
-    case 'm':
-        if (ladroi_parse_int(value, 0, UTS_MAX_CHILDREN, &p->m))
-            UTS__BAD("a number of children, an integer in [0, 100]");
-        return 0;
-    case 'r':
-        if (ladroi_parse_int(value, -2147483647L - 1, 2147483647L, &p->root_seed))
-            UTS__BAD("a root seed, a 32-bit integer");
-        return 0;
-    case 'c':
-        if (ladroi_parse_int(value, 1, 1024, &p->chunk))
-            UTS__BAD("a chunk size in nodes, an integer in [1, 1024]");
-        return 0;
-    case 'i':
-        if (ladroi_parse_int(value, 1, 1000000, &p->poll))
-            UTS__BAD("a polling interval in nodes, an integer in [1, 1000000]");
-        return 0;
-    default:
-        return -1;
+    for (size_t i = 0; i < sizeof uts__flags / sizeof uts__flags[0]; i++) {
+        const uts__flag_t *f = &uts__flags[i];
+        if (f->flag != flag[1])
+            continue;
+        void *field = (char *)p + f->off;
+        int bad = f->real ? ladroi_parse_double(value, f->lo, f->hi, false, field)
+                          : ladroi_parse_int(value, (int)f->lo, (int)f->hi, field);
+        if (!bad)
+            return 0;
+        snprintf(err, errlen, "%s '%s': accepted: %s", flag, value, f->accepted);
+        return 2;
     }
+    return -1;
 }
 
 static const char *const uts__type_names[] = {"Binomial", "Geometric", "Hybrid", "Balanced"};
