@@ -329,44 +329,42 @@ static int rtm__check_interfaces(const seis_app_t *app, const double *img)
     return bad;
 }
 
-int main(int argc, char **argv)
+/* The migration: wavefields, the shots, then rank 0 stacks and checks the image. */
+static int rtm__main(seis_app_t *app)
 {
-    seis_app_t app;
-    int rc;
-    if (!seis_app_start(&app, &argc, &argv, "ladro-rtm", 1, &rc))
-        return rc;
-    rtm_state_t st;
-    memset(&st, 0, sizeof st);
-    st.ro.mem_bytes = (size_t)(app.o.mem_mb * 1e6);
-    st.ro.img_every = app.o.img_every;
-    st.ro.mute_extra = app.o.mute >= 0 ? app.o.mute : 2.4 / app.par.fpeak;
-    st.ro.force_checkpoint = app.o.force_ckpt;
+    const seis_app_opts_t *o = &app->o;
+    rtm_state_t st = {.ro = {.mem_bytes = (size_t)(o->mem_mb * 1e6),
+                             .img_every = o->img_every,
+                             .mute_extra = o->mute >= 0 ? o->mute : 2.4 / app->par.fpeak,
+                             .force_checkpoint = o->force_ckpt}};
     char err[512];
-    const seis_model_t *m = &app.model;
+    const seis_model_t *m = &app->model;
     if (seis_model_alloc(&st.mig, m->nx, m->ny, m->nz, m->dx, m->dy, m->dz, err, sizeof err) ||
         (memcpy(st.mig.vel, m->vel, (size_t)m->nx * m->ny * m->nz * sizeof(float)),
-         seis_model_smooth(&st.mig, app.o.smooth, err, sizeof err)) ||
-        seis_wave_init(&st.wtrue, m, &app.par, err, sizeof err) ||
-        seis_wave_init(&st.wmig, &st.mig, &app.par, err, sizeof err)) {
-        fprintf(stderr, "ladro-rtm: rank %d: %s\n", app.rank, err);
+         seis_model_smooth(&st.mig, o->smooth, err, sizeof err)) ||
+        seis_wave_init(&st.wtrue, m, &app->par, err, sizeof err) ||
+        seis_wave_init(&st.wmig, &st.mig, &app->par, err, sizeof err)) {
+        fprintf(stderr, "ladro-rtm: rank %d: %s\n", app->rank, err);
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
-    app.user = &st;
-    int fail = seis_app_run(&app, rtm__shot, seis_app_img_path);
-    if (!fail && app.rank == 0) {
+    app->user = &st;
+    int fail = seis_app_run(app, rtm__shot, seis_app_img_path);
+    if (!fail && app->rank == 0) {
         double *img = malloc((size_t)m->nx * m->ny * m->nz * sizeof(double));
-        fail = !img || rtm__stack(&app, img);
-        if (!fail && app.o.check_reflector)
-            fail = rtm__check_reflector(&app, img);
-        if (!fail && app.o.check_interfaces)
-            fail = rtm__check_interfaces(&app, img);
+        fail = !img || rtm__stack(app, img);
+        if (!fail && o->check_reflector)
+            fail = rtm__check_reflector(app, img);
+        if (!fail && o->check_interfaces)
+            fail = rtm__check_interfaces(app, img);
         free(img);
     }
-    MPI_Bcast(&fail, 1, MPI_INT, 0, MPI_COMM_WORLD);
     seis_wave_free(&st.wtrue);
     seis_wave_free(&st.wmig);
     seis_model_free(&st.mig);
-    seis_app_free(&app);
-    MPI_Finalize();
     return fail;
+}
+
+int main(int argc, char **argv)
+{
+    return seis_app_main(argc, argv, "ladro-rtm", 1, rtm__main);
 }

@@ -392,24 +392,28 @@ static int seis__run_policy(seis_app_t *app, const char *policy, seis_shot_fn fn
 
 int seis_app_run(seis_app_t *app, seis_shot_fn fn, seis_outpath_fn outpath)
 {
-    const char *const *names = ladro_policy_names();
-    char list[256];
-    snprintf(list, sizeof list, "%s", app->o.policy);
-    int all = !strcmp(list, "all"), fail = 0;
-    char *save = NULL, *tok = all ? NULL : strtok_r(list, ",", &save);
-    for (int k = 0;; k++) {
-        const char *pol = all ? names[k] : k == 0 ? (tok ? tok : "")
-                                                  : (tok = strtok_r(NULL, ",", &save));
-        if (!pol)
-            break;
+    int fail = 0;
+    app_policy_iter_t it;
+    app_policy_begin(&it, app->o.policy);
+    for (const char *pol; (pol = app_policy_next(&it));)
         fail |= seis__run_policy(app, pol, fn, outpath);
-        if (!all && !tok)
-            break;
-    }
     return fail;
 }
 
 void seis_app_free(seis_app_t *app)
 {
     seis_model_free(&app->model);
+}
+
+int seis_app_main(int argc, char **argv, const char *prog, int rtm,
+                  int (*body)(seis_app_t *app))
+{
+    seis_app_t app;
+    int status;
+    if (!seis_app_start(&app, &argc, &argv, prog, rtm, &status))
+        return status;
+    status = app_root_status(body(&app));
+    seis_app_free(&app);
+    MPI_Finalize();
+    return status;
 }

@@ -57,6 +57,11 @@ int seis_app_parse(seis_app_t *app, int argc, char **argv);
  * then finalised). */
 bool seis_app_start(seis_app_t *app, int *argc, char ***argv, const char *prog, int rtm,
                     int *status);
+/* main of ladro-seismic and ladro-rtm: seis_app_start, then the program's body (its state,
+ * seis_app_run, rank 0's outputs and checks: 0, or 1 when something failed), then rank
+ * 0's outcome on every rank, seis_app_free and MPI_Finalize. Returns main's exit status. */
+int seis_app_main(int argc, char **argv, const char *prog, int rtm,
+                  int (*body)(seis_app_t *app));
 /* Build model, parameters, geometry; checks (CFL, dispersion, geometry). 0 or 2. */
 int seis_app_setup(seis_app_t *app);
 /* Output file of one shot in the job directory: shot_NNNNN.su, or .sgy (SEG-Y). */

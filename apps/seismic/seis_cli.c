@@ -3,6 +3,7 @@
  * harness tests/fuzz/fuzz_seismic_cli.c links this file. */
 #include "seis_app.h"
 
+#include "app_opts.h"
 #include "opts.h"
 #include "util.h"
 
@@ -11,6 +12,12 @@
 #include <string.h>
 
 #define RTM_ONLY LADROI_OPT_USER(0)
+
+/* A depth index row (sources, receivers): below NZ, which seis_app_setup checks once the
+ * model is known. */
+#define SEIS_DEPTH_INDEX(name, dest, text)                                                  \
+    {name, 0, LADROI_OPT_INT, dest, 0, 4095, .arg = "K", .help = text,                     \
+     .accepted = "accepted: a depth index in [0, NZ)"}
 
 /* "a,b[,c]": data integers (a count), each in [lo, hi], into the int array dest */
 static int seis__opt_ints(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg,
@@ -143,8 +150,7 @@ int seis_app_parse(seis_app_t *app, int argc, char **argv)
          .help = "shots on a grid over the surface (default 2,2)",
          .accepted = "accepted: NX,NY, two integers in [1, 4096]", .fn = seis__opt_ints,
          .data = (const void *)(intptr_t)2},
-        {"--src-depth", 0, LADROI_OPT_INT, &o->src_depth, 0, 4095, .arg = "K",
-         .help = "source depth index (default 2)", .accepted = "accepted: a depth index in [0, NZ)"},
+        SEIS_DEPTH_INDEX("--src-depth", &o->src_depth, "source depth index (default 2)"),
         {"--receivers", 0, LADROI_OPT_CHOICE, &o->rec_line, .arg = "grid|line",
          .help = "receivers every --rec-step points over the surface or on\n"
                  "the line y = NY/2 (default grid)",
@@ -152,9 +158,7 @@ int seis_app_parse(seis_app_t *app, int argc, char **argv)
         {"--rec-step", 0, LADROI_OPT_INT, &o->rec_step, 1, 4096, .arg = "N",
          .help = "receiver spacing in points (default 2)",
          .accepted = "accepted: a receiver spacing in points in [1, 4096]"},
-        {"--rec-depth", 0, LADROI_OPT_INT, &o->rec_depth, 0, 4095, .arg = "K",
-         .help = "receiver depth index (default 2)",
-         .accepted = "accepted: a depth index in [0, NZ)"},
+        SEIS_DEPTH_INDEX("--rec-depth", &o->rec_depth, "receiver depth index (default 2)"),
         {"--decim", 0, LADROI_OPT_INT, &o->decim, 1, 1000, .arg = "N",
          .help = "record every N time steps (default 2)",
          .accepted = "accepted: a decimation factor in [1, 1000]"},
@@ -164,10 +168,7 @@ int seis_app_parse(seis_app_t *app, int argc, char **argv)
          .accepted = "accepted: a directory name"},
         {"--resume", 0, LADROI_OPT_FLAG, &o->resume,
          .help = "skip the shots journal.txt lists as done (output verified)"},
-        {"--policy", 0, LADROI_OPT_BUF, o->policy, 0, sizeof o->policy, .arg = "NAME",
-         .help = "ladro policy, a comma-separated list or 'all' (default\n"
-                 "LADRO_POLICY, else the library default)",
-         .accepted = "accepted: a policy name, a comma-separated list or 'all'"},
+        app_opt_policy(o->policy, sizeof o->policy),
         {"--quiet", 0, LADROI_OPT_FLAG, &o->quiet, .help = "no progress lines"},
         {"--die-after", 0, LADROI_OPT_INT, &o->die_after, 0, 1 << 30, .arg = "N",
          .help = "test hook: each rank SIGKILLs itself halfway through the shot\n"

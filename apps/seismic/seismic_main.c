@@ -123,25 +123,24 @@ static int seismic__picture(seis_app_t *app)
     return rc;
 }
 
-int main(int argc, char **argv)
+/* The modeling: the wavefield, the shots, then rank 0's picture of a gather. */
+static int seismic__main(seis_app_t *app)
 {
-    seis_app_t app;
-    int rc;
-    if (!seis_app_start(&app, &argc, &argv, "ladro-seismic", 0, &rc))
-        return rc;
     seis_wave_t w;
     char err[512];
-    if (seis_wave_init(&w, &app.model, &app.par, err, sizeof err)) {
-        fprintf(stderr, "ladro-seismic: rank %d: %s\n", app.rank, err);
+    if (seis_wave_init(&w, &app->model, &app->par, err, sizeof err)) {
+        fprintf(stderr, "ladro-seismic: rank %d: %s\n", app->rank, err);
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
-    app.user = &w;
-    int fail = seis_app_run(&app, seismic__shot, seis_app_shot_pathfn(&app));
-    if (!fail && app.rank == 0)
-        fail = seismic__picture(&app);
-    MPI_Bcast(&fail, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    app->user = &w;
+    int fail = seis_app_run(app, seismic__shot, seis_app_shot_pathfn(app));
+    if (!fail && app->rank == 0)
+        fail = seismic__picture(app);
     seis_wave_free(&w);
-    seis_app_free(&app);
-    MPI_Finalize();
     return fail;
+}
+
+int main(int argc, char **argv)
+{
+    return seis_app_main(argc, argv, "ladro-seismic", 0, seismic__main);
 }
