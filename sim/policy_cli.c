@@ -29,7 +29,10 @@
 
 #define LADRO__MAXPOL 64
 #define LADRO__PROG "policy"
-#define LADRO__US "accepted: a number of microseconds in [0, 1e9]"
+/* A row for a duration in microseconds, in [0, 1e9], into the double *dest. */
+#define LADRO__US_OPT(name, dest, ...)                                                      \
+    {name, 0, LADROI_OPT_DOUBLE, dest, 0, 1e9,                                              \
+     .accepted = "accepted: a number of microseconds in [0, 1e9]", __VA_ARGS__}
 
 /* What a policy's child process hands back. */
 typedef struct {
@@ -601,19 +604,16 @@ int ladro_sim_policy_main(int argc, char **argv)
         {"--speed", 0, LADROI_OPT_STR, &speed, .arg = "SPEC",
          .help = "C1..C5 (A2WS Table 2 profiles) or a list '1,0.5' cycled over\n"
                  "ranks (default 1)"},
-        {"--lambda-us", 0, LADROI_OPT_DOUBLE, &lambda_us, 0, 1e9, .arg = "L",
-         .help = "latency between two hosts of the default flat cluster, us\n"
-                 "(default 5; --lambda too)",
-         .accepted = LADRO__US},
-        {"--lambda", 0, LADROI_OPT_DOUBLE, &lambda_us, 0, 1e9,
-         .accepted = LADRO__US, .flags = LADROI_OPT_HIDDEN},
         {"--platform", 0, LADROI_OPT_STR, &platform, .arg = "FILE",
          .help = "a SimGrid platform (XML) instead of the flat cluster: rank r\n"
                  "on its r-th host in natural name order; at least --p hosts"},
-        {"--task-overhead-us", 0, LADROI_OPT_DOUBLE, &overhead_us, 0, 1e9, .arg = "X",
-         .help = "added to every task's duration (default 0; calibration:\n"
-                 "the runtime's per-task cost on a given machine)",
-         .accepted = LADRO__US},
+        LADRO__US_OPT("--lambda-us", &lambda_us, .arg = "L",
+                      .help = "latency between two hosts of the default flat cluster, us\n"
+                              "(default 5; --lambda too)"),
+        LADRO__US_OPT("--lambda", &lambda_us, .flags = LADROI_OPT_HIDDEN),
+        LADRO__US_OPT("--task-overhead-us", &overhead_us, .arg = "X",
+                      .help = "added to every task's duration (default 0; calibration:\n"
+                              "the runtime's per-task cost on a given machine)"),
         {"--seed", 0, LADROI_OPT_U64, &wl.seed, 0, 9223372036854775807.0, .arg = "S",
          .help = "workload and runtime seed (default 1)",
          .accepted = "accepted: a non-negative integer"},
