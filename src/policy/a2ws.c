@@ -193,6 +193,13 @@ static int ladro__read_inbox(ladro_t *lb, ladro__a2ws_t *a)
     return LADRO_OK;
 }
 
+/* The view brought up to date: the inbox, then this rank's own slot. */
+static int ladro__refresh(ladro_t *lb, ladro__a2ws_t *a)
+{
+    int rc = ladro__read_inbox(lb, a);
+    return rc ? rc : ladro__update_self(lb, a);
+}
+
 /* Put the dirty slots of [x0, x1] (this rank's indices) into `target`, whose index for
  * them is x + shift, one MPI_Put per run of consecutive dirty slots. */
 static int ladro__send_range(ladro_t *lb, ladro__a2ws_t *a, int target, int x0, int x1,
@@ -223,9 +230,7 @@ static int ladro__send_range(ladro_t *lb, ladro__a2ws_t *a, int target, int x0, 
  * them at j - (i+1) + L), to i-1 the slots j in [i, i-1+Rr]; then reset the flags. */
 static int ladro__communicate(ladro_t *lb, ladro__a2ws_t *a)
 {
-    int rc = ladro__read_inbox(lb, a);
-    if (rc == 0)
-        rc = ladro__update_self(lb, a);
+    int rc = ladro__refresh(lb, a);
     if (rc)
         return rc;
     bool any = false;
@@ -308,9 +313,7 @@ static int ladro__try_steal(ladro_t *lb, ladro__a2ws_t *a, bool preemptive)
 {
     if (lb->size < 2)
         return 0;
-    int rc = ladro__read_inbox(lb, a);
-    if (rc == 0)
-        rc = ladro__update_self(lb, a);
+    int rc = ladro__refresh(lb, a);
     if (rc)
         return rc;
     bool inpair = false;
