@@ -10,10 +10,6 @@
 
 #include <stdlib.h>
 
-typedef struct ladro__sw {
-    ladroi_overlay_t ov;
-} ladro__sw_t;
-
 typedef struct ladro__sw_opts {
     int sw_degree;
 } ladro__sw_opts_t;
@@ -114,44 +110,44 @@ static int ladro__sw_incoming(ladro_t *lb, ladroi_overlay_t *ov, const int *mine
 
 static int ladro__sw_init(ladro_t *lb, void **state)
 {
-    ladro__sw_t *s = calloc(1, sizeof *s);
-    if (!s)
+    ladroi_overlay_t *ov = calloc(1, sizeof *ov); /* the state: this rank's overlay */
+    if (!ov)
         return ladroi_fail(lb, LADRO_ENOMEM, "smallworld: out of memory");
-    *state = s; /* from here on, fini releases what init made */
+    *state = ov; /* from here on, fini releases what init made */
     const ladro__sw_opts_t *o = lb->popts;
     int draws = ladroi_sw_draws(lb->size, o->sw_degree);
     int *mine = malloc(((size_t)draws + 1) * sizeof *mine);
-    int rc = mine ? ladroi_overlay_own(&s->ov, lb->cfg.seed, lb->size, lb->rank, draws, mine)
+    int rc = mine ? ladroi_overlay_own(ov, lb->cfg.seed, lb->size, lb->rank, draws, mine)
                   : LADRO_ENOMEM;
     /* Collective: every rank takes part, even one whose own part failed. */
-    int rc2 = ladro__sw_incoming(lb, &s->ov, mine ? mine : &draws, mine ? draws : 0);
+    int rc2 = ladro__sw_incoming(lb, ov, mine ? mine : &draws, mine ? draws : 0);
     free(mine);
     if (rc)
         return ladroi_fail(lb, rc, "smallworld: cannot build the overlay (%d ranks, %d "
                            "draws): %s", lb->size, draws, ladro_strerror(rc));
     if (rc2)
         return rc2;
-    ladroi_overlay_finish(&s->ov);
+    ladroi_overlay_finish(ov);
     /* Every task's result (possibly 0 bytes: a completion notice) goes home over the
      * overlay; local completion then drives the paper's barrier. */
-    return ladroi_results_init(lb, &s->ov, true);
+    return ladroi_results_init(lb, ov, true);
 }
 
 static void ladro__sw_fini(ladro_t *lb, void *state)
 {
     (void)lb;
-    ladro__sw_t *s = state;
-    ladroi_overlay_fini(&s->ov);
-    free(s);
+    ladroi_overlay_t *ov = state;
+    ladroi_overlay_fini(ov);
+    free(ov);
 }
 
 /* TITUS §2.2/§4: the thief picks a victim among its overlay neighbours only. */
 static int ladro__sw_idle(ladro_t *lb, void *state)
 {
-    ladro__sw_t *s = state;
-    if (s->ov.n == 0)
+    const ladroi_overlay_t *ov = state;
+    if (ov->n == 0)
         return 0;
-    int victim = s->ov.nbr[ladroi_rng_below(&lb->rng, (uint64_t)s->ov.n)];
+    int victim = ov->nbr[ladroi_rng_below(&lb->rng, (uint64_t)ov->n)];
     return ladroi_steal_attempt(lb, victim, lb->cfg.steal_fraction, 0);
 }
 
@@ -166,11 +162,11 @@ static bool ladro__sw_gate(const ladro_t *lb, const void *state)
 static void ladro__sw_dump(const ladro_t *lb, const void *state, FILE *out)
 {
     (void)lb;
-    const ladro__sw_t *s = state;
-    fprintf(out, "  smallworld: %d neighbours (%d draws):", s->ov.n, s->ov.draws);
-    for (int i = 0; i < s->ov.n && i < 12; i++)
-        fprintf(out, " %d", s->ov.nbr[i]);
-    fprintf(out, "%s\n", s->ov.n > 12 ? " ..." : "");
+    const ladroi_overlay_t *ov = state;
+    fprintf(out, "  smallworld: %d neighbours (%d draws):", ov->n, ov->draws);
+    for (int i = 0; i < ov->n && i < 12; i++)
+        fprintf(out, " %d", ov->nbr[i]);
+    fprintf(out, "%s\n", ov->n > 12 ? " ..." : "");
 }
 
 LADROI_POLICY_DEFINE(smallworld, ladro__sw, ladro__sw_opts_t, true,
