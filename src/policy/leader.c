@@ -300,10 +300,10 @@ static void ladro__leader_fini(ladro_t *lb, void *state)
         atomic_store(&s->stop, true);
         pthread_join(s->thr, NULL);
     }
+    if (s->mu_init) /* no service thread any more: nothing takes it */
+        pthread_mutex_destroy(&s->mu);
     ladroi_net_cancel(&s->rreq);
     ladroi_net_chan_free(&s->comm);
-    if (s->mu_init)
-        pthread_mutex_destroy(&s->mu);
     free(s->q);
     free(s->rbuf);
     free(s->sbuf);
