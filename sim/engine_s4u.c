@@ -168,6 +168,8 @@ void ladro_s4u_world_free(ladro_s4u_world_t *w)
 {
     if (!w)
         return;
+    sg_cond_destroy(w->cv); /* no actor is left to wait or lock */
+    sg_mutex_destroy(w->mu);
     for (int i = 0; i < w->nchans; i++) {
         ladro__schan_t *s = w->chans[i];
         for (int r = 0; r < s->size; r++) {
@@ -195,8 +197,6 @@ void ladro_s4u_world_free(ladro_s4u_world_t *w)
     free(w->wins);
     free(w->handles);
     free(w->routes);
-    sg_cond_destroy(w->cv);
-    sg_mutex_destroy(w->mu);
     free(w);
 }
 
