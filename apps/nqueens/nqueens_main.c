@@ -155,7 +155,7 @@ static int nq__parallel(const nq_opts_t *o, const app_mpi_t *mpi, int n, const c
         if (ladro_destroy(&lb) != LADRO_OK)
             MPI_Abort(MPI_COMM_WORLD, 3);
         MPI_Finalize();
-        return 3;
+        exit(3); /* the caller's collectives must not run after MPI_Finalize */
     }
     if (rc != LADRO_DONE) {
         fprintf(stderr, "ladro-nqueens: rank %d: ladro_run: %s (%s)\n", rank,
