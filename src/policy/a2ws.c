@@ -43,6 +43,7 @@ typedef struct ladro__a2ws {
      * not kept between decisions, so a rank holds 97 bytes per slot, not 137 */
     double *n, *t, *q, *w;
     long *take;
+    bool probe;         /* option a2ws_probe: probe ranks beyond the subsystem when idle */
 } ladro__a2ws_t;
 
 /* Subsystem entry x -> rank. */
@@ -71,6 +72,7 @@ static uint64_t ladro__check(const ladro__a2ws_slot_t *s)
 typedef struct ladro__a2ws_opts {
     int radius;
     int radius_max;
+    int probe;
 } ladro__a2ws_opts_t;
 
 static const ladroi_opt_t ladro__a2ws_opts[] = {
@@ -84,15 +86,21 @@ static const ladroi_opt_t ladro__a2ws_opts[] = {
      .accepted = "0 (no cap) or an integer in [1, 16777216]",
      .doc = "cap of the default radius (radius=0): memory and time per rank grow with R "
             "(docs/policies/a2ws.md, \"Radius at scale\")"},
+    {.key = "a2ws_probe", .type = LADROI_OPT_INT, LADROI_OPT_FIELD(ladro__a2ws_opts_t, probe),
+     .max = 1, .def = "1", .accepted = "0 or 1",
+     .doc = "1: an idle rank whose subsystem offers no victim reads one rank beyond it, "
+            "drawn at random, and applies in-pair (eq. 10) to the two (not in the paper; "
+            "docs/policies/a2ws.md, \"Beyond the information horizon\")"},
 };
 
 /* Counters (lb->st.counters[]): the A2WS mechanisms at work. */
-enum { LADRO__C_CORRECTIONS, LADRO__C_PREEMPTIVE, LADRO__C_INPAIR };
+enum { LADRO__C_CORRECTIONS, LADRO__C_PREEMPTIVE, LADRO__C_INPAIR, LADRO__C_PROBES };
 static const ladroi_counter_t ladro__a2ws_counters[] = {
     {"a2ws_corrections", LADROI_SUM, "fetch-and-add claims larger than the victim had, "
                                      "corrected by an accumulate"},
     {"a2ws_preemptive", LADROI_SUM, "steals made right after a task, with local tasks left"},
     {"a2ws_inpair", LADROI_SUM, "victims chosen by the in-pair criterion (eq. 9-10)"},
+    {"a2ws_probes", LADROI_SUM, "steals from a rank beyond the subsystem, read by a probe"},
 };
 
 static double ladro__rel(const ladro_t *lb)
@@ -114,6 +122,7 @@ static int ladro__a2ws_init(ladro_t *lb, void **state)
             R = o->radius_max;
     }
     a->R = R;
+    a->probe = o->probe != 0;
     /* Eq. (1): P_sub = 2R + 1 slots, clamped so that no rank appears twice. */
     ladroi_a2ws_ring(P, R, &a->L, &a->Rr);
     a->width = a->L + a->Rr + 1;
@@ -168,6 +177,10 @@ static int ladro__update_self(ladro_t *lb, ladro__a2ws_t *a)
         *v = s;
         ladro__set(v, ladro__rel(lb));
         a->dirty[a->L] = true;
+        /* The own inbox slot x = L, which no neighbour writes, shows it to probes
+         * (ladro__probe); a put to the own window costs no message. */
+        if (a->probe)
+            return ladroi_rma_put(lb, &a->win, lb->rank, (size_t)a->L * sizeof *v, v, sizeof *v);
     }
     return LADRO_OK;
 }
@@ -307,6 +320,75 @@ static int ladro__decide(ladro_t *lb, ladro__a2ws_t *a, int *x, uint32_t *want, 
     return LADRO_OK;
 }
 
+/* Algorithm 1 lines 6-7, steal_task: `want` tasks from `victim` with one fetch-and-add
+ * (§2.3.2); *got what came, *avail what the victim exposed. 0 or an error. */
+static int ladro__take(ladro_t *lb, int victim, uint32_t want, uint32_t *got, uint32_t *avail)
+{
+    double t0 = ladroi_net_now();
+    lb->st.steals_tried++;
+    bool corrected = false;
+    int rc = ladroi_pool_steal_faa(lb, &lb->pool, victim, want, got, avail, &corrected);
+    LADROI_COUNT(lb, LADRO__C_CORRECTIONS, corrected);
+    lb->st.steal_time_s += ladroi_net_now() - t0;
+    if (rc < 0)
+        return rc;
+    if (*got > 0) {
+        lb->st.steals_ok++;
+        lb->st.tasks_stolen += *got;
+        lb->st.bytes_stolen += (uint64_t)*got * lb->pool.rec_bytes;
+    } else {
+        lb->st.steals_failed++;
+    }
+    return LADRO_OK;
+}
+
+/* Beyond the information horizon (not in the paper; docs/policies/a2ws.md): an idle rank
+ * whose subsystem offers no victim reads the own slot (inbox x = L) of one rank drawn
+ * uniformly among those outside its subsystem and applies in-pair (eqs. 9-10) to the
+ * two, counting a rank without a finished task at its elapsed time (§2.2.1) and one that
+ * never had a task at the other's speed. Returns the tasks obtained (>= 0) or an error. */
+static int ladro__probe(ladro_t *lb, ladro__a2ws_t *a)
+{
+    int outside = lb->size - a->width;
+    if (!a->probe || outside < 1)
+        return 0;
+    int off = a->Rr + 1 + (int)ladroi_rng_below(&lb->rng, (uint64_t)outside);
+    int victim = (lb->rank + off) % lb->size;
+    ladro__a2ws_slot_t s;
+    int rc = ladroi_rma_get(lb, &a->win, victim, (size_t)a->L * sizeof s, &s, sizeof s);
+    if (rc)
+        return rc;
+    if (s.check != ladro__check(&s) || !(s.stamp > 0) || s.q < 1)
+        return 0;
+    const ladro__a2ws_slot_t *me = &a->view[a->L];
+    double now = ladro__rel(lb);
+    double tj = s.t > 0 ? s.t : s.first >= 0 ? now - s.first : 0;
+    double ti = me->t > 0 ? me->t : a->first >= 0 ? now - a->first : 0;
+    if (!(ti > 0) && !(tj > 0))
+        ti = tj = 1; /* neither speed known: count them equal */
+    else if (!(ti > 0))
+        ti = tj;
+    else if (!(tj > 0))
+        tj = ti;
+    double rate = ladroi_a2ws_pair_rate(me->n, ti, s.n, tj);
+    if (!(rate > 0))
+        return 0;
+    long d = ladroi_a2ws_round(rate, me->n, ti, s.n, tj);
+    if (d > (long)s.q)
+        d = (long)s.q;
+    if (d < 1)
+        return 0;
+    uint32_t got = 0, avail = 0;
+    if ((rc = ladro__take(lb, victim, (uint32_t)d, &got, &avail)) < 0)
+        return rc;
+    if (got == 0)
+        return 0;
+    LADROI_COUNT(lb, LADRO__C_PROBES, 1);
+    if ((rc = ladro__update_self(lb, a)) != 0)
+        return rc;
+    return (int)got;
+}
+
 /* Algorithm 1 lines 4-8: steal_equation, select_victim, steal_task. Returns the number
  * of tasks obtained (>= 0) or an error. */
 static int ladro__try_steal(ladro_t *lb, ladro__a2ws_t *a, bool preemptive)
@@ -321,30 +403,19 @@ static int ladro__try_steal(ladro_t *lb, ladro__a2ws_t *a, bool preemptive)
     uint32_t want = 0, got = 0, avail = 0;
     if ((rc = ladro__decide(lb, a, &x, &want, &inpair)) != 0)
         return rc;
-    if (x < 0)
-        return 0;
-    int victim = ladro__rank_of(lb, a, x);
-    double t0 = ladroi_net_now();
-    lb->st.steals_tried++;
-    bool corrected = false;
-    rc = ladroi_pool_steal_faa(lb, &lb->pool, victim, want, &got, &avail, &corrected);
-    LADROI_COUNT(lb, LADRO__C_CORRECTIONS, corrected);
-    lb->st.steal_time_s += ladroi_net_now() - t0;
-    if (rc < 0)
+    if (x < 0) {
+        return preemptive ? 0 : ladro__probe(lb, a);
+    }
+    if ((rc = ladro__take(lb, ladro__rank_of(lb, a, x), want, &got, &avail)) < 0)
         return rc;
     ladro__a2ws_slot_t *v = &a->view[x];
     double stamp = ladro__rel(lb);
     if (got > 0) {
-        lb->st.steals_ok++;
-        lb->st.tasks_stolen += got;
-        lb->st.bytes_stolen += (uint64_t)got * lb->pool.rec_bytes;
         if (preemptive)
             LADROI_COUNT(lb, LADRO__C_PREEMPTIVE, 1);
         if (inpair)
             LADROI_COUNT(lb, LADRO__C_INPAIR, 1);
         v->n = v->n > got ? v->n - got : 0;
-    } else {
-        lb->st.steals_failed++;
     }
     /* Table 1 rows 2-3: the victim's slot (what the get-accumulate showed) is dirty,
      * and after a successful steal this rank's own slot too (update_self sees it). */
