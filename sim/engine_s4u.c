@@ -2,17 +2,19 @@
  * an actor on a host of the platform, and the runtime's modules above the engine run
  * unchanged, with the decisions of src/policy/<name>.c.
  *
- * Cost model. Actors are cooperative: the code between two simulation calls runs
- * atomically in simulated time. So a one-sided operation on another rank sleeps the
- * route's latency (plus its size over the route's bandwidth) and then acts on the
- * target's window memory in one step: reads, writes and the 64-bit atomics are
- * linearisable, like MPI's with a flush per operation. An operation on the rank's own
- * window costs nothing. A message is copied at the send and becomes visible to its
- * receiver after the same latency + size/bandwidth (sends complete at once, as eager
- * MPI sends do); a receiver matches only messages that have arrived, in the order they
- * were sent per source. The blocking collectives (creation, statistics, traces) cost
- * 2 ceil(log2 P) latencies once the last rank arrived. The clock is the simulated
- * clock and sleeps are simulated.
+ * Cost model (ladro_s4u_costs_t). Actors are cooperative: the code between two
+ * simulation calls runs atomically in simulated time. So a one-sided operation on
+ * another rank sleeps its cost - a round trip of the route's latency by default (it
+ * waits for its answer), plus its size over the route's bandwidth, plus a fixed software
+ * cost - and then acts on the target's window memory in one step: reads, writes and the
+ * 64-bit atomics are linearisable, like MPI's with a flush per operation. An operation
+ * on the rank's own window costs nothing. A message is copied at the send and becomes
+ * visible to its receiver after one latency + size/bandwidth + the per-message cost
+ * (sends complete at once, as eager MPI sends do); a receiver matches only messages that
+ * have arrived, in the order they were sent per source. A test, probe or progress call
+ * costs the poll cost; a sleep ends the wake-up cost late. The blocking collectives
+ * (creation, statistics, traces) cost 2 ceil(log2 P) latencies once the last rank
+ * arrived. The clock is the simulated clock and sleeps are simulated.
  *
  * Where it abstracts: receives are matched when their owner tests them (the runtime
  * never posts two receives that one message could match), and computation is what the
@@ -94,6 +96,7 @@ struct ladro_s4u_world {
      * shared object must never have to create one when first met. */
     sg_mutex_t mu;
     sg_cond_t cv;
+    ladro_s4u_costs_t costs;
 };
 
 /* One rank's view of a channel. */
@@ -105,6 +108,7 @@ struct ladroi_chan {
 };
 
 static void ladro__sleep(double s);
+static void ladro__spend(const ladro_s4u_world_t *w, double s);
 
 #define LADRO__ROUTES_MAX ((size_t)1 << 20)
 
@@ -157,10 +161,15 @@ ladro_s4u_world_t *ladro_s4u_world_new(int size, sg_host_t *hosts)
     w->routes = calloc(w->nroutes, sizeof *w->routes); /* pages touched as they are used */
     w->mu = sg_mutex_init();
     w->cv = sg_cond_init();
+    w->costs = (ladro_s4u_costs_t){.rma_latencies = 2};
     if (!w->handles || !w->routes || !ladro__schan_find(w, -1, 0)) { /* 0: the world */
         ladro_s4u_world_free(w);
         return NULL;
     }
+    /* a sleep finds its costs through the sleeper's host (ladroi_net_sleep_us has no
+     * handle) */
+    for (int r = 0; r < size; r++)
+        sg_host_set_data(hosts[r], w);
     return w;
 }
 
@@ -170,6 +179,9 @@ void ladro_s4u_world_free(ladro_s4u_world_t *w)
         return;
     sg_cond_destroy(w->cv); /* no actor is left to wait or lock */
     sg_mutex_destroy(w->mu);
+    for (int r = 0; w->hosts && r < w->size; r++)
+        if (sg_host_get_data(w->hosts[r]) == w)
+            sg_host_set_data(w->hosts[r], NULL);
     for (int i = 0; i < w->nchans; i++) {
         ladro__schan_t *s = w->chans[i];
         for (int r = 0; r < s->size; r++) {
@@ -198,6 +210,11 @@ void ladro_s4u_world_free(ladro_s4u_world_t *w)
     free(w->handles);
     free(w->routes);
     free(w);
+}
+
+void ladro_s4u_world_costs(ladro_s4u_world_t *w, const ladro_s4u_costs_t *costs)
+{
+    w->costs = *costs;
 }
 
 int ladro_s4u_create(ladro_s4u_world_t *w, int rank, const ladro_config_t *cfg, ladro_t **out,
@@ -239,7 +256,8 @@ static void *ladro__arena_alloc(ladro_s4u_world_t *w, size_t bytes)
 }
 
 /* ---- cost of moving bytes ---------------------------------------------------------------- */
-static double ladro__cost(const ladroi_chan_t *c, int target, size_t bytes)
+/* The route from c's rank to target: `lats` latencies + bytes over its bandwidth. */
+static double ladro__route(const ladroi_chan_t *c, int target, size_t bytes, double lats)
 {
     if (target == c->rank)
         return 0;
@@ -252,7 +270,25 @@ static double ladro__cost(const ladroi_chan_t *c, int target, size_t bytes)
         r->lat = ha == hb ? 0 : sg_host_get_route_latency(ha, hb);
         r->bw = ha == hb ? 0 : sg_host_get_route_bandwidth(ha, hb);
     }
-    return r->lat + (r->bw > 0 ? (double)bytes / r->bw : 0);
+    return lats * r->lat + (r->bw > 0 ? (double)bytes / r->bw : 0);
+}
+
+/* A message's travel time; the collectives' latency per step (cost 0 to oneself). */
+static double ladro__cost(const ladroi_chan_t *c, int target, size_t bytes)
+{
+    return target == c->rank ? 0 : ladro__route(c, target, bytes, 1) + c->w->costs.msg_s;
+}
+
+/* A one-sided operation's time on the route. */
+static double ladro__rma_cost(const ladroi_chan_t *c, int target, size_t bytes)
+{
+    return ladro__route(c, target, bytes, c->w->costs.rma_latencies);
+}
+
+/* A test, probe or progress call. */
+static void ladro__poll(const ladroi_chan_t *c)
+{
+    ladro__spend(c->w, c->w->costs.poll_s);
 }
 
 /* ---- channels ------------------------------------------------------------------------ */
@@ -359,7 +395,8 @@ static unsigned char *ladro__at(ladro_t *lb, ladroi_win_t *win, int target, size
     do {                                                                               \
         if ((target) != (lb)->rank) {                                                  \
             ladroi_rma_delay(lb);                                                      \
-            double ladro__c_ = ladro__cost((lb)->comm, (target), (n));                 \
+            double ladro__c_ = ladro__rma_cost((lb)->comm, (target), (n));             \
+            ladro__spend((lb)->comm->w, (lb)->comm->w->costs.rma_s);                   \
             ladro__sleep(ladro__c_);                                                   \
         }                                                                              \
     } while (0)
@@ -566,6 +603,7 @@ int ladroi_net_test(ladro_t *lb, ladroi_req_t *r, bool *done, ladroi_msg_t *info
     if (!r->active)
         return LADRO_OK;
     ladro__sreq_t *q = r->h.p;
+    ladro__poll(q->c);
     ladro__smsg_t *prev, *m = ladro__match(q->c, q->source, q->tag, &prev);
     if (!m) {
         *done = false;
@@ -626,6 +664,7 @@ int ladroi_net_iprobe(ladro_t *lb, ladroi_chan_t *c, int source, int tag, bool *
                       ladroi_msg_t *info)
 {
     (void)lb;
+    ladro__poll(c);
     ladro__smsg_t *prev, *m = ladro__match(c, source, tag, &prev);
     *found = m != NULL;
     if (m && info) {
@@ -638,25 +677,37 @@ int ladroi_net_iprobe(ladro_t *lb, ladroi_chan_t *c, int source, int tag, bool *
 
 int ladroi_net_progress(ladro_t *lb)
 {
-    (void)lb; /* nothing progresses behind the caller's back in a simulation */
+    /* nothing progresses behind the caller's back in a simulation: the call's cost only
+     * (the MPI engine's progress is a probe) */
+    ladro__poll(lb->comm);
     return LADRO_OK;
 }
 
-/* Idle waiting: sleep until the earliest arrival of a message already under way to this
- * rank, or the end of the wait. A message sent during the sleep is seen at its end, not
- * when it arrives: waking the sleeper would need a condition with a time-out, and
- * SimGrid 3.32's sg_cond_wait_for returns from a time-out without the mutex ("Cannot
- * release that mutex: you're not the owner"). Only messages arriving during the wait
- * end it: one that arrived earlier and waits for a receive not yet posted would
- * otherwise end every wait at once, and a loop of waits would never advance the clock.
- * Spinning and sleeping cost the same here. */
+/* Idle waiting, as the MPI engine waits. Backing off (!spin): sleep the whole pause (a
+ * sleeping process is not woken by a message), then look once for any message that has
+ * arrived. Spinning: poll until a message arrives during the wait or the pause ends;
+ * polling is free of events here, so the rank sleeps until the earliest arrival of a
+ * message already under way, or the end of the pause. A message sent during that sleep
+ * is seen at its end, not when it arrives: waking the sleeper would need a condition
+ * with a time-out, and SimGrid 3.32's sg_cond_wait_for returns from a time-out without
+ * the mutex ("Cannot release that mutex: you're not the owner"). Only messages arriving
+ * during a spin end it: one that arrived earlier and waits for a receive not yet posted
+ * would otherwise end every spin at once, and a loop of spins would never advance the
+ * clock. */
 int ladroi_net_wait_msg(ladro_t *lb, ladroi_chan_t *c, double us, bool spin, bool *arrived)
 {
     (void)lb;
-    (void)spin;
-    double start = simgrid_get_clock(), end = start + us * 1e-6, now;
     bool found = false;
-    while (!found && (now = simgrid_get_clock()) < end) {
+    double start = simgrid_get_clock(), end = start + us * 1e-6, now;
+    if (!spin) {
+        ladro__sleep(us * 1e-6);
+        ladro__spend(c->w, c->w->costs.wake_s);
+        ladro__poll(c);
+        now = simgrid_get_clock();
+        for (ladro__smsg_t *m = c->s->head[c->rank]; m && !found; m = m->next)
+            found = m->arrive <= now;
+    }
+    while (spin && !found && (now = simgrid_get_clock()) < end) {
         double next = end;
         for (ladro__smsg_t *m = c->s->head[c->rank]; m && !found; m = m->next) {
             found = m->arrive > start && m->arrive <= now;
@@ -866,9 +917,23 @@ static void ladro__sleep(double s)
         sg_actor_sleep_for(s < 2e-9 ? 2e-9 : s);
 }
 
+/* A fixed cost: computation on the rank's host, or a wait. */
+static void ladro__spend(const ladro_s4u_world_t *w, double s)
+{
+    if (s > 0 && w->costs.cpu)
+        sg_actor_execute(s * sg_host_get_speed(sg_host_self()));
+    else
+        ladro__sleep(s);
+}
+
 void ladroi_net_sleep_us(double us)
 {
+    if (us <= 0)
+        return;
+    const ladro_s4u_world_t *w = sg_host_get_data(sg_host_self());
     ladro__sleep(us * 1e-6);
+    if (w)
+        ladro__spend(w, w->costs.wake_s);
 }
 
 int ladroi_net_threads(ladro_t *lb, bool *multiple)

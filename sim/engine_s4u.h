@@ -7,6 +7,7 @@
 #include "ladro.h"
 
 #include <simgrid/forward.h>
+#include <stdbool.h>
 
 typedef struct ladro_s4u_world ladro_s4u_world_t;
 
@@ -14,6 +15,21 @@ typedef struct ladro_s4u_world ladro_s4u_world_t;
  * out of memory. Created and freed outside the simulation (by the driver). */
 ladro_s4u_world_t *ladro_s4u_world_new(int size, sg_host_t *hosts);
 void ladro_s4u_world_free(ladro_s4u_world_t *w);
+
+/* What the engine charges, on top of the platform's routes (docs/sim.md, "Costs"). A
+ * one-sided operation on another rank costs rma_latencies route latencies (2: it waits
+ * for its answer, a round trip) + its size over the route's bandwidth + rma_s; a message
+ * arrives after one route latency + size / bandwidth + msg_s; every test, probe or
+ * progress call costs poll_s; every sleep (an idle back-off, a speed pad's slice) ends
+ * wake_s late, as a process woken by the kernel does. cpu: rma_s, poll_s and wake_s are
+ * computation on the rank's host (its cores shared by the ranks computing at once, as
+ * oversubscribed processes share a machine), else waits. Defaults: {2, 0, 0, 0, 0}. */
+typedef struct {
+    double rma_latencies, rma_s, msg_s, poll_s, wake_s;
+    bool cpu;
+} ladro_s4u_costs_t;
+/* Before the simulation starts (by the driver). */
+void ladro_s4u_world_costs(ladro_s4u_world_t *w, const ladro_s4u_costs_t *costs);
 /* From rank's actor: ladro_create's contract over the world's ranks (collective: every
  * rank's actor calls it). */
 int ladro_s4u_create(ladro_s4u_world_t *w, int rank, const ladro_config_t *cfg, ladro_t **out,
