@@ -51,6 +51,8 @@ typedef struct {
     const wl_spec_t *wl;
     ladro_config_t cfg;
     double overhead_s; /* --task-overhead-us */
+    double progress_s; /* --progress-ms: ladro_progress that often inside a task, or 0 */
+    ladro_s4u_costs_t costs;
     ladro_s4u_world_t *world;
     uint64_t ntasks;
     uint64_t *const *own; /* per rank: the ids it seeds */
@@ -102,9 +104,21 @@ static void ladro__rank_main(int argc, char **argv)
                 res->bad_payloads++;
             else
                 run->runs[t.id]++;
-            double d = wl_task_seconds(run->wl, t.id) + run->overhead_s;
-            if (d >= 1e-9) /* SimGrid's accuracy */
-                sg_actor_sleep_for(d);
+            /* ladro-synth's task (wl_burn): its duration in slices, ladro_progress after
+             * each; then the per-task overhead */
+            double d = wl_task_seconds(run->wl, t.id), start = simgrid_get_clock(), left;
+            while ((left = d - (simgrid_get_clock() - start)) >= 1e-9) { /* SimGrid's accuracy */
+                sg_actor_sleep_for(run->progress_s > 0 && left > run->progress_s ? run->progress_s
+                                                                                 : left);
+                if (run->progress_s > 0)
+                    ladro_progress(lb);
+                else
+                    break;
+            }
+            if (run->overhead_s >= 1e-9 && run->costs.cpu)
+                sg_actor_execute(run->overhead_s * sg_host_get_speed(sg_host_self()));
+            else if (run->overhead_s >= 1e-9)
+                sg_actor_sleep_for(run->overhead_s);
         }
     }
     if (rc == LADRO_DONE) {
@@ -136,8 +150,9 @@ static void ladro__rank_main(int argc, char **argv)
 }
 
 /* The default platform: a flat cluster of p hosts (1 Gflop/s) where a message between two
- * hosts takes lambda (two private links of lambda/2) and 10 GB/s. */
-static int ladro__flat_platform(char *path, size_t n, int p, double lambda_us)
+ * hosts takes lambda (two private links of lambda/2) and 10 GB/s; with cores > 0, one
+ * host of that many cores instead (--cores). */
+static int ladro__flat_platform(char *path, size_t n, int p, double lambda_us, int cores)
 {
     const char *tmp = getenv("TMPDIR");
     snprintf(path, n, "%s/ladro-sim-XXXXXX.xml", tmp && *tmp ? tmp : "/tmp");
@@ -152,11 +167,16 @@ static int ladro__flat_platform(char *path, size_t n, int p, double lambda_us)
     }
     fprintf(f, "<?xml version='1.0'?>\n"
                "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-               "<platform version=\"4.1\">\n"
-               "  <cluster id=\"ladro\" prefix=\"r\" suffix=\"\" radical=\"0-%d\" speed=\"1Gf\"\n"
-               "           bw=\"10GBps\" lat=\"%.9fs\"/>\n"
-               "</platform>\n",
-            p - 1, lambda_us * 0.5e-6);
+               "<platform version=\"4.1\">\n");
+    if (cores > 0)
+        fprintf(f, "  <zone id=\"ladro\" routing=\"None\">\n"
+                   "    <host id=\"machine\" speed=\"1Gf\" core=\"%d\"/>\n"
+                   "  </zone>\n", cores);
+    else
+        fprintf(f, "  <cluster id=\"ladro\" prefix=\"r\" suffix=\"\" radical=\"0-%d\" "
+                   "speed=\"1Gf\"\n           bw=\"10GBps\" lat=\"%.9fs\"/>\n",
+                p - 1, lambda_us * 0.5e-6);
+    fprintf(f, "</platform>\n");
     if (fclose(f) != 0) {
         remove(path);
         return -1;
@@ -204,7 +224,8 @@ static int ladro__host_cmp(const void *a, const void *b)
 /* SimGrid in this (child) process: quiet (unless asked), the stack and guard settings
  * for p actors (docs/sim.md), the CPU model's update. Then the platform; the hosts in
  * natural name order. */
-static sg_host_t *ladro__simgrid_load(const char *platform, bool quiet, int p, size_t *nh)
+static sg_host_t *ladro__simgrid_load(const char *platform, bool quiet, int p, bool cpu,
+                                      size_t *nh)
 {
     char a0[] = "ladro-sim", a1[] = "--log=root.thres:critical";
     char *sgargv[] = {a0, a1, NULL};
@@ -221,9 +242,11 @@ static sg_host_t *ladro__simgrid_load(const char *platform, bool quiet, int p, s
     sg_cfg_set_int("contexts/stack-size", p > 16384 ? 32 : 64);
     if (p > 16384)
         sg_cfg_set_int("contexts/guard-size", 0);
-    /* Ranks only sleep (no computation is modelled): the CPU model's trace-integration
-     * update gives the same dates as the default, for about 30% less CPU */
-    sg_cfg_set_string("cpu/optim", "TI");
+    /* Ranks only sleep unless costs are computation (--cores): the CPU model's
+     * trace-integration update gives the same dates as the default, for about 30% less
+     * CPU */
+    if (!cpu)
+        sg_cfg_set_string("cpu/optim", "TI");
     simgrid_load_platform(platform);
     *nh = sg_host_count();
     sg_host_t *all = sg_host_list();
@@ -254,7 +277,7 @@ static long ladro__platform_hosts(const char *platform, char *why, size_t whylen
         dup2(errp[1], 2);
         dup2(errp[1], 1);
         size_t nh = 0;
-        sg_host_t *all = ladro__simgrid_load(platform, false, 0, &nh);
+        sg_host_t *all = ladro__simgrid_load(platform, false, 0, false, &nh);
         free(all);
         long v = (long)nh;
         ssize_t w = write(out[1], &v, sizeof v);
@@ -300,7 +323,14 @@ static long ladro__platform_hosts(const char *platform, char *why, size_t whylen
 static void ladro__simulate(ladro__run_t *run, const char *platform)
 {
     size_t nh = 0;
-    sg_host_t *all = ladro__simgrid_load(platform, true, run->p, &nh);
+    sg_host_t *all = ladro__simgrid_load(platform, true, run->p, run->costs.cpu, &nh);
+    if (all && nh == 1 && run->costs.cpu) { /* --cores: every rank on the one host */
+        sg_host_t *one = realloc(all, (size_t)run->p * sizeof *one);
+        for (int r = 1; one && r < run->p; r++)
+            one[r] = one[0];
+        all = one;
+        nh = one ? (size_t)run->p : 0;
+    }
     run->runs = calloc(run->ntasks ? run->ntasks : 1, sizeof *run->runs);
     run->world = all && nh >= (size_t)run->p && run->runs ? ladro_s4u_world_new(run->p, all)
                                                           : NULL;
@@ -308,6 +338,7 @@ static void ladro__simulate(ladro__run_t *run, const char *platform)
         ladro__rank_error(run, 0, LADRO_ENOMEM, "out of memory for the simulated ranks");
         return;
     }
+    ladro_s4u_world_costs(run->world, &run->costs);
     for (int r = 0; r < run->p; r++) {
         char name[32], rs[16];
         snprintf(name, sizeof name, "rank%d", r);
@@ -387,6 +418,22 @@ static int ladro__run_child(ladro__run_t *run, const char *platform, ladro__res_
     }
     return 0;
 }
+
+/* Named sets of engine costs (--costs; docs/sim.md, "Costs"). A flag given on its own
+ * overrides its set's value. */
+typedef struct {
+    const char *name;
+    double rma_latencies, rma_us, msg_us, poll_us, wake_us, task_us, progress_ms;
+    int cores; /* 0: a host per rank */
+} ladro__costset_t;
+static const ladro__costset_t ladro__costsets[] = {
+    /* the platform's routes only: a one-sided operation is a round trip */
+    {"flat", 2, 0, 0, 0, 0, 0, 1, 0},
+    /* fitted once for every policy against Open MPI on an oversubscribed 2-core machine,
+     * 8 and 16 ranks (bench/sim-calibrate/fit.py; docs/results.md, "Calibration") */
+    {"this-machine", 2, 25, 20, 0, 50, 143, 1, 2},
+};
+#define LADRO__NCOSTSETS (sizeof ladro__costsets / sizeof ladro__costsets[0])
 
 static int ladro__opt_wl(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg,
                          size_t msglen)
@@ -571,7 +618,12 @@ int ladro_sim_policy_main(int argc, char **argv)
     wl.tasks_per_rank = 10;
     int p = 8, json = 0;
     const char *pols = "random", *speed = "1", *platform = NULL, *csvp = NULL;
-    double lambda_us = 5, overhead_us = 0;
+    double lambda_us = 5;
+    const char *costs = "flat";
+    /* -1: not given, the --costs set's value */
+    double rma_lat = -1, rma_us = -1, msg_us = -1, poll_us = -1, wake_us = -1, overhead_us = -1,
+           progress_ms = -1;
+    int cores = -1;
     const char **keys = calloc((size_t)argc + 1, sizeof *keys);
     int nkeys = 0;
     if (!keys)
@@ -611,9 +663,32 @@ int ladro_sim_policy_main(int argc, char **argv)
                       .help = "latency between two hosts of the default flat cluster, us\n"
                               "(default 5; --lambda too)"),
         LADRO__US_OPT("--lambda", &lambda_us, .flags = LADROI_OPT_HIDDEN),
+        {"--costs", 0, LADROI_OPT_STR, &costs, .arg = "SET",
+         .help = "the engine's costs (docs/sim.md, \"Costs\"): flat (default: the\n"
+                 "routes only) or this-machine (fitted to Open MPI, 8-16 ranks\n"
+                 "on 2 cores); the flags below override one cost of the set"},
+        {"--rma-latencies", 0, LADROI_OPT_DOUBLE, &rma_lat, 0, 1e3, .arg = "K",
+         .help = "route latencies per one-sided operation (default 2: a round trip)",
+         .accepted = "accepted: a number in [0, 1000]"},
+        LADRO__US_OPT("--rma-us", &rma_us, .arg = "X",
+                      .help = "software cost per one-sided operation on another rank, us"),
+        LADRO__US_OPT("--msg-us", &msg_us, .arg = "X",
+                      .help = "added to every message's travel time, us"),
+        LADRO__US_OPT("--poll-us", &poll_us, .arg = "X",
+                      .help = "cost of every test, probe and progress call, us"),
+        LADRO__US_OPT("--wake-us", &wake_us, .arg = "X",
+                      .help = "a sleeping rank (back-off, speed padding) wakes this late, us"),
         LADRO__US_OPT("--task-overhead-us", &overhead_us, .arg = "X",
-                      .help = "added to every task's duration (default 0; calibration:\n"
-                              "the runtime's per-task cost on a given machine)"),
+                      .help = "added to every task's duration, us (the runtime's and the\n"
+                              "machine's per-task cost)"),
+        {"--cores", 0, LADROI_OPT_INT, &cores, 0, 1 << 20, .arg = "N",
+         .help = "every rank on ONE host of N cores, instead of a host per rank:\n"
+                 "the rma, poll, wake and task costs are computation shared by\n"
+                 "the ranks computing at once (an oversubscribed machine; 0: no)"},
+        {"--progress-ms", 0, LADROI_OPT_DOUBLE, &progress_ms, 0, 1e9, .arg = "X",
+         .help = "a task calls ladro_progress every X ms of its run, as\n"
+                 "ladro-synth's do (default 1; 0: never)",
+         .accepted = "accepted: a number of ms in [0, 1e9]"},
         {"--seed", 0, LADROI_OPT_U64, &wl.seed, 0, 9223372036854775807.0, .arg = "S",
          .help = "workload and runtime seed (default 1)",
          .accepted = "accepted: a non-negative integer"},
@@ -643,6 +718,25 @@ int ladro_sim_policy_main(int argc, char **argv)
         return rc == 1 ? 0 : rc;
     }
     rc = 2; /* usage errors below */
+    const ladro__costset_t *set = NULL;
+    for (size_t i = 0; i < LADRO__NCOSTSETS && !set; i++)
+        if (!strcmp(costs, ladro__costsets[i].name))
+            set = &ladro__costsets[i];
+    if (!set) {
+        free(keys);
+        return ladro_sim_usage_error(LADRO__PROG, "--costs '%s': accepted: flat, this-machine",
+                                     costs);
+    }
+#define LADRO__FROM_SET(v, f) (v) = (v) < 0 ? set->f : (v)
+    LADRO__FROM_SET(rma_lat, rma_latencies);
+    LADRO__FROM_SET(rma_us, rma_us);
+    LADRO__FROM_SET(msg_us, msg_us);
+    LADRO__FROM_SET(poll_us, poll_us);
+    LADRO__FROM_SET(wake_us, wake_us);
+    LADRO__FROM_SET(overhead_us, task_us);
+    LADRO__FROM_SET(progress_ms, progress_ms);
+    LADRO__FROM_SET(cores, cores);
+#undef LADRO__FROM_SET
     ladro__run_t run;
     memset(&run, 0, sizeof run);
     uint64_t *nown = NULL, **own = NULL;
@@ -679,6 +773,11 @@ int ladro_sim_policy_main(int argc, char **argv)
         goto out;
     }
     uint64_t ntasks = wl_ntasks(&wl, p);
+    if (platform && cores > 0) {
+        ladro_sim_usage_error(LADRO__PROG, "--cores %d with --platform: accepted: one of them "
+                              "(--cores makes the platform: one host)", cores);
+        goto out;
+    }
     if (platform) {
         if (access(platform, R_OK) != 0) {
             ladro_sim_usage_error(LADRO__PROG, "--platform '%s': cannot read it (%s)", platform,
@@ -698,7 +797,7 @@ int ladro_sim_policy_main(int argc, char **argv)
             goto out;
         }
     } else {
-        if (ladro__flat_platform(tmp, sizeof tmp, p, lambda_us)) {
+        if (ladro__flat_platform(tmp, sizeof tmp, p, lambda_us, cores)) {
             ladro_sim_usage_error(LADRO__PROG, "cannot write the platform file '%s' (TMPDIR): "
                                   "%s", tmp, strerror(errno));
             tmp[0] = 0;
@@ -728,6 +827,10 @@ int ladro_sim_policy_main(int argc, char **argv)
     run.p = p;
     run.wl = &wl;
     run.overhead_s = overhead_us * 1e-6;
+    run.progress_s = progress_ms * 1e-3;
+    run.costs = (ladro_s4u_costs_t){.rma_latencies = rma_lat, .rma_s = rma_us * 1e-6,
+                                    .msg_s = msg_us * 1e-6, .poll_s = poll_us * 1e-6,
+                                    .wake_s = wake_us * 1e-6, .cpu = cores > 0};
     run.ntasks = ntasks;
     run.own = own;
     run.nown = nown;
@@ -740,8 +843,11 @@ int ladro_sim_policy_main(int argc, char **argv)
                p, (unsigned long long)ntasks, (double)ntasks / p, wl.work_ms, speed,
                lambda_us);
         ladro__json_str(tmp[0] ? NULL : platform);
-        printf(", \"task_overhead_us\": %g, \"seed\": %llu, \"engine\": \"s4u\"},\n"
-               " \"policies\": [", overhead_us, (unsigned long long)wl.seed);
+        printf(", \"costs\": \"%s\", \"rma_latencies\": %g, \"rma_us\": %g, \"msg_us\": %g, "
+               "\"poll_us\": %g, \"wake_us\": %g, \"task_overhead_us\": %g, "
+               "\"progress_ms\": %g, \"cores\": %d, \"seed\": %llu, \"engine\": \"s4u\"},\n"
+               " \"policies\": [", set->name, rma_lat, rma_us, msg_us, poll_us, wake_us,
+               overhead_us, progress_ms, cores, (unsigned long long)wl.seed);
     }
     else if (!csv || csv != stdout) {
         char where[300];

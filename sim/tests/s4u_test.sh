@@ -76,6 +76,24 @@ python3 -c 'import json,sys; s,r=json.load(open(sys.argv[1]))["policies"]; asser
 "$SIM" policy --policy a2ws --p 32 --seed 5 --csv "$DIR/s1.csv" > /dev/null
 "$SIM" policy --policy a2ws --p 32 --seed 5 --csv "$DIR/s2.csv" > /dev/null
 test "$(cut -d, -f1-21 "$DIR/s1.csv")" = "$(cut -d, -f1-21 "$DIR/s2.csv")"
+# the engine's costs (docs/sim.md, "Costs"): each one makes the same run take longer;
+# --costs this-machine (one 2-core host, costs as computation) runs every policy verified
+for k in "random --rma-latencies 2" "random --rma-us 20" "leader --msg-us 200" \
+         "random --poll-us 5" "random --wake-us 200" "random --task-overhead-us 100"; do
+    pol=${k%% *}
+    "$SIM" policy --policy "$pol" --p 16 --init one --rma-latencies 1 --json > "$DIR/k0.json"
+    # shellcheck disable=SC2086
+    "$SIM" policy --policy "$pol" --p 16 --init one --rma-latencies 1 ${k#* } --json > "$DIR/k1.json"
+    check_json "$DIR/k1.json" 1
+    python3 -c 'import json,sys; a,b=(json.load(open(f))["policies"][0] for f in sys.argv[1:3]); assert b["done_s"] > a["done_s"], (sys.argv[3], a["done_s"], b["done_s"])' "$DIR/k0.json" "$DIR/k1.json" "$k"
+done
+"$SIM" policy --policy all --p 16 --init gauss70-10 --costs this-machine --json > "$DIR/tm.json"
+check_json "$DIR/tm.json" 8
+grep -q '"costs": "this-machine".*"cores": 2' "$DIR/tm.json"
+# shared cores: the same costs as computation on one 2-core host take longer than waits
+"$SIM" policy --policy random --p 16 --init one --rma-us 50 --json > "$DIR/c0.json"
+"$SIM" policy --policy random --p 16 --init one --rma-us 50 --cores 2 --json > "$DIR/c1.json"
+python3 -c 'import json,sys; a,b=(json.load(open(f))["policies"][0] for f in sys.argv[1:3]); assert b["done_s"] > a["done_s"], (a["done_s"], b["done_s"])' "$DIR/c0.json" "$DIR/c1.json"
 
 # bad ARGS... -- TEXT: exit 2, one line of stderr that names TEXT, no CSV written
 bad() {
@@ -108,4 +126,7 @@ bad --p 0 -- "--p '0'"
 bad --p 4 --speed C9 -- "--speed"
 bad --p 4 --dist gauss:-1,2 -- "--dist"
 bad --p 4 --lambda-us -3 -- "--lambda-us"
+bad --p 4 --costs fast -- "--costs 'fast': accepted: flat, this-machine"
+bad --p 4 --wake-us -1 -- "--wake-us"
+bad --p 4 --cores 2 --platform "$SRC/platforms/torus64.xml" -- "--cores 2 with --platform"
 echo "ladro-sim policy: ok"
