@@ -1,12 +1,12 @@
 #!/bin/sh
 # Calibration: the same workload through the real runtime (ladro-synth, MPI) and through
 # the simulator (ladro-sim policy), per policy; prints a CSV row per (scenario, policy) with
-# the median real makespan of REPS runs, the simulated makespan and their ratio, and the
-# same for the efficiency (lower bound / makespan, which factors out how long a 10 ms task
-# really takes on this machine).
+# the median real makespan of REPS runs, the simulated one and their ratio, and the same
+# for the efficiency (lower bound / makespan). Both makespans run to LADRO_DONE
+# (termination detection included): ladro-synth's `makespan`, ladro-sim's `done_s`.
 # usage: bench/sim-calibrate/calibrate.sh [build-dir] > build/results/calibration.csv
-# SIM_EXTRA="--work-ms 12 --task-overhead-us 2200" adds simulator-only flags (a task cost
-# measured on this machine); REAL_CSV=file reuses the real medians of an earlier output
+# SIM_EXTRA="--costs this-machine" adds simulator-only flags (the engine's costs fitted to
+# this machine: fit.py); REAL_CSV=file reuses the real medians of an earlier output
 # instead of running MPI again.
 set -e
 BUILD="${1:-build}"
@@ -43,8 +43,8 @@ run_scn() { # name np synth-and-sim-args...
             rok=$(field steals_ok < "$TMP/real.txt" | med)
             rfail=$(field steals_failed < "$TMP/real.txt" | med)
         fi
-        sm=$(field makespan_s < "$TMP/sim.json")
-        se=$(field efficiency < "$TMP/sim.json")
+        sm=$(field done_s < "$TMP/sim.json")
+        se=$(echo "$(field lower_bound_s < "$TMP/sim.json") $sm" | awk '{printf "%.6f", $1/$2}')
         sok=$(field steals_ok < "$TMP/sim.json")
         sfail=$(field steals_failed < "$TMP/sim.json")
         echo "$name,$np,$pol,$rm_,$re_,$sm,$se,$(echo "$sm $rm_" | awk '{printf "%.3f", $1/$2}'),$(echo "$se $re_" | awk '{printf "%.3f", $1/$2}'),$rok,$sok,$rfail,$sfail"
