@@ -2,7 +2,8 @@
 # The SMPI side of docs/results.md "SimGrid SMPI": run policies at given rank counts and
 # seeds on the default platform (1 Gf hosts, 10 GB/s, 1 us links), one JSON line per run
 # (the run's --json, which names its seed, plus "wall_s", the simulation's wall-clock
-# time) appended to OUT. Same workload as the comparison with ladro-sim (bench/smpi/compare.py).
+# time) appended to OUT. Same workload as the comparison with ladro-sim (bench/smpi/compare.py;
+# run it with LADRO_IDLE=backoff, as ladro-sim's ranks back off).
 # Usage: bench/smpi/campaign.sh OUT "RANKS..." "POLICIES..." "SEEDS..."
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)

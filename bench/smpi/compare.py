@@ -42,7 +42,7 @@ def main():
                 "sim_cpu_s\n")
         print("| policy | ranks | runs | to LADRO_DONE, SMPI / sim (ms) | sim/SMPI | to the last "
               "task's end, SMPI / sim (ms) | sim/SMPI | steals ok SMPI / sim | failed SMPI / sim "
-              "| wall s SMPI / sim |")
+              "| SMPI wall s / sim CPU s |")
         print("|---|---|---|---|---|---|---|---|---|---|")
         for k in keys:
             v = rows[k]
