@@ -665,31 +665,28 @@ int ladro_sim_policy_main(int argc, char **argv)
         LADRO__US_OPT("--lambda", &lambda_us, .flags = LADROI_OPT_HIDDEN),
         {"--costs", 0, LADROI_OPT_STR, &costs, .arg = "SET",
          .help = "the engine's costs (docs/sim.md, \"Costs\"): flat (default: the\n"
-                 "routes only) or this-machine (fitted to Open MPI, 8-16 ranks\n"
-                 "on 2 cores); the flags below override one cost of the set"},
+                 "routes only: every cost below 0, a host per rank) or\n"
+                 "this-machine (fitted to Open MPI, 8-16 ranks on 2 cores: --cores 2,\n"
+                 "rma 25, msg 20, poll 0, wake 50, task overhead 143 us); a flag\n"
+                 "below overrides that one cost of the set"},
         {"--rma-latencies", 0, LADROI_OPT_DOUBLE, &rma_lat, 0, 1e3, .arg = "K",
          .help = "route latencies per one-sided operation (default 2: a round trip)",
          .accepted = "accepted: a number in [0, 1000]"},
         LADRO__US_OPT("--rma-us", &rma_us, .arg = "X",
-                      .help = "software cost per one-sided operation on another rank, us\n"
-                              "(flat 0, this-machine 25)"),
+                      .help = "software cost per one-sided operation on another rank, us"),
         LADRO__US_OPT("--msg-us", &msg_us, .arg = "X",
-                      .help = "added to every message's travel time, us (flat 0,\n"
-                              "this-machine 20)"),
+                      .help = "added to every message's travel time, us"),
         LADRO__US_OPT("--poll-us", &poll_us, .arg = "X",
-                      .help = "cost of every test, probe and progress call, us (0 in both\n"
-                              "sets)"),
+                      .help = "cost of every test, probe and progress call, us"),
         LADRO__US_OPT("--wake-us", &wake_us, .arg = "X",
-                      .help = "a sleeping rank (back-off, speed padding) wakes this late, us\n"
-                              "(flat 0, this-machine 50)"),
+                      .help = "a sleeping rank (back-off, speed padding) wakes this late, us"),
         LADRO__US_OPT("--task-overhead-us", &overhead_us, .arg = "X",
                       .help = "added to every task's duration, us (the runtime's and the\n"
-                              "machine's per-task cost; flat 0, this-machine 143)"),
+                              "machine's per-task cost)"),
         {"--cores", 0, LADROI_OPT_INT, &cores, 0, 1 << 20, .arg = "N",
          .help = "every rank on ONE host of N cores, instead of a host per rank:\n"
                  "the rma, poll, wake and task costs are computation shared by\n"
-                 "the ranks computing at once (an oversubscribed machine; flat 0:\n"
-                 "a host per rank, this-machine 2)"},
+                 "the ranks computing at once (an oversubscribed machine)"},
         {"--progress-ms", 0, LADROI_OPT_DOUBLE, &progress_ms, 0, 1e9, .arg = "X",
          .help = "a task calls ladro_progress every X ms of its run, as\n"
                  "ladro-synth's do (default 1; 0: never)",
