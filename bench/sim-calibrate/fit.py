@@ -11,9 +11,10 @@ over every (scenario, ranks, policy), ties broken by the sum of squares. Prints 
 best sets, then writes the table of the best one as CSV.
 
 Usage: fit.py REAL.csv LADRO_SIM OUT.csv [-j JOBS] [NAME=v1,v2,... ...] [--FLAG VALUE ...]
+              [POLICY:KEY=VALUE ...]
   the grid's axes (defaults below): task (--task-overhead-us), wake (--wake-us),
   rma (--rma-us), msg (--msg-us), poll (--poll-us); --FLAG VALUE: a fixed ladro-sim flag
-  (e.g. --cores 2).
+  (e.g. --cores 2); POLICY:KEY=VALUE: a runtime key for one policy, passed on.
 """
 import csv, itertools, json, math, subprocess, sys
 from concurrent.futures import ThreadPoolExecutor
@@ -58,11 +59,14 @@ def main():
             jobs = int(rest.pop(0))
         elif a.startswith("--") and rest:
             FIXED.extend([a, rest.pop(0)])
+        elif ":" in a.split("=")[0]:  # POLICY:KEY=VALUE, a runtime key for one policy
+            FIXED.append(a)
         elif "=" in a and a.split("=")[0] in GRID:
             k, v = a.split("=", 1)
             grid[k] = [float(x) for x in v.split(",")]
         else:
-            sys.exit("fit.py: argument '%s': accepted: -j JOBS or NAME=v1,v2 with NAME one of %s"
+            sys.exit("fit.py: argument '%s': accepted: -j JOBS, --FLAG VALUE, POLICY:KEY=VALUE "
+                     "or NAME=v1,v2 with NAME one of %s"
                      % (a, ", ".join(GRID)))
     real = list(csv.DictReader(open(real_path)))
     combos = [dict(zip(grid, vals)) for vals in itertools.product(*grid.values())]
