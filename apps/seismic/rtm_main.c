@@ -12,16 +12,23 @@
 #include "seis_app.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define RTM_HDR 32 /* "LDRI" + int32 nx, ny, nz, shot + 12 spare bytes */
 
-typedef struct rtm_state {
+/* What a worker's shot propagates: with --threads T, T shots at once, each with its own
+ * wavefields and source-wavefield store (seis_rtm_shot allocates it per shot). */
+typedef struct rtm_waves {
     seis_wave_t wtrue, wmig;
+} rtm_waves_t;
+
+typedef struct rtm_state {
+    rtm_waves_t *w; /* one per worker */
     seis_model_t mig;
     seis_rtm_opts_t ro;
-    int printed_mode;
+    atomic_int printed_mode;
 } rtm_state_t;
 
 /* One gather written by ladro-seismic: same receivers, samples and sample interval. */
@@ -51,6 +58,7 @@ static int rtm__read_gather(seis_app_t *app, int shot, float *data, int nrec, in
 static int rtm__shot(seis_app_t *app, int shot, unsigned char **out, size_t *outlen)
 {
     rtm_state_t *st = app->user;
+    rtm_waves_t *wv = &st->w[seis_app_worker(app)];
     const seis_geom_t *g = &app->geom;
     size_t nmod = (size_t)app->model.nx * app->model.ny * app->model.nz;
     int nrec = seis_geom_nrec(g), ns = seis_geom_nsamp(g, &app->par);
@@ -67,10 +75,10 @@ static int rtm__shot(seis_app_t *app, int shot, unsigned char **out, size_t *out
     if (app->o.data[0]) /* recorded gathers from ladro-seismic */
         rc = rtm__read_gather(app, shot, data, nrec, ns, err, sizeof err);
     else /* the "acquisition": this shot's gather in the true model */
-        rc = seis_model_shot(&st->wtrue, &app->par, g, shot, data, seis_app_poll, app);
+        rc = seis_model_shot(&wv->wtrue, &app->par, g, shot, data, seis_app_poll, app);
     seis_rtm_info_t info;
     if (rc == 0)
-        rc = seis_rtm_shot(&st->wmig, &app->par, g, shot, data, &st->ro,
+        rc = seis_rtm_shot(&wv->wmig, &app->par, g, shot, data, &st->ro,
                            (double *)(void *)(*out + RTM_HDR), &info, seis_app_poll, app, err,
                            sizeof err);
     free(data);
@@ -79,11 +87,10 @@ static int rtm__shot(seis_app_t *app, int shot, unsigned char **out, size_t *out
             fprintf(stderr, "ladro-rtm: shot %d: %s\n", shot, err);
         return rc;
     }
-    if (!st->printed_mode && !app->o.quiet) {
+    if (!app->o.quiet && atomic_exchange(&st->printed_mode, 1) == 0) {
         fprintf(stderr, "ladro-rtm: rank %d: source wavefield %s, %.1f MB\n", app->rank,
                 info.checkpointed ? "checkpointed (recomputed by segments)" : "kept in memory",
                 info.bytes_used / 1e6);
-        st->printed_mode = 1;
     }
     int32_t h[4] = {app->model.nx, app->model.ny, app->model.nz, shot};
     memcpy(*out, "LDRI", 4);
@@ -333,17 +340,22 @@ static int rtm__check_interfaces(const seis_app_t *app, const double *img)
 static int rtm__main(seis_app_t *app)
 {
     const seis_app_opts_t *o = &app->o;
-    rtm_state_t st = {.ro = {.mem_bytes = (size_t)(o->mem_mb * 1e6),
+    rtm_state_t st = {.ro = {.mem_bytes = (size_t)(o->mem_mb * 1e6 / app->nthreads), /* rank's */
                              .img_every = o->img_every,
                              .mute_extra = o->mute >= 0 ? o->mute : 2.4 / app->par.fpeak,
                              .force_checkpoint = o->force_ckpt}};
-    char err[512];
+    atomic_init(&st.printed_mode, 0);
+    char err[512] = "out of memory";
     const seis_model_t *m = &app->model;
-    if (seis_model_alloc(&st.mig, m->nx, m->ny, m->nz, m->dx, m->dy, m->dz, err, sizeof err) ||
-        (memcpy(st.mig.vel, m->vel, (size_t)m->nx * m->ny * m->nz * sizeof(float)),
-         seis_model_smooth(&st.mig, o->smooth, err, sizeof err)) ||
-        seis_wave_init(&st.wtrue, m, &app->par, err, sizeof err) ||
-        seis_wave_init(&st.wmig, &st.mig, &app->par, err, sizeof err)) {
+    int bad = seis_model_alloc(&st.mig, m->nx, m->ny, m->nz, m->dx, m->dy, m->dz, err,
+                               sizeof err) ||
+              (memcpy(st.mig.vel, m->vel, (size_t)m->nx * m->ny * m->nz * sizeof(float)),
+               seis_model_smooth(&st.mig, o->smooth, err, sizeof err)) ||
+              !(st.w = calloc((size_t)app->nthreads, sizeof *st.w));
+    for (int i = 0; !bad && i < app->nthreads; i++)
+        bad = seis_wave_init(&st.w[i].wtrue, m, &app->par, err, sizeof err) ||
+              seis_wave_init(&st.w[i].wmig, &st.mig, &app->par, err, sizeof err);
+    if (bad) {
         fprintf(stderr, "ladro-rtm: rank %d: %s\n", app->rank, err);
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
@@ -358,8 +370,11 @@ static int rtm__main(seis_app_t *app)
             fail = rtm__check_interfaces(app, img);
         free(img);
     }
-    seis_wave_free(&st.wtrue);
-    seis_wave_free(&st.wmig);
+    for (int i = 0; i < app->nthreads; i++) {
+        seis_wave_free(&st.w[i].wtrue);
+        seis_wave_free(&st.w[i].wmig);
+    }
+    free(st.w);
     seis_model_free(&st.mig);
     return fail;
 }

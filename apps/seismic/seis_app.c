@@ -6,12 +6,14 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <dirent.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* A SEG-Y model brings its own dimensions and spacing; the command line may only agree. */
@@ -60,6 +62,8 @@ bool seis_app_start(seis_app_t *app, int *argc, char ***argv, const char *prog, 
         *status = app_mpi_parse_exit(rc);
         return false;
     }
+    if (app->o.threads > 0)
+        app_warn_threads(prog, (uint32_t)app->o.threads, app->rank != 0 || app->o.quiet);
     if ((*status = seis_app_setup(app)) != 0) {
         seis_app_free(app);
         MPI_Finalize();
@@ -146,6 +150,19 @@ int seis_app_setup(seis_app_t *app)
                  "spacing %g m; at most 32767 samples and 32767 us, spacing a whole number of "
                  "mm up to 32.767 m (use --format su)", seis_geom_nsamp(g, p),
                  p->dt * o->decim * 1e6, o->h);
+        bad = 1;
+    }
+    /* shots at once per rank: --threads, else the configuration's (LADRO_THREADS) */
+    ladro_config_t cfg;
+    char cerr[256]; /* a bad LADRO_* variable is reported when the run creates its handle */
+    ladro_config_init(&cfg);
+    app->nthreads = o->threads > 0 ? o->threads
+                    : ladro_config_from_env(&cfg, cerr, sizeof cerr) == LADRO_OK
+                        ? (int)cfg.threads
+                        : 1;
+    app->poll_count = calloc((size_t)app->nthreads, sizeof *app->poll_count);
+    if (!bad && !app->poll_count) {
+        snprintf(err, sizeof err, "out of memory for %d workers", app->nthreads);
         bad = 1;
     }
     /* agree: a model file readable on some ranks only must not leave the others waiting */
@@ -242,16 +259,72 @@ void seis_app_img_path(char *buf, size_t n, const char *dir, int shot)
     snprintf(buf, n, "%s/img_%05d.f64", dir, shot);
 }
 
+int seis_app_worker(const seis_app_t *app)
+{
+    int w = app->lb ? ladro_thread_index(app->lb) : 0;
+    return w > 0 && w < app->nthreads ? w : 0;
+}
+
 int seis_app_poll(void *arg)
 {
     seis_app_t *app = arg;
-    app->poll_count++;
+    long polls = ++app->poll_count[seis_app_worker(app)];
     /* test hook: die by SIGKILL in the middle of the shot after die_after done here */
-    if (app->o.die_after >= 0 && app->shots_done_here >= app->o.die_after &&
-        app->poll_count == app->par.nt / 2)
+    if (app->o.die_after >= 0 && atomic_load(&app->shots_done_here) >= app->o.die_after &&
+        polls == app->par.nt / 2)
         raise(SIGKILL);
-    int rc = app->lb ? ladro_progress(app->lb) : 0;
+    int rc = app->lb && !app->o.no_progress ? ladro_progress(app->lb) : 0;
     return rc < 0 ? rc : 0;
+}
+
+static double seis__now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* What every shot of one run shares (its tasks run on several threads with --threads). */
+typedef struct seis__run {
+    seis_app_t *app;
+    seis_shot_fn fn;
+    seis_outpath_fn outpath;
+    const char *journal;
+    double t0;
+    atomic_int fail;
+} seis__run_t;
+
+/* One shot: the app's work, then its output made durable (fsync + rename + directory
+ * fsync) before the journal line that declares it done. Shots on different workers
+ * write different files; the journal line is one O_APPEND write(). */
+static int seis__task(ladro_t *lb, const ladro_task_t *task, void *arg)
+{
+    (void)lb;
+    seis__run_t *run = arg;
+    seis_app_t *app = run->app;
+    const seis_app_opts_t *o = &app->o;
+    int shot = (int)task->id;
+    unsigned char *buf = NULL;
+    size_t len = 0;
+    char err[1400] = "", path[1100];
+    double ts = seis__now();
+    app->poll_count[seis_app_worker(app)] = 0;
+    int r = run->fn(app, shot, &buf, &len);
+    run->outpath(path, sizeof path, o->out, shot);
+    if (r == 0 && seis_write_atomic(path, buf, len, err, sizeof err) == 0 &&
+        seis_journal_append(run->journal, shot, seis_crc32(0, buf, len), len, err,
+                            sizeof err) == 0) {
+        atomic_fetch_add(&app->shots_done_here, 1);
+        if (!o->quiet)
+            fprintf(stderr, "%s: rank %d: shot %d done in %.2f s (%.1f s elapsed)\n", o->prog,
+                    app->rank, shot, seis__now() - ts, seis__now() - run->t0);
+    } else {
+        fprintf(stderr, "%s: rank %d: shot %d failed: %s\n", o->prog, app->rank, shot,
+                r ? (r < 0 ? ladro_strerror(r) : "see the message above") : err);
+        atomic_store(&run->fail, 1);
+    }
+    free(buf);
+    return 0;
 }
 
 /* One run under one policy. 0 ok, 1 failure. */
@@ -298,6 +371,8 @@ static int seis__run_policy(seis_app_t *app, const char *policy, seis_shot_fn fn
     ladro_config_init(&cfg);
     int rc = app_config_env_policy(&cfg, policy, err, sizeof err);
     if (rc == 0)
+        cfg.threads = (uint32_t)app->nthreads;
+    if (rc == 0)
         rc = ladro_create(MPI_COMM_WORLD, &cfg, &app->lb, err, sizeof err);
     if (rc) {
         if (app->rank == 0)
@@ -320,34 +395,12 @@ static int seis__run_policy(seis_app_t *app, const char *policy, seis_shot_fn fn
         ladro_destroy(&app->lb);
         return 1;
     }
-    int fail = 0;
-    ladro_task_t task;
-    double t0 = MPI_Wtime();
-    while ((rc = ladro_next(app->lb, &task)) == LADRO_OK) {
-        int shot = (int)task.id;
-        unsigned char *buf = NULL;
-        size_t len = 0;
-        double ts = MPI_Wtime();
-        app->poll_count = 0;
-        int r = fn(app, shot, &buf, &len);
-        char path[1100];
-        outpath(path, sizeof path, o->out, shot);
-        /* the output is durable (fsync + rename + directory fsync) before the journal
-         * line that declares the shot done */
-        if (r == 0 && seis_write_atomic(path, buf, len, err, sizeof err) == 0 &&
-            seis_journal_append(journal, shot, seis_crc32(0, buf, len), len, err,
-                                sizeof err) == 0) {
-            app->shots_done_here++;
-            if (!o->quiet)
-                fprintf(stderr, "%s: rank %d: shot %d done in %.2f s (%.1f s elapsed)\n",
-                        o->prog, app->rank, shot, MPI_Wtime() - ts, MPI_Wtime() - t0);
-        } else {
-            fprintf(stderr, "%s: rank %d: shot %d failed: %s\n", o->prog, app->rank, shot,
-                    r ? (r < 0 ? ladro_strerror(r) : "see the message above") : err);
-            fail = 1;
-        }
-        free(buf);
-    }
+    /* ladro_run: the ladro_next loop with one thread, T workers with --threads T */
+    seis__run_t run = {.app = app, .fn = fn, .outpath = outpath, .journal = journal,
+                       .t0 = seis__now()};
+    atomic_init(&run.fail, 0);
+    rc = ladro_run(app->lb, seis__task, &run);
+    int fail = atomic_load(&run.fail);
     if (rc == LADRO_ETIMEDOUT) { /* stall watchdog: every rank dumps its state */
         fprintf(stderr, "%s: rank %d: stalled: %s\n", o->prog, app->rank,
                 ladro_last_error(app->lb));
@@ -358,8 +411,8 @@ static int seis__run_policy(seis_app_t *app, const char *policy, seis_shot_fn fn
         MPI_Finalize();
         exit(3);
     }
-    if (rc != LADRO_DONE) {
-        fprintf(stderr, "%s: rank %d: ladro_next: %s (%s)\n", o->prog, app->rank,
+    if (rc != LADRO_OK) {
+        fprintf(stderr, "%s: rank %d: ladro_run: %s (%s)\n", o->prog, app->rank,
                 ladro_strerror(rc), ladro_last_error(app->lb));
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
@@ -370,9 +423,12 @@ static int seis__run_policy(seis_app_t *app, const char *policy, seis_shot_fn fn
     bool sliced = app_oversubscribed(MPI_COMM_WORLD, oversub, sizeof oversub);
     if (app->rank == 0 && src == 0) {
         int ran = (int)st.total.tasks_run;
-        printf("%s: policy %s, %d ranks: %d shots run (%d done before), makespan %.3f s, "
+        char thr[32] = "";
+        if (app->nthreads > 1)
+            snprintf(thr, sizeof thr, " x %d threads", app->nthreads);
+        printf("%s: policy %s, %d ranks%s: %d shots run (%d done before), makespan %.3f s, "
                "efficiency %.3f, idle %.1f%%, steals %llu/%llu\n", o->prog, cfg.policy,
-               app->size, ran, ndone, st.makespan, st.efficiency, 100 * st.idle_mean,
+               app->size, thr, ran, ndone, st.makespan, st.efficiency, 100 * st.idle_mean,
                (unsigned long long)st.total.steals_ok, (unsigned long long)st.total.steals_tried);
         if (!o->quiet)
             ladro_stats_print(stdout, &st, cfg.policy);
@@ -402,6 +458,8 @@ int seis_app_run(seis_app_t *app, seis_shot_fn fn, seis_outpath_fn outpath)
 
 void seis_app_free(seis_app_t *app)
 {
+    free(app->poll_count);
+    app->poll_count = NULL;
     seis_model_free(&app->model);
 }
 

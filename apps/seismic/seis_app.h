@@ -26,13 +26,17 @@ typedef struct seis_app_opts {
     char policy[256];
     char out[1024];
     int resume, quiet, die_after;
+    int threads;            /* --threads: shots at once per rank (0: LADRO_THREADS, else 1) */
+    int no_progress;        /* --no-progress: shots never call ladro_progress */
     /* RTM */
     double mem_mb, mute;
     char data[1024];        /* --data DIR: gathers written by ladro-seismic ("" = model) */
     int img_every, smooth, force_ckpt, check_reflector, check_interfaces, laplacian;
 } seis_app_opts_t;
 
-/* Per-shot work: fills *out (malloc'd bytes, the shot's output file) and *outlen. */
+/* Per-shot work: fills *out (malloc'd bytes, the shot's output file) and *outlen. With
+ * --threads T > 1, T shots run at once on the rank's worker threads: the function's
+ * per-shot state (wavefields) is per worker, app->user[seis_app_worker(app)]-style. */
 typedef struct seis_app seis_app_t;
 typedef int (*seis_shot_fn)(seis_app_t *app, int shot, unsigned char **out, size_t *outlen);
 
@@ -43,9 +47,10 @@ struct seis_app {
     seis_geom_t geom;
     int rank, size;
     ladro_t *lb;
-    int shots_done_here; /* on this rank, this run */
-    long poll_count;
-    void *user;          /* app state (wavefields) */
+    int nthreads;        /* worker threads per rank: shots run at once (seis_app_setup) */
+    _Atomic int shots_done_here; /* on this rank, this run */
+    long *poll_count;    /* per worker: kernel polls in the running shot */
+    void *user;          /* app state (wavefields: one set per worker) */
 };
 
 /* The command line (seis_cli.c, no MPI call): 0 ok, 1 help printed, 2 usage error
@@ -77,8 +82,11 @@ void seis_app_img_path(char *buf, size_t n, const char *dir, int shot);
 /* Runs every not-yet-done shot as a ladro task under each listed policy. Returns 0, 1 on
  * failure. */
 int seis_app_run(seis_app_t *app, seis_shot_fn fn, seis_outpath_fn outpath);
-/* Poll callback for the kernel: ladro_progress (CTWS updateList), plus the test hook. */
+/* Poll callback for the kernel: ladro_progress (CTWS updateList; not with --no-progress,
+ * and a no-op from a worker thread), plus the test hook. */
 int seis_app_poll(void *arg);
+/* The worker running the calling shot, in [0, app->nthreads). */
+int seis_app_worker(const seis_app_t *app);
 void seis_app_free(seis_app_t *app);
 
 #endif

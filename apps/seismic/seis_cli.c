@@ -169,7 +169,15 @@ int seis_app_parse(seis_app_t *app, int argc, char **argv)
         {"--resume", 0, LADROI_OPT_FLAG, &o->resume,
          .help = "skip the shots journal.txt lists as done (output verified)"},
         app_opt_policy(o->policy, sizeof o->policy),
+        app_opt_threads(&o->threads,
+                        "shots run at once per rank, each on its own worker thread with\n"
+                        "OMP_NUM_THREADS OpenMP threads and its own wavefields; the\n"
+                        "rank's main thread serves ladro meanwhile (default:\n"
+                        "LADRO_THREADS, else 1)"),
         {"--quiet", 0, LADROI_OPT_FLAG, &o->quiet, .help = "no progress lines"},
+        {"--no-progress", 0, LADROI_OPT_FLAG, &o->no_progress,
+         .help = "test and measurement: shots never call ladro_progress (a\n"
+                 "single-threaded victim then answers only between shots)"},
         {"--die-after", 0, LADROI_OPT_INT, &o->die_after, 0, 1 << 30, .arg = "N",
          .help = "test hook: each rank SIGKILLs itself halfway through the shot\n"
                  "after its N-th (for the resume test)",
@@ -184,8 +192,9 @@ int seis_app_parse(seis_app_t *app, int argc, char **argv)
          .help = "imaging condition every N steps (default 2)",
          .accepted = "accepted: a number of steps in [1, 1000]", .flags = RTM_ONLY},
         {"--mem-mb", 0, LADROI_OPT_DOUBLE, &o->mem_mb, 0.001, 1e7, .arg = "MB",
-         .help = "memory budget for the source wavefield (default 512); above it\n"
-                 "checkpointing + recomputation is used, never disk",
+         .help = "memory budget for the source wavefield (default 512; a rank's,\n"
+                 "shared by its --threads shots); above it checkpointing +\n"
+                 "recomputation is used, never disk",
          .accepted = "accepted: a memory budget in MB in [0.001, 1e7]", .flags = RTM_ONLY},
         {"--checkpoint", 0, LADROI_OPT_FLAG, &o->force_ckpt,
          .help = "force checkpointing (tests)", .flags = RTM_ONLY},

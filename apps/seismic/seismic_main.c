@@ -56,7 +56,7 @@ static int seismic__segy(seis_app_t *app, int shot, const float *data, unsigned 
 /* SU (or SEG-Y) byte image of one shot's gather. */
 static int seismic__shot(seis_app_t *app, int shot, unsigned char **out, size_t *outlen)
 {
-    seis_wave_t *w = app->user;
+    seis_wave_t *w = (seis_wave_t *)app->user + seis_app_worker(app);
     const seis_geom_t *g = &app->geom;
     int nrec = seis_geom_nrec(g), ns = seis_geom_nsamp(g, &app->par);
     float *data = malloc((size_t)nrec * ns * sizeof(float));
@@ -126,17 +126,21 @@ static int seismic__picture(seis_app_t *app)
 /* The modeling: the wavefield, the shots, then rank 0's picture of a gather. */
 static int seismic__main(seis_app_t *app)
 {
-    seis_wave_t w;
-    char err[512];
-    if (seis_wave_init(&w, &app->model, &app->par, err, sizeof err)) {
-        fprintf(stderr, "ladro-seismic: rank %d: %s\n", app->rank, err);
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
-    app->user = &w;
+    /* wavefields per worker: with --threads T, T shots propagate at once */
+    seis_wave_t *w = calloc((size_t)app->nthreads, sizeof *w);
+    char err[512] = "out of memory";
+    for (int i = 0; i < app->nthreads; i++)
+        if (!w || seis_wave_init(&w[i], &app->model, &app->par, err, sizeof err)) {
+            fprintf(stderr, "ladro-seismic: rank %d: %s\n", app->rank, err);
+            MPI_Abort(MPI_COMM_WORLD, 1);
+        }
+    app->user = w;
     int fail = seis_app_run(app, seismic__shot, seis_app_shot_pathfn(app));
     if (!fail && app->rank == 0)
         fail = seismic__picture(app);
-    seis_wave_free(&w);
+    for (int i = 0; i < app->nthreads; i++)
+        seis_wave_free(&w[i]);
+    free(w);
     return fail;
 }
 

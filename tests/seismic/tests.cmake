@@ -25,6 +25,12 @@ if(TARGET ladro-seismic AND TARGET ladro-rtm)
   ladro_add_mpi_test(NAME seismic_cli_bad_value NP 1 NO_PT2PT
     COMMAND ladro-seismic --courant abc TIMEOUT 30 LABELS seismic
     EXPECT 2 "^ladro-seismic: --courant 'abc': accepted: a Courant number in")
+  ladro_add_mpi_test(NAME seismic_bad_threads NP 1 NO_PT2PT
+    COMMAND ladro-seismic --threads 0 TIMEOUT 30 LABELS "seismic;threads;badinput"
+    EXPECT 2 "^ladro-seismic: --threads '0': accepted: an integer in \\[1, 1024\\]$")
+  ladro_add_mpi_test(NAME rtm_bad_threads NP 1 NO_PT2PT
+    COMMAND ladro-rtm --threads 0 TIMEOUT 30 LABELS "seismic;threads;badinput"
+    EXPECT 2 "^ladro-rtm: --threads '0': accepted: an integer in \\[1, 1024\\]$")
   ladro_add_mpi_test(NAME seismic_refuse_cfl NP 1 NO_PT2PT
     COMMAND ladro-seismic --courant 0.5 --out ${CMAKE_CURRENT_BINARY_DIR}/seis_cfl
     TIMEOUT 30 LABELS seismic
@@ -41,6 +47,11 @@ if(TARGET ladro-seismic AND TARGET ladro-rtm)
   add_test(NAME seismic_resume_sigkill
     COMMAND sh ${PROJECT_SOURCE_DIR}/tests/seismic/resume_sigkill.sh
             ${CMAKE_BINARY_DIR}/bin ${CMAKE_CURRENT_BINARY_DIR}/resume ${_seis_launch})
+  add_test(NAME seismic_threads_identical
+    COMMAND sh ${PROJECT_SOURCE_DIR}/tests/seismic/threads_identical.sh
+            ${CMAKE_BINARY_DIR}/bin ${CMAKE_CURRENT_BINARY_DIR}/threads_identical ${_seis_launch})
+  set_tests_properties(seismic_threads_identical PROPERTIES
+    TIMEOUT 240 LABELS "mpi;seismic;threads" ENVIRONMENT "${LADRO_MPI_ENV}")
   set_tests_properties(seismic_rtm_identical seismic_resume_sigkill PROPERTIES
     TIMEOUT 180 LABELS "mpi;seismic" ENVIRONMENT "${LADRO_MPI_ENV}")
   # SEG-Y files as segyio's tools read them; skipped (77) without libsegyio or segyio-bin
