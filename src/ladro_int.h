@@ -475,6 +475,11 @@ ladroi_worker_t *ladroi_worker_self(const ladro_t *lb);
  * belongs to the hub). */
 int ladroi_worker_push(ladroi_worker_t *w, const ladro_task_t *task);
 int ladroi_worker_result(ladroi_worker_t *w, const void *bytes);
+/* Tasks this rank holds outside its pool: the running task (0 or 1) with one thread;
+ * with workers, those running, in their deques and the inbox, and completed but not yet
+ * accounted for (lb->st.tasks_run) — what a policy's load information adds to the pool's
+ * count. Any thread; a snapshot. */
+uint64_t ladroi_tasks_held(const ladro_t *lb);
 
 /* ---- the core's steps (src/core.c), shared with the hub ------------------------------ */
 /* Serve the protocol once: expose tasks, the policy's progress, results, termination
@@ -510,6 +515,7 @@ struct ladro {
     enum ladroi_state state;
     /* current task */
     bool in_task;
+    ladroi_threads_t *threads; /* ladro_run's workers while they run (src/threads.c) */
     unsigned char *cur; /* record buffer */
     double task_start;
     /* idle loop (src/idle.c) */

@@ -255,13 +255,13 @@ static void ladro__run_task(ladroi_worker_t *w)
         }
     }
     w->in_task = false;
-    atomic_store(&w->task_start, -1.0);
     pthread_mutex_lock(&w->mu);
     if (w->ndone == w->done_cap) {
         size_t nc = w->done_cap ? 2 * w->done_cap : 64;
         unsigned char *n = realloc(w->done, nc * th->done_bytes);
         if (!n) { /* the hub cannot complete this task: stop the run with an error */
             pthread_mutex_unlock(&w->mu);
+            atomic_store(&w->task_start, -1.0);
             if (!w->err)
                 w->err = LADRO_ENOMEM;
             atomic_store(&th->stop, true);
@@ -278,6 +278,7 @@ static void ladro__run_task(ladroi_worker_t *w)
         memcpy(d + sizeof m + sizeof h, w->result, th->rb);
     w->ndone++;
     pthread_mutex_unlock(&w->mu);
+    atomic_store(&w->task_start, -1.0); /* after the record: ladroi_tasks_held sees one */
 }
 
 static void *ladro__worker_main(void *arg)
@@ -288,6 +289,22 @@ static void *ladro__worker_main(void *arg)
         ladro__run_task(w);
     ladro__self = NULL;
     return NULL;
+}
+
+uint64_t ladroi_tasks_held(const ladro_t *lb)
+{
+    ladroi_threads_t *th = lb->threads;
+    if (!th)
+        return lb->in_task ? 1 : 0;
+    uint64_t n = atomic_load(&th->in_count);
+    for (int i = 0; i < th->n; i++) {
+        ladroi_worker_t *w = &th->w[i];
+        n += ladroi_dq_size(&w->dq) + (atomic_load(&w->task_start) >= 0 ? 1u : 0u);
+        pthread_mutex_lock(&w->mu);
+        n += w->ndone;
+        pthread_mutex_unlock(&w->mu);
+    }
+    return n;
 }
 
 /* ---- the hub -------------------------------------------------------------------------- */
@@ -622,6 +639,7 @@ int ladroi_threads_run(ladro_t *lb, ladro_task_fn fn, void *ud)
             return rc;
         }
     }
+    lb->threads = th;
     int started = 0;
     for (; started < th->n; started++)
         if (pthread_create(&th->w[started].tid, NULL, ladro__worker_main, &th->w[started]))
@@ -647,6 +665,7 @@ int ladroi_threads_run(ladro_t *lb, ladro_task_fn fn, void *ud)
     }
     lb->st.worker_tasks_max = max_ran;
     lb->in_task = false;
+    lb->threads = NULL;
     int fe = atomic_load(&th->fn_err);
     ladro__free(th);
     if (rc < 0)

@@ -5,8 +5,13 @@
  * is refused, ladro_progress is a no-op in a task, DONE is sticky.
  *   test_threads T [B D]   T workers per rank (default tree 3 6: 1093 nodes)
  *   test_threads single    MPI_Init (MPI_THREAD_SINGLE): threads=2 must be refused
- *                          with the level to ask for. */
+ *                          with the level to ask for.
+ *   test_threads held      1 rank, 3 workers, a2ws: a task that pushed K children sees
+ *                          ladroi_tasks_held = K + 1 (children parked in a deque or
+ *                          blocked on a sibling, itself running): what a2ws's
+ *                          information vector adds to n_i. */
 #define _POSIX_C_SOURCE 200809L
+#include "../src/ladro_int.h"
 #include "check_mpi.h"
 #include <ladro.h>
 
@@ -48,6 +53,62 @@ static int tree_task(ladro_t *lb, const ladro_task_t *t, void *arg)
     return 0;
 }
 
+/* held: the root pushes HELD_K children that wait for `go`, then watches the count. */
+#define HELD_K 20
+typedef struct held {
+    int go;         /* atomic */
+    uint64_t seen;  /* ladroi_tasks_held when it reached K + 1 (or last value) */
+    uint64_t ran;   /* atomic */
+} held_t;
+
+static int held_task(ladro_t *lb, const ladro_task_t *t, void *arg)
+{
+    held_t *h = arg;
+    struct timespec ms = {0, 1000000};
+    __atomic_fetch_add(&h->ran, 1, __ATOMIC_RELAXED);
+    if (t->id > 0) { /* a child: parked until the root has counted */
+        while (!__atomic_load_n(&h->go, __ATOMIC_ACQUIRE))
+            nanosleep(&ms, NULL);
+        return 0;
+    }
+    for (uint64_t i = 1; i <= HELD_K; i++)
+        if (ladro_push(lb, &(ladro_task_t){.id = i}) != LADRO_OK)
+            return -1;
+    /* siblings take children and block in them: the count settles at K + 1 */
+    for (int k = 0; k < 10000; k++) {
+        h->seen = ladroi_tasks_held(lb);
+        if (h->seen == HELD_K + 1)
+            break;
+        nanosleep(&ms, NULL);
+    }
+    __atomic_store_n(&h->go, 1, __ATOMIC_RELEASE);
+    return 0;
+}
+
+static int held_counts(void)
+{
+    ladro_config_t cfg;
+    char err[256] = "";
+    ladro_config_init(&cfg);
+    snprintf(cfg.policy, sizeof cfg.policy, "a2ws");
+    cfg.threads = 3;
+    ladro_t *lb = NULL;
+    CHECK_EQ(ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err), LADRO_OK);
+    if (!lb)
+        return check_failures;
+    held_t h = {0};
+    CHECK_EQ(ladroi_tasks_held(lb), 0);
+    CHECK_EQ(ladro_push(lb, &(ladro_task_t){.id = 0}), LADRO_OK);
+    CHECK_EQ(ladro_run(lb, held_task, &h), LADRO_OK);
+    CHECK_EQ(h.seen, HELD_K + 1);
+    CHECK_EQ(h.ran, HELD_K + 1);
+    CHECK_EQ(ladroi_tasks_held(lb), 0);
+    printf("test_threads held: a task with %d children pushed counted %llu held tasks "
+           "(expected %d)\n", HELD_K, (unsigned long long)h.seen, HELD_K + 1);
+    CHECK_EQ(ladro_destroy(&lb), LADRO_OK);
+    return check_failures;
+}
+
 static int level_refused(void)
 {
     ladro_config_t cfg;
@@ -76,6 +137,11 @@ int main(int argc, char **argv)
     int rank, size;
     if (check_mpi_world(&rank, &size))
         return 1;
+    if (argc > 1 && !strcmp(argv[1], "held")) {
+        int f = held_counts();
+        MPI_Finalize();
+        return f ? 1 : 0;
+    }
     if (single) {
         int f = level_refused(), any = 0;
         MPI_Allreduce(&f, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);

@@ -168,7 +168,8 @@ static int ladro__update_self(ladro_t *lb, ladro__a2ws_t *a)
         return rc;
     ladro__a2ws_slot_t s = {
         .t = a->ntasks ? a->sum_t / (double)a->ntasks : 0,
-        .n = (double)(lb->st.tasks_run + (lb->in_task ? 1 : 0) + lb->pool.priv_count + pub),
+        /* running, and with threads in the workers' deques (ladroi_tasks_held) */
+        .n = (double)(lb->st.tasks_run + ladroi_tasks_held(lb) + lb->pool.priv_count + pub),
         .q = (double)pub,
         .first = a->first,
     };
