@@ -132,6 +132,14 @@ static double ladro__ctr(const ladro_stats_t *st, const char *name)
     return v;
 }
 
+void ladroi_la_replied(ladro_t *lb, double wait)
+{
+    LADROI_COUNT(lb, LADROI_LA_C_REPLIES, 1);
+    LADROI_COUNT(lb, LADROI_LA_C_REPLY_WAIT, wait);
+    if (wait > lb->st.counters[LADROI_LA_C_REPLY_WAIT_MAX])
+        lb->st.counters[LADROI_LA_C_REPLY_WAIT_MAX] = wait;
+}
+
 void ladroi_la_print_stats(FILE *out, const ladro_stats_t *st)
 {
     double phases = ladro__ctr(st, "search_phases"), replies = ladro__ctr(st, "replies");
@@ -139,10 +147,11 @@ void ladroi_la_print_stats(FILE *out, const ladro_stats_t *st)
     if (phases == 0 && ladro__ctr(st, "load_reads") == 0)
         return;
     fprintf(out, "  load-aware: load reads %.0f  lock busy %.0f  withdrawn %.0f  cyclic steals "
-            "%.0f (%.3f%% of steals)  reply after %.3f ms mean (%.0f replies)\n",
+            "%.0f (%.3f%% of steals)  reply after %.3f ms mean, %.3f ms max (%.0f replies)\n",
             ladro__ctr(st, "load_reads"), ladro__ctr(st, "lock_busy"),
             ladro__ctr(st, "steals_withdrawn"), cyclic, ok > 0 ? 100.0 * cyclic / ok : 0.0,
-            replies > 0 ? 1e3 * ladro__ctr(st, "reply_wait_s") / replies : 0.0, replies);
+            replies > 0 ? 1e3 * ladro__ctr(st, "reply_wait_s") / replies : 0.0,
+            1e3 * ladro__ctr(st, "reply_wait_max_s"), replies);
     fprintf(out, "  victims per search phase (%.0f phases):", phases);
     for (int i = 0; i < 8; i++) {
         char name[32];

@@ -57,7 +57,8 @@ typedef struct ladroi_la_opts {
 
 /* Counters: lb->st.counters[LADROI_LA_C_*]; a policy's own ones follow from LADROI_LA_C_N. */
 enum { LADROI_LA_C_LOAD_READS, LADROI_LA_C_SEARCH_PHASES, LADROI_LA_C_VICTIMS,
-       LADROI_LA_C_REPLIES = LADROI_LA_C_VICTIMS + 8, LADROI_LA_C_REPLY_WAIT, LADROI_LA_C_N };
+       LADROI_LA_C_REPLIES = LADROI_LA_C_VICTIMS + 8, LADROI_LA_C_REPLY_WAIT,
+       LADROI_LA_C_REPLY_WAIT_MAX, LADROI_LA_C_N };
 #define LADROI_LA_COUNTERS                                                                \
     {"load_reads", LADROI_SUM, "placeLoad reads of candidate victims"},                  \
     {"search_phases", LADROI_SUM, "search phases that ended with tasks arriving"},       \
@@ -70,7 +71,8 @@ enum { LADROI_LA_C_LOAD_READS, LADROI_LA_C_SEARCH_PHASES, LADROI_LA_C_VICTIMS,
     {"victims_6", LADROI_SUM, "search phases with 6 victims contacted"},                \
     {"victims_7plus", LADROI_SUM, "search phases with 7 or more victims contacted"},    \
     {"replies", LADROI_SUM, "victims' replies received"},                                \
-    {"reply_wait_s", LADROI_SUM, "summed time from request to the victim's reply"}
+    {"reply_wait_s", LADROI_SUM, "summed time from request to the victim's reply"},      \
+    {"reply_wait_max_s", LADROI_MAX, "longest time from request to the victim's reply"}
 
 /* ladro_stats_print lines of both policies (their print_stats). */
 void ladroi_la_print_stats(FILE *out, const ladro_stats_t *st);
@@ -117,6 +119,9 @@ int ladroi_la_reply(ladro_t *lb, ladroi_la_t *la, int victim, uint64_t *reply);
 /* Thief side: this rank has asked `victim` for tasks (a steal attempt, one information
  * message, one more victim in the search phase). */
 void ladroi_la_contacted(ladro_t *lb, ladroi_la_t *la, int victim);
+/* A victim's reply came, `wait` seconds after the request: counters replies,
+ * reply_wait_s, reply_wait_max_s. */
+void ladroi_la_replied(ladro_t *lb, double wait);
 /* Thief side: take the k tasks `victim` granted (the pool's transfer); counts the steal. */
 int ladroi_la_take(ladro_t *lb, ladroi_la_t *la, int victim, uint32_t k);
 

@@ -132,8 +132,7 @@ static int ladro__bl_idle(ladro_t *lb, void *state)
         ladroi_net_sleep_us(lb->cfg.backoff_min_us);
     }
     lb->st.steal_time_s += ladroi_net_now() - start;
-    LADROI_COUNT(lb, LADROI_LA_C_REPLIES, 1);
-    LADROI_COUNT(lb, LADROI_LA_C_REPLY_WAIT, ladroi_net_now() - s->asked_at);
+    ladroi_la_replied(lb, ladroi_net_now() - s->asked_at);
     /* Line 13: UNLOCK(v) — after the reply, whatever it was. */
     uint64_t seen;
     rc = ladroi_rma_cas_u64(lb, &s->la.win, v, ladroi_la_disp_word(LADROI_LA_LOCK),

@@ -65,6 +65,7 @@ typedef struct ladro__ctws {
     bool gathered;
     uint64_t finishes, rearms, passes;
     uint64_t wakes_in; /* wake-up messages received (from the previous rank) */
+    double arrived;    /* when the token last arrived here (< 0: never) */
     bool token_term;  /* ctws_termination=token: the finish token ends the run */
     bool seen_finish; /* this rank saw (or made) the finish token */
     /* steal log */
@@ -79,6 +80,15 @@ typedef struct ladro__ctws_opts {
 } ladro__ctws_opts_t;
 
 static const char *const ladro__ctws_term_names[] = {"waves", "token", NULL};
+
+/* Counters: the token's laps as each rank sees them (arrival to next arrival). */
+enum { LADRO__C_LAPS, LADRO__C_LAP, LADRO__C_LAP_MAX };
+static const ladroi_counter_t ladro__ctws_counters[] = {
+    {"token_laps", LADROI_SUM, "token arrivals at a rank that had seen it before"},
+    {"token_lap_s", LADROI_SUM, "summed time between two arrivals of the token at a rank"},
+    {"token_lap_max_s", LADROI_MAX, "longest time between two arrivals of the token at a "
+                                    "rank"},
+};
 
 static const ladroi_opt_t ladro__ctws_opts[] = {
     {.key = "ctws_log", .type = LADROI_OPT_STR,
@@ -105,6 +115,7 @@ static int ladro__ctws_init(ladro_t *lb, void **state)
         return rc;
     if (lb->rank == 0) /* Algorithm 3, line 1: the token starts on one rank */
         s->token = LADRO__TOK_STEAL;
+    s->arrived = -1;
     s->token_term = ((const ladro__ctws_opts_t *)lb->popts)->ctws_termination ==
                     LADRO__TERM_TOKEN && lb->size > 1; /* one rank: no token moves */
     /* The finish token knows queued tasks only: results in flight and the watchdog's
@@ -268,6 +279,15 @@ static int ladro__ctws_receive(ladro_t *lb, ladro__ctws_t *s)
                            "it held the token (two tokens)", lb->rank);
     s->token = (int)tok;
     s->seen_finish |= tok == LADRO__TOK_FINISH;
+    double now = ladroi_net_now();
+    if (s->arrived >= 0) {
+        double lap = now - s->arrived;
+        LADROI_COUNT(lb, LADRO__C_LAPS, 1);
+        LADROI_COUNT(lb, LADRO__C_LAP, lap);
+        if (lap > lb->st.counters[LADRO__C_LAP_MAX])
+            lb->st.counters[LADRO__C_LAP_MAX] = lap;
+    }
+    s->arrived = now;
     return LADRO_OK;
 }
 
@@ -548,4 +568,5 @@ LADROI_POLICY_DEFINE(ctws, ladro__ctws, ladro__ctws_opts_t, true,
                      "cyclic token: only the holder steals, from the max of its list, half",
                      .on_progress = ladro__ctws_progress, .on_start = ladro__ctws_start,
                      .on_destroy = ladro__ctws_destroy, .finished = ladro__ctws_finished,
-                     .gate_waves = ladro__ctws_gate, .on_spawn = ladro__ctws_spawn);
+                     .gate_waves = ladro__ctws_gate, .on_spawn = ladro__ctws_spawn,
+                     LADROI_POLICY_COUNTERS(ladro__ctws_counters));

@@ -192,8 +192,7 @@ static int ladro__so_collect(ladro_t *lb, ladro__so_t *s)
                                "(reply 0x%llx): protocol violation", v,
                                (unsigned long long)reply);
         ladro__so_forget(s, v); /* line 16: FORGETVICTIM */
-        LADROI_COUNT(lb, LADROI_LA_C_REPLIES, 1);
-        LADROI_COUNT(lb, LADROI_LA_C_REPLY_WAIT, ladroi_net_now() - s->reg[i].reg_time);
+        ladroi_la_replied(lb, ladroi_net_now() - s->reg[i].reg_time);
         if (!s->reg[i].withdrawn) { /* nothing left to remember about v */
             memmove(&s->reg[i], &s->reg[i + 1], (size_t)(s->nreg - i - 1) * sizeof *s->reg);
             s->nreg--;
