@@ -500,12 +500,6 @@ int ladro_config_validate(const ladro_config_t *cfg, char *err, size_t errlen)
     if (cfg->chunk > cfg->task_capacity / 2)
         return ladroi_failbuf(err, errlen, LADRO_EINVAL, "chunk=%u: must be at most "
                               "task_capacity/2 = %u", cfg->chunk, cfg->task_capacity / 2);
-    /* A trace has one row per rank, where a rank's tasks never overlap; workers' tasks
-     * do (per-worker rows are not written yet). */
-    if (cfg->threads > 1 && cfg->trace[0])
-        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "trace='%.*s%s' with threads=%u: "
-                              "traces are written only with threads=1 (one row per rank)",
-                              LADROI_SHOW(cfg->trace), cfg->threads);
     if (cfg->backoff_max_us < cfg->backoff_min_us)
         return ladroi_failbuf(err, errlen, LADRO_EINVAL, "backoff_max_us=%g: must be >= "
                               "backoff_min_us=%g", cfg->backoff_max_us, cfg->backoff_min_us);

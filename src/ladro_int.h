@@ -303,6 +303,8 @@ typedef struct ladroi_tev {
     uint64_t id;
     int32_t rank, peer;
     uint32_t kind, n;
+    int32_t worker; /* task records with threads > 1: the worker that ran it; else -1 */
+    uint32_t pad_;
 } ladroi_tev_t;
 
 typedef struct ladroi_trace {
@@ -516,6 +518,7 @@ struct ladro {
     /* current task */
     bool in_task;
     ladroi_threads_t *threads; /* ladro_run's workers while they run (src/threads.c) */
+    int trace_worker; /* 1 + the worker whose completed task the hub accounts for, 0 none */
     unsigned char *cur; /* record buffer */
     double task_start;
     /* idle loop (src/idle.c) */

@@ -342,7 +342,9 @@ static int ladro__drain(ladro_t *lb, ladroi_threads_t *th)
             if (th->rb)
                 memcpy(ladroi_results_cur(lb), d + sizeof m + sizeof(ladroi_rec_hdr_t), th->rb);
             th->ran[m.worker]++;
+            lb->trace_worker = m.worker + 1; /* the task's trace record names its worker */
             rc = ladroi_task_done(lb, d + sizeof m, m.start, m.end, m.e);
+            lb->trace_worker = 0;
         }
     }
     ladro__fold_created(lb, th);

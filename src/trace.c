@@ -7,9 +7,13 @@
  * ladro_destroy rank 0 gathers every rank's buffer and writes one file, in the format
  * the path's extension names:
  *   .paje / .trace  Paje (ViTE, pj_dump): one container per rank, nested states
- *                   (task from rank r / idle / steal), links for successful steals
- *   .json           Chrome trace-event JSON (Perfetto, chrome://tracing)
- *   .csv            one line per record (ladro-gantt reads it)
+ *                   (task from rank r / idle / steal), links for successful steals;
+ *                   with threads > 1 one container per worker inside its rank's, for
+ *                   the tasks (the rank's own keeps idle, steals and messages)
+ *   .json           Chrome trace-event JSON (Perfetto, chrome://tracing): a row per
+ *                   rank, and with threads > 1 a row per worker under it
+ *   .csv            one line per record (ladro-gantt reads it); column `worker` names
+ *                   the worker that ran a task with threads > 1 (-1 otherwise)
  * The file is written to a temporary name and renamed, so a failed write leaves
  * nothing half-written. Nothing here runs between the makespan's start and
  * LADRO_DONE except the appends of ladroi_trace_add. */
@@ -126,8 +130,10 @@ void ladroi_trace_add(ladro_t *lb, unsigned kind, double t0, double t1, uint64_t
         tr->ev = ev;
         tr->cap = cap;
     }
+    /* a task's record names the worker that ran it (threads > 1); the rest is the rank's */
+    int32_t worker = kind == LADROI_TEV_TASK ? lb->trace_worker - 1 : -1;
     tr->ev[tr->n++] = (ladroi_tev_t){.t0 = t0, .t1 = t1, .id = id, .rank = lb->rank,
-                                     .peer = peer, .kind = kind, .n = n};
+                                     .peer = peer, .kind = kind, .n = n, .worker = worker};
 }
 
 /* ---- writers (rank 0) ------------------------------------------------------------- */
@@ -158,11 +164,20 @@ static int ladro__cmp_t0(const void *a, const void *b)
     return (x->rank > y->rank) - (x->rank < y->rank);
 }
 
-static void ladro__write_csv(FILE *f, const ladroi_tev_t *ev, size_t n, int nranks)
+/* Rows of the JSON and Paje outputs: per rank its own, then nw workers (nw = 0: one
+ * thread per rank, one row). */
+static int ladro__row(const ladroi_tev_t *e, int nw)
+{
+    return e->rank * (nw + 1) + (nw > 0 && e->worker >= 0 ? e->worker + 1 : 0);
+}
+
+static void ladro__write_csv(FILE *f, const ladroi_tev_t *ev, size_t n, int nranks, int nw)
 {
     static const char *const kinds[] = {"task", "idle", "steal", "msg", "done"};
-    fprintf(f, "# ladro trace, %d ranks, times in seconds since the start of the makespan\n"
-               "kind,rank,start,end,task_id,peer,count,what\n", nranks);
+    fprintf(f, "# ladro trace, %d ranks, %d worker threads per rank, times in seconds since "
+               "the start of the makespan\n"
+               "kind,rank,start,end,task_id,peer,count,what,worker\n", nranks,
+            nw > 0 ? nw : 1);
     for (size_t i = 0; i < n; i++) {
         const ladroi_tev_t *e = &ev[i];
         const char *what = "";
@@ -172,49 +187,55 @@ static void ladro__write_csv(FILE *f, const ladroi_tev_t *ev, size_t n, int nran
             what = e->n ? "ok" : "failed";
         else if (e->kind == LADROI_TEV_TASK)
             what = e->peer == e->rank ? "local" : "stolen";
-        fprintf(f, "%s,%d,%.9f,%.9f,%llu,%d,%u,%s\n", kinds[e->kind], e->rank, e->t0, e->t1,
-                (unsigned long long)e->id, e->peer, e->n, what);
+        fprintf(f, "%s,%d,%.9f,%.9f,%llu,%d,%u,%s,%d\n", kinds[e->kind], e->rank, e->t0,
+                e->t1, (unsigned long long)e->id, e->peer, e->n, what, e->worker);
     }
 }
 
-static void ladro__write_json(FILE *f, const ladroi_tev_t *ev, size_t n, int nranks)
+static void ladro__write_json(FILE *f, const ladroi_tev_t *ev, size_t n, int nranks, int nw)
 {
     fprintf(f, "{\"displayTimeUnit\": \"ms\", \"traceEvents\": [\n"
                "{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 0, \"args\": "
                "{\"name\": \"ladro\"}}");
     for (int r = 0; r < nranks; r++)
-        fprintf(f, ",\n{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 0, \"tid\": %d, "
-                   "\"args\": {\"name\": \"rank %d\"}}", r, r);
+        for (int w = -1; w < nw; w++) {
+            fprintf(f, ",\n{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 0, "
+                       "\"tid\": %d, \"args\": {\"name\": \"rank %d", r * (nw + 1) + w + 1, r);
+            if (w >= 0)
+                fprintf(f, " worker %d", w);
+            fprintf(f, "\"}}");
+        }
     for (size_t i = 0; i < n; i++) {
         const ladroi_tev_t *e = &ev[i];
         double ts = e->t0 * 1e6, dur = (e->t1 - e->t0) * 1e6;
+        int row = ladro__row(e, nw);
         switch (e->kind) {
         case LADROI_TEV_TASK:
             fprintf(f, ",\n{\"name\": \"task %llu\", \"cat\": \"%s\", \"ph\": \"X\", "
                        "\"ts\": %.3f, \"dur\": %.3f, \"pid\": 0, \"tid\": %d, \"args\": "
                        "{\"id\": %llu, \"origin\": %d, \"moves\": %u}}",
                     (unsigned long long)e->id, e->peer == e->rank ? "task" : "stolen task", ts,
-                    dur, e->rank, (unsigned long long)e->id, e->peer, e->n);
+                    dur, row, (unsigned long long)e->id, e->peer, e->n);
             break;
         case LADROI_TEV_IDLE:
             fprintf(f, ",\n{\"name\": \"idle\", \"cat\": \"idle\", \"ph\": \"X\", \"ts\": %.3f, "
-                       "\"dur\": %.3f, \"pid\": 0, \"tid\": %d}", ts, dur, e->rank);
+                       "\"dur\": %.3f, \"pid\": 0, \"tid\": %d}", ts, dur, row);
             break;
         case LADROI_TEV_STEAL:
             fprintf(f, ",\n{\"name\": \"steal %s\", \"cat\": \"steal\", \"ph\": \"X\", "
                        "\"ts\": %.3f, \"dur\": %.3f, \"pid\": 0, \"tid\": %d, \"args\": "
                        "{\"victim\": %d, \"tasks\": %u}}", e->n ? "ok" : "failed", ts, dur,
-                    e->rank, e->peer, e->n);
+                    row, e->peer, e->n);
             break;
         case LADROI_TEV_MSG:
             fprintf(f, ",\n{\"name\": \"%s\", \"cat\": \"message\", \"ph\": \"i\", \"s\": "
                        "\"t\", \"ts\": %.3f, \"pid\": 0, \"tid\": %d, \"args\": {\"peer\": %d}}",
-                    e->n < LADROI_MSG_N ? ladro__msg_names[e->n] : "other", ts, e->rank,
+                    e->n < LADROI_MSG_N ? ladro__msg_names[e->n] : "other", ts, row,
                     e->peer);
             break;
         default:
             fprintf(f, ",\n{\"name\": \"done\", \"cat\": \"termination\", \"ph\": \"i\", "
-                       "\"s\": \"t\", \"ts\": %.3f, \"pid\": 0, \"tid\": %d}", ts, e->rank);
+                       "\"s\": \"t\", \"ts\": %.3f, \"pid\": 0, \"tid\": %d}", ts, row);
             break;
         }
     }
@@ -270,7 +291,16 @@ static const char ladro__paje_header[] =
     "%EventDef PajeNewEvent 11\n% Time date\n% Type string\n% Container string\n"
     "% Value string\n%EndEventDef\n";
 
-static int ladro__write_paje(FILE *f, const ladroi_tev_t *ev, size_t n, int nranks)
+/* The container of a record: its rank's, or with workers a task's worker's. */
+static void ladro__paje_cont(char *buf, size_t len, const ladroi_tev_t *e, int nw)
+{
+    if (nw > 0 && e->kind == LADROI_TEV_TASK && e->worker >= 0)
+        snprintf(buf, len, "r%dw%d", e->rank, e->worker);
+    else
+        snprintf(buf, len, "r%d", e->rank);
+}
+
+static int ladro__write_paje(FILE *f, const ladroi_tev_t *ev, size_t n, int nranks, int nw)
 {
     ladro_edge_t *ed = malloc((4 * n + 1) * sizeof *ed); /* push+pop, link start+end */
     if (!ed)
@@ -303,26 +333,43 @@ static int ladro__write_paje(FILE *f, const ladroi_tev_t *ev, size_t n, int nran
         fprintf(f, "2 t%d ST_Act \"task from rank %d\" \"%.2f %.2f %.2f\"\n", r, r, c[0], c[1],
                 c[2]);
     }
+    if (nw > 0) { /* workers: a container each inside the rank's, their own task states */
+        fprintf(f, "0 CT_Worker CT_Rank \"Worker\"\n1 ST_Task CT_Worker \"Task\"\n");
+        for (int r = 0; r < nranks; r++) {
+            double c[3];
+            ladroi_hue(r, nranks, c);
+            fprintf(f, "2 wt%d ST_Task \"task from rank %d\" \"%.2f %.2f %.2f\"\n", r, r,
+                    c[0], c[1], c[2]);
+        }
+    }
     fprintf(f, "7 LT_Steal CT_Job CT_Rank CT_Rank \"steal\"\n"
                "10 ET_Msg CT_Rank \"message\"\n"
                "3 0.000000000 job CT_Job 0 \"ladro\"\n");
-    for (int r = 0; r < nranks; r++)
+    for (int r = 0; r < nranks; r++) {
         fprintf(f, "3 0.000000000 r%d CT_Rank job \"rank %d\"\n", r, r);
+        for (int w = 0; w < nw; w++)
+            fprintf(f, "3 0.000000000 r%dw%d CT_Worker r%d \"rank %d worker %d\"\n", r, w, r,
+                    r, w);
+    }
     for (size_t i = 0; i < m; i++) {
         const ladro_edge_t *x = &ed[i];
         const ladroi_tev_t *e = x->e;
         double t = x->t < 0 ? 0 : x->t;
         size_t key = (size_t)(e - ev);
+        char cont[32];
+        ladro__paje_cont(cont, sizeof cont, e, nw);
+        bool on_worker = cont[strcspn(cont, "w")] != 0;
         switch (x->what) {
         case 1:
             if (e->kind == LADROI_TEV_TASK)
-                fprintf(f, "5 %.9f ST_Act r%d t%d\n", t, e->rank, e->peer);
+                fprintf(f, "5 %.9f %s %s %s%d\n", t, on_worker ? "ST_Task" : "ST_Act", cont,
+                        on_worker ? "wt" : "t", e->peer);
             else
                 fprintf(f, "5 %.9f ST_Act r%d %s\n", t, e->rank,
                         e->kind == LADROI_TEV_IDLE ? "idle" : "steal");
             break;
         case 0:
-            fprintf(f, "6 %.9f ST_Act r%d\n", t, e->rank);
+            fprintf(f, "6 %.9f %s %s\n", t, on_worker ? "ST_Task" : "ST_Act", cont);
             break;
         case 3:
             fprintf(f, "8 %.9f LT_Steal job r%d \"%u tasks\" s%zu\n", t, e->peer, e->n, key);
@@ -338,8 +385,11 @@ static int ladro__write_paje(FILE *f, const ladroi_tev_t *ev, size_t n, int nran
             break;
         }
     }
-    for (int r = 0; r < nranks; r++)
+    for (int r = 0; r < nranks; r++) {
+        for (int w = 0; w < nw; w++)
+            fprintf(f, "4 %.9f CT_Worker r%dw%d\n", tmax, r, w);
         fprintf(f, "4 %.9f CT_Rank r%d\n", tmax, r);
+    }
     fprintf(f, "4 %.9f CT_Job job\n", tmax);
     free(ed);
     return 0;
@@ -378,13 +428,17 @@ int ladroi_trace_write(ladro_t *lb)
     snprintf(tmp, sizeof tmp, "%s.tmp%ld", lb->cfg.trace, (long)getpid());
     FILE *f = fopen(tmp, "w");
     int werr = f ? 0 : -1;
+    int nw = lb->cfg.threads > 1 ? (int)lb->cfg.threads : 0; /* rows per worker */
+    for (size_t i = 0; i < total; i++) /* a rank configured with more threads */
+        if (all[i].worker >= nw)
+            nw = all[i].worker + 1;
     if (f) {
         if (tr->fmt == LADROI_TRACE_PAJE)
-            werr = ladro__write_paje(f, all, total, lb->size);
+            werr = ladro__write_paje(f, all, total, lb->size, nw);
         else if (tr->fmt == LADROI_TRACE_JSON)
-            ladro__write_json(f, all, total, lb->size);
+            ladro__write_json(f, all, total, lb->size, nw);
         else
-            ladro__write_csv(f, all, total, lb->size);
+            ladro__write_csv(f, all, total, lb->size, nw);
         if (dropped_all && tr->fmt == LADROI_TRACE_CSV)
             fprintf(f, "# %" PRIu64 " records dropped (more than %u per rank)\n", dropped_all,
                     LADROI_TRACE_MAX_EVENTS);

@@ -41,9 +41,6 @@ ladro_badinput(NAME synth_threads_zero PROG ladro-synth NP 1 CODE 2
 ladro_badinput(NAME synth_threads_env_zero PROG ladro-synth NP 1 CODE 2
   REGEX "^ladro-synth: environment variable LADRO_THREADS: threads='0': accepted: an integer in \\[1, 1024\\]"
   ENV LADRO_THREADS=0)
-ladro_badinput(NAME synth_threads_trace PROG ladro-synth NP 1 CODE 2
-  REGEX "^ladro-synth: trace='t.csv' with threads=2: traces are written only with threads=1"
-  ARGS --threads 2 ENV LADRO_TRACE=t.csv)
 ladro_badinput(NAME synth_threads_profile_bad PROG ladro-synth NP 1 CODE 2
   REGEX "^ladro-synth: --threads-profile 'C9': accepted: C1, C2, C3, C4, C5"
   ARGS --threads-profile C9)

@@ -1,6 +1,7 @@
 /* ladro-gantt: a task trace (CSV, as written with LADRO_TRACE=run.csv) -> SVG Gantt chart.
  *
- * One row per rank, one bar per task coloured by the rank the task came from (so stolen
+ * One row per rank (with threads > 1: the rank's row for its idle time and steals, then
+ * one row per worker for the tasks it ran), one bar per task coloured by the rank the task came from (so stolen
  * tasks stand out against a row's own colour and carry a dark top edge), idle time
  * shaded, successful steals as arrows from the victim's row to the thief's (marks only
  * when there are many), failed steal attempts as small red ticks, the number of tasks
@@ -21,7 +22,7 @@ rec_t *gantt_read_trace_stream(FILE *f, const char *path, size_t *n, int *nranks
     rec_t *r = malloc(cap * sizeof *r);
     char buf[512];
     int hdr_ranks = 0, max_rank = -1;
-    bool header = false, bad = false;
+    bool header = false, bad = false, has_worker = false;
     while (r && fgets(buf, sizeof buf, f)) {
         line++;
         if (buf[0] == '#') {
@@ -43,6 +44,7 @@ rec_t *gantt_read_trace_stream(FILE *f, const char *path, size_t *n, int *nranks
                 break;
             }
             header = true;
+            has_worker = strncmp(buf + 43, ",worker", 7) == 0; /* older traces: none */
             continue;
         }
         char kind[16];
@@ -58,6 +60,19 @@ rec_t *gantt_read_trace_stream(FILE *f, const char *path, size_t *n, int *nranks
             break;
         }
         x.kind = kind[0] == 'i' ? 'i' : kind[0];
+        x.worker = -1;
+        if (has_worker) { /* the last field */
+            const char *c = strrchr(buf, ',');
+            char *end;
+            long w = strtol(c + 1, &end, 10);
+            if (w < -1 || w > 100000 || end == c + 1) {
+                fprintf(stderr, "ladro-gantt: %s:%zu: malformed record (worker: expected -1 "
+                        "or a worker index in [0, 100000])\n", path, line);
+                bad = true;
+                break;
+            }
+            x.worker = x.kind == 't' ? (int)w : -1;
+        }
         if (m == cap) {
             rec_t *g = realloc(r, 2 * cap * sizeof *r);
             if (!g) {
@@ -128,10 +143,21 @@ static double tick_step(double span, int want)
     return p * (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10);
 }
 
+/* Row of a record: with W workers per rank, the rank's own row then one per worker. */
+static int row_of(const rec_t *e, int W)
+{
+    return e->rank * (W + 1) + (e->worker >= 0 ? e->worker + 1 : 0);
+}
+
 int gantt_write_svg(const gantt_opts_t *o, const char *out, const rec_t *r, size_t n, int P)
 {
     double tmax = 0;
-    unsigned long long *tasks = calloc((size_t)P, sizeof *tasks);
+    int W = 0; /* workers per rank (threads > 1), 0: one row per rank */
+    for (size_t i = 0; i < n; i++)
+        if (r[i].worker + 1 > W)
+            W = r[i].worker + 1;
+    int R = P * (W + 1); /* rows */
+    unsigned long long *tasks = calloc((size_t)R, sizeof *tasks);
     size_t nsteal = 0;
     if (!tasks) {
         fprintf(stderr, "ladro-gantt: out of memory\n");
@@ -140,15 +166,15 @@ int gantt_write_svg(const gantt_opts_t *o, const char *out, const rec_t *r, size
     for (size_t i = 0; i < n; i++) {
         tmax = fmax(tmax, r[i].t1);
         if (r[i].kind == 't')
-            tasks[r[i].rank]++;
+            tasks[row_of(&r[i], W)]++;
         if (r[i].kind == 's' && r[i].count > 0)
             nsteal++;
     }
     if (tmax <= 0)
         tmax = 1e-6;
-    double rowh = fmin(22, fmax(3, 560.0 / P)), gap = rowh > 8 ? 2 : 0.5;
-    double left = 64, right = 70, top = 44, legend = P <= 16 ? 22 : 0;
-    double plotw = o->width - left - right, ploth = rowh * P;
+    double rowh = fmin(22, fmax(3, 560.0 / R)), gap = rowh > 8 ? 2 : 0.5;
+    double left = W > 0 ? 100 : 64, right = 70, top = 44, legend = P <= 16 ? 22 : 0;
+    double plotw = o->width - left - right, ploth = rowh * R;
     double height = top + ploth + 48 + legend;
     double sx = plotw / tmax;
     bool arrows = (int)nsteal <= o->max_arrows;
@@ -170,29 +196,39 @@ int gantt_write_svg(const gantt_opts_t *o, const char *out, const rec_t *r, size
             o->width, height, o->width, height, rowh >= 12 ? 11.0 : fmax(6, rowh));
     fprintf(f, "<text x=\"%.0f\" y=\"20\" font-size=\"14\" font-weight=\"bold\">", left);
     xml_text(f, o->title ? o->title : o->in);
-    fprintf(f, "</text>\n<text x=\"%.0f\" y=\"36\" font-size=\"11\" fill=\"#444\">%d ranks, "
+    char shape[64];
+    if (W > 0) /* a rank's first row: its communication thread (idle, steals) */
+        snprintf(shape, sizeof shape, "%d ranks x %d workers", P, W);
+    else
+        snprintf(shape, sizeof shape, "%d ranks", P);
+    fprintf(f, "</text>\n<text x=\"%.0f\" y=\"36\" font-size=\"11\" fill=\"#444\">%s, "
                "%zu records; bars: tasks coloured by the rank they came from; grey: idle; "
                "arrows: steals (victim to thief); red ticks: failed steals</text>\n",
-            left, P, n);
+            left, shape, n);
     /* rows */
-    for (int k = 0; k < P; k++) {
+    for (int k = 0; k < R; k++) {
         double y = top + k * rowh;
-        char col[8];
-        color(k, P, col);
-        fprintf(f, "<g class=\"row\" data-rank=\"%d\">\n<rect x=\"%.1f\" y=\"%.2f\" width=\"%.1f\" "
-                   "height=\"%.2f\" fill=\"%s\"/>\n",
-                k, left, y, plotw, rowh, k % 2 ? "#fafafa" : "#f2f2f2");
-        if (rowh >= 6 || k % (int)ceil(6 / rowh) == 0)
+        int rank = k / (W + 1), w = k % (W + 1) - 1;
+        fprintf(f, "<g class=\"row\" data-rank=\"%d\" data-worker=\"%d\">\n<rect x=\"%.1f\" "
+                   "y=\"%.2f\" width=\"%.1f\" height=\"%.2f\" fill=\"%s\"/>\n",
+                rank, w, left, y, plotw, rowh, rank % 2 ? "#fafafa" : "#f2f2f2");
+        if (rowh >= 6 || k % (int)ceil(6 / rowh) == 0) {
+            char label[48];
+            if (w >= 0)
+                snprintf(label, sizeof label, "worker %d", w);
+            else
+                snprintf(label, sizeof label, "rank %d", rank);
             fprintf(f, "<text x=\"%.0f\" y=\"%.2f\" text-anchor=\"end\" "
-                       "dominant-baseline=\"middle\">rank %d</text>\n",
-                    left - 6, y + rowh / 2, k);
+                       "dominant-baseline=\"middle\">%s</text>\n",
+                    left - 6, y + rowh / 2, label);
+        }
         fprintf(f, "<text x=\"%.0f\" y=\"%.2f\" dominant-baseline=\"middle\">%llu</text>\n"
                    "</g>\n", left + plotw + 6, y + rowh / 2, tasks[k]);
     }
     /* idle, then tasks, then failed steals */
     for (size_t i = 0; i < n; i++) {
         const rec_t *e = &r[i];
-        double y = top + e->rank * rowh, x = left + e->t0 * sx, w = (e->t1 - e->t0) * sx;
+        double y = top + row_of(e, W) * rowh, x = left + e->t0 * sx, w = (e->t1 - e->t0) * sx;
         if (e->kind == 'i')
             fprintf(f, "<rect class=\"idle\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
                        "height=\"%.2f\" fill=\"#cfcfcf\"/>\n", x, y + gap, fmax(w, 0.2),
@@ -202,7 +238,7 @@ int gantt_write_svg(const gantt_opts_t *o, const char *out, const rec_t *r, size
         const rec_t *e = &r[i];
         if (e->kind != 't')
             continue;
-        double y = top + e->rank * rowh, x = left + e->t0 * sx, w = (e->t1 - e->t0) * sx;
+        double y = top + row_of(e, W) * rowh, x = left + e->t0 * sx, w = (e->t1 - e->t0) * sx;
         char col[8];
         color(e->peer >= 0 && e->peer < P ? e->peer : 0, P, col);
         fprintf(f, "<rect class=\"task\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
@@ -218,7 +254,7 @@ int gantt_write_svg(const gantt_opts_t *o, const char *out, const rec_t *r, size
         const rec_t *e = &r[i];
         if (e->kind != 's' || e->peer < 0 || e->peer >= P)
             continue;
-        double yt = top + e->rank * rowh, x = left + e->t1 * sx;
+        double yt = top + row_of(e, W) * rowh, x = left + e->t1 * sx;
         if (e->count == 0)
             fprintf(f, "<line class=\"failed\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
                        "stroke=\"#d22\" stroke-width=\"0.6\"/>\n",
@@ -227,7 +263,7 @@ int gantt_write_svg(const gantt_opts_t *o, const char *out, const rec_t *r, size
             fprintf(f, "<line class=\"steal\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
                        "stroke=\"#222\" stroke-width=\"0.8\" marker-end=\"url(#arr)\"><title>"
                        "%u tasks from rank %d</title></line>\n",
-                    left + e->t0 * sx, top + (e->peer + 0.5) * rowh, x, yt + rowh / 2,
+                    left + e->t0 * sx, top + (e->peer * (W + 1) + 0.5) * rowh, x, yt + rowh / 2,
                     e->count, e->peer);
         else
             fprintf(f, "<circle class=\"steal\" cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\" "

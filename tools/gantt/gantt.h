@@ -10,6 +10,7 @@
 typedef struct rec {
     char kind; /* 't' task, 'i' idle, 's' steal, 'm' msg, 'd' done */
     int rank, peer;
+    int worker; /* task records with threads > 1: the worker that ran it; else -1 */
     double t0, t1;
     unsigned long long id;
     unsigned count;
