@@ -9,9 +9,7 @@
 set -eu
 bin=$1 work=$2 mpiexec=$3 npflag=$4
 shift 4
-launch() { np=$1; shift; LADRO_EXPECT_NP=$np "$mpiexec" "$npflag" "$np" "$@"; }
-rm -rf "$work" && mkdir -p "$work"
-export OMP_NUM_THREADS=1
+. "$(dirname "$0")/launch.sh"
 for app in seismic rtm; do
     args="--dims 32,32,28 --shots 3,2 --nb 16 --alpha 0.02 --tmax 0.5 --quiet"
     launch 2 "$@" "$bin/ladro-$app" $args --out "$work/$app-ref"

@@ -6,10 +6,8 @@
 set -eu
 bin=$1 work=$2 mpiexec=$3 npflag=$4
 shift 4
-launch() { np=$1; shift; LADRO_EXPECT_NP=$np "$mpiexec" "$npflag" "$np" "$@"; }
-rm -rf "$work" && mkdir -p "$work"
+. "$(dirname "$0")/launch.sh"
 common="--nb 20 --alpha 0.015 --quiet"
-export OMP_NUM_THREADS=1
 launch 1 "$@" "$bin/ladro-rtm" $common --out "$work/np1" --policy static
 LADRO_SPEED=1,0.5,0.25 launch 3 "$@" "$bin/ladro-rtm" $common --out "$work/np3" \
     --policy random --check-reflector

@@ -8,9 +8,7 @@
 set -eu
 bin=$1 src=$2 work=$3 mpiexec=$4 npflag=$5
 shift 5
-launch() { np=$1; shift; LADRO_EXPECT_NP=$np "$mpiexec" "$npflag" "$np" "$@"; }
-rm -rf "$work" && mkdir -p "$work"
-export OMP_NUM_THREADS=1
+. "$(dirname "$0")/launch.sh"
 geom="--model structured --dims 48,32,40 --shots 3,2 --tmax 0.6 --nb 16 --alpha 0.02 --quiet"
 launch 2 "$@" "$bin/ladro-seismic" $geom --out "$work/gathers" >/dev/null
 launch 2 "$@" "$bin/ladro-rtm" $geom --data "$work/gathers" --laplacian --check-interfaces \

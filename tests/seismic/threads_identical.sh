@@ -8,9 +8,7 @@
 set -eu
 bin=$1 work=$2 mpiexec=$3 npflag=$4
 shift 4
-launch() { np=$1; shift; LADRO_EXPECT_NP=$np "$mpiexec" "$npflag" "$np" "$@"; }
-rm -rf "$work" && mkdir -p "$work"
-export OMP_NUM_THREADS=1
+. "$(dirname "$0")/launch.sh"
 args="--dims 32,32,24 --shots 3,2 --nb 16 --alpha 0.02 --tmax 0.4 --receivers line --quiet"
 once() { # every shot 0..n-1 exactly once in the journal of $1
     n=$2
