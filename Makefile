@@ -15,7 +15,7 @@ CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
 #   make check-mpich build in build-mpich against MPICH (<= 8 ranks), runs MPICH_TESTS
 #   make check-tsan  ThreadSanitizer build in build-tsan, runs the threaded tests (TSAN_TESTS:
 #                    label "threads" but the model check, the osc pt2pt twins and the
-#                    compute-bound applications uts and nqueens)
+#                    compute-bound applications uts, nqueens and seismic)
 #   make fuzz        libFuzzer harnesses (clang) in build-fuzz, FUZZ_RUNS executions each
 # Not in the CI: make check-smpi builds ladro-synth with SimGrid's smpicc in build-smpi and
 # runs every policy at 16 and 64 simulated ranks with --verify (docs/results.md, "SimGrid
@@ -33,7 +33,7 @@ SMPI_BUILD  ?= build-smpi
 # MPICH). Budget and timings: docs/results.md, "Hardening".
 SAN_TESTS   ?= -L "mpi|fuzz|unit" -LE "pt2pt|np_gt4|uts|nqueens|seismic"
 MPICH_TESTS ?= -L "mpi|fuzz|unit" -LE "np_gt4|uts|nqueens|seismic"
-TSAN_TESTS  ?= -L threads -LE "model|pt2pt|uts|nqueens"
+TSAN_TESTS  ?= -L threads -LE "model|pt2pt|uts|nqueens|seismic"
 FUZZ_RUNS   ?= 1000000
 SAN_ENV = ASAN_OPTIONS=fast_unwind_on_malloc=0:detect_leaks=1 \
           LSAN_OPTIONS=suppressions=$(CURDIR)/tests/sanitize/lsan.supp:print_suppressions=0 \
