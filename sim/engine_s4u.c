@@ -33,6 +33,7 @@
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
 #include <simgrid/mutex.h>
+#include <simgrid/semaphore.h>
 
 #include <math.h>
 #include <stdlib.h>
@@ -97,6 +98,14 @@ struct ladro_s4u_world {
     sg_mutex_t mu;
     sg_cond_t cv;
     ladro_s4u_costs_t costs;
+    /* Idle waits (ladroi_net_wait_msg), per rank: the semaphore it dozes on (created by
+     * the rank at its first doze), whether it dozes now (a send to it on any channel
+     * then releases it, ladro__wake) and when its last wait ended. */
+    struct ladro__sidle {
+        sg_sem_t sem;
+        double since;
+        bool dozing;
+    } *idle;
 };
 
 /* One rank's view of a channel. */
@@ -109,6 +118,7 @@ struct ladroi_chan {
 
 static void ladro__sleep(double s);
 static void ladro__spend(const ladro_s4u_world_t *w, double s);
+static void ladro__wake(ladro_s4u_world_t *w, int rank);
 
 #define LADRO__ROUTES_MAX ((size_t)1 << 20)
 
@@ -159,10 +169,14 @@ ladro_s4u_world_t *ladro_s4u_world_new(int size, sg_host_t *hosts)
     if (w->nroutes > LADRO__ROUTES_MAX)
         w->nroutes = LADRO__ROUTES_MAX;
     w->routes = calloc(w->nroutes, sizeof *w->routes); /* pages touched as they are used */
+    w->idle = calloc((size_t)size, sizeof *w->idle);
+    for (int r = 0; w->idle && r < size; r++)
+        w->idle[r].since = -INFINITY; /* a message queued before the first wait counts */
     w->mu = sg_mutex_init();
     w->cv = sg_cond_init();
     w->costs = (ladro_s4u_costs_t){.rma_latencies = 2};
-    if (!w->handles || !w->routes || !ladro__schan_find(w, -1, 0)) { /* 0: the world */
+    if (!w->handles || !w->routes || !w->idle ||
+        !ladro__schan_find(w, -1, 0)) { /* 0: the world */
         ladro_s4u_world_free(w);
         return NULL;
     }
@@ -182,6 +196,10 @@ void ladro_s4u_world_free(ladro_s4u_world_t *w)
     for (int r = 0; w->hosts && r < w->size; r++)
         if (sg_host_get_data(w->hosts[r]) == w)
             sg_host_set_data(w->hosts[r], NULL);
+    for (int r = 0; w->idle && r < w->size; r++)
+        if (w->idle[r].sem)
+            sg_sem_destroy(w->idle[r].sem);
+    free(w->idle);
     for (int i = 0; i < w->nchans; i++) {
         ladro__schan_t *s = w->chans[i];
         for (int r = 0; r < s->size; r++) {
@@ -575,6 +593,7 @@ int ladroi_net_send(ladro_t *lb, ladroi_chan_t *c, const void *buf, size_t bytes
     else
         s->head[dest] = m;
     s->tail[dest] = m;
+    ladro__wake(c->w, dest);
     return LADRO_OK;
 }
 
@@ -684,21 +703,75 @@ int ladroi_net_progress(ladro_t *lb)
 }
 
 /* Idle waiting, as the MPI engine waits. Backing off (!spin): sleep the whole pause (a
- * sleeping process is not woken by a message), then look once for any message that has
- * arrived. Spinning: poll until a message arrives during the wait or the pause ends;
- * polling is free of events here, so the rank sleeps until the earliest arrival of a
- * message already under way, or the end of the pause. A message sent during that sleep
- * is seen at its end, not when it arrives: waking the sleeper would need a condition
- * with a time-out, and SimGrid 3.32's sg_cond_wait_for returns from a time-out without
- * the mutex ("Cannot release that mutex: you're not the owner"). Only messages arriving
- * during a spin end it: one that arrived earlier and waits for a receive not yet posted
- * would otherwise end every spin at once, and a loop of spins would never advance the
- * clock. */
+ * sleeping process is not woken by a message), pay the wake-up cost, then look once for
+ * any message that has arrived. Spinning: the rank polls, so it reacts to a message when
+ * it arrives; without an event per poll, it dozes on its semaphore until the earliest
+ * arrival of a message already under way to it (any channel) or the end of the pause,
+ * and a send to a dozing rank releases the semaphore at once (ladro__wake): the rank
+ * dozes on until that message arrives.
+ *
+ * Which messages end a spin: those still queued for the rank that arrived since its
+ * previous wait ended — during this wait, or during the round the rank made between the
+ * two (a wave's result that came while the rank was stealing must not wait for the end
+ * of its next pause). A message that arrived before, and waits for a receive not yet
+ * posted, ends no wait: it would end every spin at once, and a loop of spins would never
+ * advance the clock. Each message ends at most one wait. One-sided operations wake
+ * nobody (src/engine.h).
+ *
+ * Why a semaphore and not a condition variable: in SimGrid 3.32 sg_cond_wait_for takes
+ * the mutex itself (a std::unique_lock around the wait) and releases it on return, unlike
+ * sg_cond_wait, and a wait that times out returns without taking the mutex back (only a
+ * notification re-acquires it), so the release on return fails with "Cannot release that
+ * mutex: you're not the owner". A semaphore needs no mutex, counts a release that comes
+ * before the acquire (no lost wake-up), and its acquire with a time-out is a plain sleep
+ * when nothing comes. */
+
+/* Sleep s seconds of simulated time (s > 0), or until a message is sent to rank r. A
+ * release that comes after a time-out but before the rank runs again leaves a token: the
+ * next doze then returns at once, and the caller's loop dozes again. */
+static void ladro__doze(ladro_s4u_world_t *w, int r, double s)
+{
+    struct ladro__sidle *d = &w->idle[r];
+    if (!d->sem && !(d->sem = sg_sem_init(0))) {
+        ladro__sleep(s); /* no semaphore: a plain sleep, the message seen at its end */
+        return;
+    }
+    d->dozing = true;
+    sg_sem_acquire_timeout(d->sem, s < 2e-9 ? 2e-9 : s);
+    d->dozing = false;
+}
+
+/* Called by every send: a rank dozing in ladroi_net_wait_msg wakes now (once per doze). */
+static void ladro__wake(ladro_s4u_world_t *w, int rank)
+{
+    struct ladro__sidle *d = &w->idle[rank];
+    if (!d->dozing)
+        return;
+    d->dozing = false;
+    sg_sem_release(d->sem);
+}
+
+/* Did a message for this rank, on any channel, arrive in (since, now]? *next: lowered to
+ * the earliest arrival after now of one still under way. */
+static bool ladro__arrived(const ladroi_chan_t *c, double since, double now, double *next)
+{
+    const ladro_s4u_world_t *w = c->w;
+    for (int i = 0; i < w->nchans; i++)
+        for (const ladro__smsg_t *m = w->chans[i]->head[c->rank]; m; m = m->next) {
+            if (m->arrive > since && m->arrive <= now)
+                return true;
+            if (m->arrive > now && m->arrive < *next)
+                *next = m->arrive;
+        }
+    return false;
+}
+
 int ladroi_net_wait_msg(ladro_t *lb, ladroi_chan_t *c, double us, bool spin, bool *arrived)
 {
     (void)lb;
+    struct ladro__sidle *d = &c->w->idle[c->rank];
+    double end = simgrid_get_clock() + us * 1e-6, now = 0;
     bool found = false;
-    double start = simgrid_get_clock(), end = start + us * 1e-6, now;
     if (!spin) {
         ladro__sleep(us * 1e-6);
         ladro__spend(c->w, c->w->costs.wake_s);
@@ -707,16 +780,14 @@ int ladroi_net_wait_msg(ladro_t *lb, ladroi_chan_t *c, double us, bool spin, boo
         for (ladro__smsg_t *m = c->s->head[c->rank]; m && !found; m = m->next)
             found = m->arrive <= now;
     }
-    while (spin && !found && (now = simgrid_get_clock()) < end) {
+    while (spin) {
         double next = end;
-        for (ladro__smsg_t *m = c->s->head[c->rank]; m && !found; m = m->next) {
-            found = m->arrive > start && m->arrive <= now;
-            if (m->arrive > now && m->arrive < next)
-                next = m->arrive;
-        }
-        if (!found)
-            ladro__sleep(next - now);
+        now = simgrid_get_clock();
+        if ((found = ladro__arrived(c, d->since, now, &next)) || now >= end)
+            break;
+        ladro__doze(c->w, c->rank, next - now);
     }
+    d->since = now;
     if (arrived)
         *arrived = found;
     return LADRO_OK;
