@@ -33,39 +33,49 @@ void ladroi_term_fini(ladro_t *lb, ladroi_term_t *t)
     ladroi_coll_fini(&t->wave);
 }
 
+/* Test the wave in flight; *over when it completed (its sums are then read). */
+static int ladro__term_test(ladro_t *lb, ladroi_term_t *t, bool idle, double now, bool *over)
+{
+    *over = false;
+    int rc = ladroi_coll_test(lb, &t->wave, over);
+    if (rc)
+        return rc;
+    if (!*over) {
+        /* Every rank that calls the library joins a wave at least every wd/4 s
+         * (ladroi_term_poll), so a wave pending for 8 wd means a rank stopped calling it. */
+        double wd = lb->cfg.watchdog;
+        if (wd > 0 && idle && t->waves > 0 && now - t->joined_at > 8 * wd)
+            return ladroi_wd_unresponsive(lb, now - t->joined_at);
+        return LADRO_OK;
+    }
+    t->waves++;
+    const uint64_t *sum = t->wave.out;
+    /* atomic: ladro_global_counts may be called from worker threads (threads > 1) */
+    __atomic_store_n(&t->seen_created, sum[0], __ATOMIC_RELAXED);
+    __atomic_store_n(&t->seen_completed, sum[1], __ATOMIC_RELAXED);
+    if (t->prev_completed == sum[0] && sum[0] == sum[1]) {
+        t->done = true;
+        return LADRO_OK;
+    }
+    if (sum[2] > 0) /* the same result on every rank: all fail together */
+        return ladroi_wd_trip(lb, sum[2]);
+    if (sum[1] != t->prev_completed)
+        t->progress_at = now;
+    t->prev_completed = sum[1];
+    return LADRO_OK;
+}
+
 int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle)
 {
     if (t->done)
         return LADRO_OK;
     double wd = lb->cfg.watchdog, ps = lb->cfg.progress;
     double now = wd > 0 || ps > 0 ? ladroi_net_now() : 0;
-    if (ladroi_coll_pending(&t->wave)) {
-        bool flag = false;
-        int rc = ladroi_coll_test(lb, &t->wave, &flag);
-        if (rc)
-            return rc;
-        if (!flag) {
-            /* Every rank that calls the library joins a wave at least every wd/4 s
-             * (below), so a wave pending for 8 wd means a rank stopped calling it. */
-            if (wd > 0 && idle && t->waves > 0 && now - t->joined_at > 8 * wd)
-                return ladroi_wd_unresponsive(lb, now - t->joined_at);
-            return LADRO_OK;
-        }
-        t->waves++;
-        const uint64_t *sum = t->wave.out;
-        /* atomic: ladro_global_counts may be called from worker threads (threads > 1) */
-        __atomic_store_n(&t->seen_created, sum[0], __ATOMIC_RELAXED);
-        __atomic_store_n(&t->seen_completed, sum[1], __ATOMIC_RELAXED);
-        if (t->prev_completed == sum[0] && sum[0] == sum[1]) {
-            t->done = true;
-            return LADRO_OK;
-        }
-        if (sum[2] > 0) /* the same result on every rank: all fail together */
-            return ladroi_wd_trip(lb, sum[2]);
-        if (sum[1] != t->prev_completed)
-            t->progress_at = now;
-        t->prev_completed = sum[1];
-    }
+    bool over;
+    int rc;
+    if (ladroi_coll_pending(&t->wave) &&
+        ((rc = ladro__term_test(lb, t, idle, now, &over)) != 0 || !over || t->done))
+        return rc;
     /* With the watchdog on, a busy rank also joins a wave every wd/4 s (and at once
      * when its task overran), so stalls are seen while other ranks keep working. The
      * counting argument above does not need the contributors to be idle. */
@@ -76,15 +86,17 @@ int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle)
                (lb->in_task && now - lb->task_start > wd);
     if (!join && ps > 0) /* progress counts: the same argument, another period */
         join = now - t->joined_at >= ps;
-    if (join) {
-        uint64_t mine[3] = {lb->st.tasks_pushed, lb->completed,
-                            wd > 0 ? ladroi_wd_alarm(lb, idle, now) : 0};
-        int rc = ladroi_coll_start(lb, &t->wave, mine);
-        if (rc)
-            return rc;
-        t->joined_at = now;
-    }
-    return LADRO_OK;
+    if (!join)
+        return LADRO_OK;
+    uint64_t mine[3] = {lb->st.tasks_pushed, lb->completed,
+                        wd > 0 ? ladroi_wd_alarm(lb, idle, now) : 0};
+    if ((rc = ladroi_coll_start(lb, &t->wave, mine)) != 0)
+        return rc;
+    t->joined_at = now;
+    /* Test it at once: a leaf sends its contribution now (a rank whose children have
+     * all contributed passes the sum on), not at its next poll, which an idle rank may
+     * reach only after its pause. */
+    return ladro__term_test(lb, t, idle, now, &over);
 }
 
 int ladro_global_counts(const ladro_t *lb, uint64_t *created, uint64_t *completed)
