@@ -358,6 +358,7 @@ int ladro_next(ladro_t *lb, ladro_task_t *task)
 
 int ladroi_idle_turn(ladro_t *lb)
 {
+    lb->msg_pending = false; /* served below */
     if (lb->trace.on && lb->idle_since < 0)
         lb->idle_since = ladroi_net_now();
     int rc = lb->res ? ladroi_results_progress(lb, true) : LADRO_OK;

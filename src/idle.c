@@ -39,11 +39,21 @@ double ladroi_idle_wait_cap_us(const ladro_t *lb)
 
 int ladroi_idle_pause(ladro_t *lb)
 {
+    if (lb->msg_pending) /* the policy's nap saw a message: the next round serves it */
+        return LADRO_OK;
     if (lb->cfg.idle == LADRO_IDLE_SPIN)
         return ladroi_net_wait_msg(lb, lb->comm, lb->cfg.backoff_min_us, true, NULL);
     int rc = ladroi_net_wait_msg(lb, lb->comm, lb->backoff_us, false, NULL);
     lb->backoff_us *= 2;
     if (lb->backoff_us > lb->cfg.backoff_max_us)
         lb->backoff_us = lb->cfg.backoff_max_us;
+    return rc;
+}
+
+int ladroi_idle_nap(ladro_t *lb, bool *leave)
+{
+    int rc = ladroi_net_wait_msg(lb, lb->comm, lb->cfg.backoff_min_us,
+                                 lb->cfg.idle == LADRO_IDLE_SPIN, leave);
+    lb->msg_pending |= *leave;
     return rc;
 }

@@ -272,6 +272,11 @@ int ladroi_idle_pause(ladro_t *lb);
  * returns and lets the core run a round (termination waves, progress): backoff_min_us
  * when spinning, so the waves are never held up; backoff_max_us when backing off. */
 double ladroi_idle_wait_cap_us(const ladro_t *lb);
+/* One nap of a policy that waits inside on_idle for a one-sided answer: backoff_min_us,
+ * cut short by a message on engines that can (src/engine.h). *leave: a message came for
+ * the handle's channel (a wave, a token's wake-up): return to the core, which serves it,
+ * and wait again at the next call. */
+int ladroi_idle_nap(ladro_t *lb, bool *leave);
 
 /* ---- stall watchdog (src/watchdog.c; cfg.watchdog > 0) -----------------------------
  * A rank raises an alarm in its wave contribution when its current (or just finished)
@@ -523,6 +528,7 @@ struct ladro {
     double task_start;
     /* idle loop (src/idle.c) */
     double backoff_us;
+    bool msg_pending; /* a policy's nap left for a message: the round's pause is skipped */
     int node_ranks, node_cores; /* this node's ranks and their cores: cfg.idle's auto */
     unsigned poll_count;
     /* timing and counters */

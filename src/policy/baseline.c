@@ -111,10 +111,10 @@ static int ladro__bl_idle(ladro_t *lb, void *state)
         if (s->locked < 0)
             return 0; /* no loaded free victim: the core backs off */
     }
-    /* Line 12: WAITUNTILVICTIMREPLY, for at most ladroi_idle_wait_cap_us per call (the
-     * core's round, and its termination waves, between two calls); meanwhile this
-     * rank answers its own queued thief (a denial: it has nothing), so chains of waiting
-     * thieves cannot deadlock. */
+    /* Line 12: WAITUNTILVICTIMREPLY, for at most ladroi_idle_wait_cap_us per call and
+     * not past a message's arrival (the core's round, and its termination waves, between
+     * two calls); meanwhile this rank answers its own queued thief (a denial: it has
+     * nothing), so chains of waiting thieves cannot deadlock. */
     int v = s->locked;
     double start = ladroi_net_now();
     uint64_t reply = 0;
@@ -125,11 +125,15 @@ static int ladro__bl_idle(ladro_t *lb, void *state)
             break;
         if ((rc = ladro__bl_serve(lb, s)) != 0 || (rc = ladroi_net_progress(lb)) != 0)
             return rc;
-        if ((ladroi_net_now() - start) * 1e6 >= ladroi_idle_wait_cap_us(lb)) {
+        /* Waited enough, or a message came (a wave: the core serves it): still waiting,
+         * the core runs its round and comes back. */
+        bool leave = (ladroi_net_now() - start) * 1e6 >= ladroi_idle_wait_cap_us(lb);
+        if (!leave && (rc = ladroi_idle_nap(lb, &leave)) != 0)
+            return rc;
+        if (leave) {
             lb->st.steal_time_s += ladroi_net_now() - start;
-            return 0; /* still waiting: the core serves the protocol and comes back */
+            return 0;
         }
-        ladroi_net_sleep_us(lb->cfg.backoff_min_us);
     }
     lb->st.steal_time_s += ladroi_net_now() - start;
     ladroi_la_replied(lb, ladroi_net_now() - s->asked_at);

@@ -386,7 +386,8 @@ static int ladro__so_idle(ladro_t *lb, void *state)
         s->next_reg_at = 0;
         s->reg_gap_us = lb->cfg.backoff_min_us;
     }
-    /* Until tasks arrive (line 14), for at most ladroi_idle_wait_cap_us per call: look for grants
+    /* Until tasks arrive (line 14), for at most ladroi_idle_wait_cap_us per call and not
+     * past a message's arrival (a wave's, served by the core): look for grants
      * every backoff_min_us — the paper's thief sees the victim's asyncAt at once — and
      * register at the next victim at exponentially growing gaps. The paper's thief moves
      * on after each registration's round trip; its victims' communication workers answer
@@ -411,7 +412,9 @@ static int ladro__so_idle(ladro_t *lb, void *state)
             return rc;
         if (s->ncontacted == 0 || (now - start) * 1e6 >= ladroi_idle_wait_cap_us(lb))
             return 0; /* nobody to wait for, or waited enough: the core backs off */
-        ladroi_net_sleep_us(lb->cfg.backoff_min_us);
+        bool leave; /* a message came (a wave): the core serves it, then this resumes */
+        if ((rc = ladroi_idle_nap(lb, &leave)) != 0 || leave)
+            return rc;
     }
 }
 
