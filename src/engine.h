@@ -143,9 +143,11 @@ int ladroi_net_node(ladro_t *lb, int *ranks, int *cores);
 /* Wait until a message for this rank arrives on channel c, or `us` microseconds pass.
  * The message is left queued for its receiver; *arrived (may be NULL) says whether one
  * arrived. spin: the rank keeps its core and polls (a rank with a core of its own);
- * otherwise it sleeps, and only engines that can wake a sleeper on a message (the
- * simulated one) return early — MPI has no wait with a time-out, so there it sleeps the
- * whole time. One-sided operations wake nobody: only messages do. */
+ * otherwise it sleeps, and only engines that can wake a sleeper on a message return
+ * early — MPI has no wait with a time-out, so there it sleeps the whole time. The
+ * simulated engine wakes a sleeper when a message is sent to it on any channel, and a
+ * message that arrived since the rank's previous wait ended (during the round between
+ * the two) ends the wait at once. One-sided operations wake nobody: only messages do. */
 int ladroi_net_wait_msg(ladro_t *lb, ladroi_chan_t *c, double us, bool spin, bool *arrived);
 /* May a second thread of this rank call the engine while the main thread does
  * (MPI_THREAD_MULTIPLE)? The leader policy's service thread needs it. */
