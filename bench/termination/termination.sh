@@ -5,7 +5,10 @@
 # per rank on average, uniform in 1..3 ms), lambda = 5 us, at each rank count of PS, seeds 1..SEEDS.
 #   bash bench/termination/termination.sh [BUILD] [OUT]
 #   PS (default 1024), POLICIES (default all eight), SEEDS (1), JOBS (2), LAMBDA_US (5),
-#   KEYS (runtime KEY=VALUE settings for every run, e.g. idle=spin)
+#   KEYS (runtime KEY=VALUE settings for every run, e.g. idle=spin; by default ladro-sim's
+#   idle=backoff, whose sleeping ranks wake when a message comes),
+#   LOCK (a file: runs at 16 384 ranks or more, several GB each, take it with flock one
+#   at a time, e.g. PS="1024 16384 100000" LOCK=/tmp/bigmem.lock)
 set -euo pipefail
 build=${1:-build}
 out=${2:-$build/results/termination}
@@ -20,7 +23,9 @@ for p in ${PS:-1024}; do
     for pol in ${policies//,/ }; do
       f=$out/gauss-p$p-s$s-$pol.json
       [ -s "$f" ] && continue
-      echo "$sim policy --policy $pol --p $p --tasks-per-rank 8 --work-ms 2 --dist uniform:0.5,1.5 --init gauss70-10 --lambda-us ${LAMBDA_US:-5} --seed $s --json ${KEYS:-} > $f.tmp && mv $f.tmp $f" >> "$jobs_file"
+      lock=
+      [ "$p" -ge 16384 ] && [ -n "${LOCK:-}" ] && lock="flock $LOCK"
+      echo "$lock $sim policy --policy $pol --p $p --tasks-per-rank 8 --work-ms 2 --dist uniform:0.5,1.5 --init gauss70-10 --lambda-us ${LAMBDA_US:-5} --seed $s --json ${KEYS:-} > $f.tmp && mv $f.tmp $f" >> "$jobs_file"
     done
   done
 done
