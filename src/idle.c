@@ -12,13 +12,19 @@
  *   spin     a pause of backoff_min_us between rounds, spent polling for messages on the
  *            handle's channel and cut short when one arrives; no doubling. A message is
  *            served at once, a one-sided write within a pause.
- *   backoff  sleep backoff_min_us, doubling to backoff_max_us (reset when work is found).
+ *   backoff  sleep backoff_min_us, doubling to backoff_max_us (reset when work is found);
+ *            on an engine that wakes sleepers (the simulated one) a message ends the
+ *            sleep, so only one-sided writes wait for its end.
  *   auto     spin when the ranks on this node have a core each (ladroi_net_node: the
  *            shared-memory ranks against the cores of their affinity masks), else back
  *            off: oversubscribed ranks must yield (docs/architecture.md, "Idle ranks").
  *
  * ladro_create resolves auto into lb->cfg.idle, so ladro_config(lb) and
- * ladro_print_config show the strategy in use. */
+ * ladro_print_config show the strategy in use.
+ *
+ * A policy that waits inside on_idle for a one-sided answer (baseline's reply,
+ * successonly's grants) naps with ladroi_idle_nap: a message ends the nap and the
+ * policy returns, and the core skips its pause and serves the message at once. */
 #include "ladro_int.h"
 
 int ladroi_idle_init(ladro_t *lb)
