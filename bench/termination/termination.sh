@@ -6,7 +6,7 @@
 #   bash bench/termination/termination.sh [BUILD] [OUT]
 #   PS (default 1024), POLICIES (default all eight), SEEDS (1), JOBS (2), LAMBDA_US (5),
 #   KEYS (runtime KEY=VALUE settings for every run, e.g. idle=spin; by default ladro-sim's
-#   idle=backoff, whose sleeping ranks wake when a message comes),
+#   idle=backoff, whose ranks sleep through their pauses as under MPI),
 #   LOCK (a file: runs at 16 384 ranks or more, several GB each, take it with flock one
 #   at a time, e.g. PS="1024 16384 100000" LOCK=/tmp/bigmem.lock)
 set -euo pipefail

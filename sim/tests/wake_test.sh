@@ -1,6 +1,7 @@
 #!/bin/sh
-# Idle ranks of the simulated engine wake when a message comes: with every idle pause
-# 2 ms long (idle=backoff, backoff_min_us = backoff_max_us = 2000), termination detection
+# Spinning idle ranks of the simulated engine see a message when it arrives (they doze
+# on a semaphore instead of polling): with every idle pause 2 ms long (idle=spin,
+# backoff_min_us = 2000), termination detection
 # at 64 ranks (lambda = 5 us, depth-2 waves) must end well within one pause of the last
 # task for every policy. A rank that slept through its pause would hold every wave hop
 # for up to 2 ms (the delay was 17-55 ms at 1 024 ranks before ranks woke).
@@ -9,7 +10,7 @@ set -e
 SIM="$1"
 OUT="${2:-.}/sim_wake_test.json"
 "$SIM" policy --policy all --p 64 --tasks-per-rank 8 --work-ms 2 --dist uniform:0.5,1.5 \
-    --init gauss70-10 --lambda-us 5 --seed 1 --json idle=backoff backoff_min_us=2000 \
+    --init gauss70-10 --lambda-us 5 --seed 1 --json idle=spin backoff_min_us=2000 \
     backoff_max_us=2000 > "$OUT"
 python3 - "$OUT" <<'PY'
 import json, sys
