@@ -59,16 +59,16 @@ typedef struct ladroi_la_opts {
 enum { LADROI_LA_C_LOAD_READS, LADROI_LA_C_SEARCH_PHASES, LADROI_LA_C_VICTIMS,
        LADROI_LA_C_REPLIES = LADROI_LA_C_VICTIMS + 8, LADROI_LA_C_REPLY_WAIT,
        LADROI_LA_C_REPLY_WAIT_MAX, LADROI_LA_C_N };
+/* one row of the histogram of victims contacted per search phase */
+#define LADROI_LA_VICTIMS(n, who, note)                                                    \
+    {"victims_" #n, LADROI_SUM, "search phases with " who " contacted" note}
 #define LADROI_LA_COUNTERS                                                                \
     {"load_reads", LADROI_SUM, "placeLoad reads of candidate victims"},                  \
     {"search_phases", LADROI_SUM, "search phases that ended with tasks arriving"},       \
-    {"victims_0", LADROI_SUM, "search phases with no victim contacted (Fig. 1(d))"},   \
-    {"victims_1", LADROI_SUM, "search phases with 1 victim contacted"},                 \
-    {"victims_2", LADROI_SUM, "search phases with 2 victims contacted"},                \
-    {"victims_3", LADROI_SUM, "search phases with 3 victims contacted"},                \
-    {"victims_4", LADROI_SUM, "search phases with 4 victims contacted"},                \
-    {"victims_5", LADROI_SUM, "search phases with 5 victims contacted"},                \
-    {"victims_6", LADROI_SUM, "search phases with 6 victims contacted"},                \
+    LADROI_LA_VICTIMS(0, "no victim", " (Fig. 1(d))"), LADROI_LA_VICTIMS(1, "1 victim", ""),  \
+    LADROI_LA_VICTIMS(2, "2 victims", ""), LADROI_LA_VICTIMS(3, "3 victims", ""),           \
+    LADROI_LA_VICTIMS(4, "4 victims", ""), LADROI_LA_VICTIMS(5, "5 victims", ""),           \
+    LADROI_LA_VICTIMS(6, "6 victims", ""),                                                  \
     {"victims_7plus", LADROI_SUM, "search phases with 7 or more victims contacted"},    \
     {"replies", LADROI_SUM, "victims' replies received"},                                \
     {"reply_wait_s", LADROI_SUM, "summed time from request to the victim's reply"},      \
