@@ -13,8 +13,8 @@
  *            handle's channel and cut short when one arrives; no doubling. A message is
  *            served at once, a one-sided write within a pause.
  *   backoff  sleep backoff_min_us, doubling to backoff_max_us (reset when work is found);
- *            on an engine that wakes sleepers (the simulated one) a message ends the
- *            sleep, so only one-sided writes wait for its end.
+ *            a sleeping process is not woken by a message, on either engine: what
+ *            arrives meanwhile is seen at the end of the sleep.
  *   auto     spin when the ranks on this node have a core each (ladroi_net_node: the
  *            shared-memory ranks against the cores of their affinity masks), else back
  *            off: oversubscribed ranks must yield (docs/architecture.md, "Idle ranks").
