@@ -1,7 +1,8 @@
 /* ctws: the steal log (the paper's Table 1) on a known distribution. Rank 0 starts with
  * the token and no task; rank r > 0 seeds SEED(r) tasks (8, 24, 16, 8, ... cycling), ids
  * r*1000 + i in push order. The first attempt must therefore be rank 0's, against the
- * rank with the most tasks (rank 2), taking half of what the verification read; every
+ * rank with the most tasks (rank 2), taking half of what the verification read (how many
+ * rank 2 ran before that read is up to the scheduler); every
  * attempt is numbered once by the travelling token; the stolen ids are the victim's
  * oldest; the log agrees with the statistics; every task runs exactly once.
  * Then: an unwritable ctws_log makes ladro_destroy return LADRO_EIO on rank 0. */
@@ -139,10 +140,15 @@ int main(int argc, char **argv)
             CHECK_EQ(r->thief, 0);                 /* the first holder, idle */
             CHECK_EQ(r->victim, 2);                /* the most tasks per the list */
             CHECK_EQ(r->listed, seeds(2));         /* the list = the static distribution */
-            CHECK(r->verified >= seeds(2) - 3 && r->verified <= seeds(2));
-            CHECK(r->taken >= 1);
-            /* half of what the verification read (the victim may pop one meanwhile) */
-            CHECK(r->taken == (r->verified + 1) / 2 || r->taken == r->verified / 2);
+            /* How many the victim ran before the verification read depends on the
+             * scheduler (4 ranks on 2 cores under MPICH's busy-polling can delay rank 0 by
+             * most of rank 2's 0.48 s): only the bounds are certain. */
+            CHECK(r->verified <= seeds(2));
+            CHECK(r->taken >= 1 || r->verified <= 1);
+            if (r->verified + 3 < seeds(2) || r->taken < 1)
+                fprintf(stderr, "test_ctws: first attempt late: verified %ld of %d, took %ld\n",
+                        r->verified, seeds(2), r->taken);
+            /* half of what the verification read: checked for every row below */
             for (int k = 0; k < r->nids; k++)  /* the victim's oldest tasks, in order */
                 CHECK_EQ(r->ids[k], 2000 + k);
         }
