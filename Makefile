@@ -1,7 +1,8 @@
 # Two commands do all the set-up on a fresh Debian 12 machine:
 #   make demo    installs what is missing, builds, runs the heterogeneous 8-rank demo
 #   make check   installs what is missing, builds, runs the whole test suite but the tests
-#                labelled slow (minutes of CPU each: `cd build && ctest -L slow`)
+#                labelled slow (minutes of CPU each, and the osc pt2pt twins of the > 4-rank
+#                and application tests: `cd build && ctest -L slow`)
 # (as root; anyone else is told what is missing, and goes on when cmake, a C compiler and
 # an MPI are there: tests needing a missing optional tool are skipped and counted)
 #   make build   builds only: needs cmake, a C compiler and an MPI, nothing else
@@ -31,7 +32,12 @@ SMPI_BUILD  ?= build-smpi
 # (ASan) and the applications' tests, which run every policy in turn and are
 # compute-bound (uts, nqueens, seismic: 3-20x slower sanitized or busy-polling under
 # MPICH). Budget and timings: docs/results.md, "Hardening".
-SAN_TESTS   ?= -L "mpi|fuzz|unit" -LE "pt2pt|np_gt4|uts|nqueens|seismic"
+# Under ASan every launch costs 4-8 s of sanitized start-up, so the sanitized run keeps
+# one layout per kind of test: each policy's stress tests at 4 ranks with one task source
+# (init one) and with worker threads (4 x 2, gauss70-10), the idle strategies at 4 ranks,
+# the trace formats at 4 ranks (SAN_EXCLUDE; the plain and MPICH runs keep them all).
+SAN_TESTS   ?= -L "mpi|fuzz|unit" -LE "pt2pt|np_gt4|uts|nqueens|seismic" -E "$(SAN_EXCLUDE)"
+SAN_EXCLUDE ?= stress_.*_np2_(one|even|gauss70-10)$$|stress_.*_np4_(even|gauss70-10)$$|stress_.*_np3_t4_even$$|stress_.*_np2_t3_one$$|^idle_.*_np2$$|^trace_formats_np(2|8)$$|^sim_cli$$|^synth_repeat_.*_np3$$
 MPICH_TESTS ?= -L "mpi|fuzz|unit" -LE "np_gt4|uts|nqueens|seismic"
 TSAN_TESTS  ?= -L threads -LE "model|pt2pt|uts|nqueens|seismic"
 FUZZ_RUNS   ?= 1000000

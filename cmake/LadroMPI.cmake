@@ -112,10 +112,18 @@ function(ladro_add_mpi_test)
   set_tests_properties(${T_NAME} PROPERTIES TIMEOUT ${T_TIMEOUT}
                        ENVIRONMENT "${_env}" LABELS "mpi;${T_LABELS}")
   if(LADRO_MPI_FLAVOR STREQUAL "openmpi" AND NOT T_NO_PT2PT)
+    # The twins of the > 4-rank tests and of the applications' tests (a third of make
+    # check's time) are labelled slow: make check keeps the twins of every runtime,
+    # policy and tool test at <= 4 ranks; `ctest -L slow` runs the rest.
+    set(_twin_labels ${T_LABELS})
+    if(T_NP GREATER 4 OR "uts" IN_LIST T_LABELS OR "nqueens" IN_LIST T_LABELS
+       OR "seismic" IN_LIST T_LABELS)
+      list(APPEND _twin_labels slow)
+    endif()
     add_test(NAME ${T_NAME}_pt2pt
              COMMAND ${_wrap} ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} ${T_NP}
                      ${LADRO_MPI_PREFLAGS} ${_exe} ${T_COMMAND})
     set_tests_properties(${T_NAME}_pt2pt PROPERTIES TIMEOUT ${T_TIMEOUT}
-                         ENVIRONMENT "${_env};OMPI_MCA_osc=pt2pt;${T_PT2PT_ENV}" LABELS "mpi;pt2pt;${T_LABELS}")
+                         ENVIRONMENT "${_env};OMPI_MCA_osc=pt2pt;${T_PT2PT_ENV}" LABELS "mpi;pt2pt;${_twin_labels}")
   endif()
 endfunction()
