@@ -151,19 +151,19 @@ static void ladro__rank_main(int argc, char **argv)
             res->steals_failed += st.steals_failed;
             res->tasks_moved += st.tasks_stolen;
             res->messages += st.info_msgs;
-            if (st.term_waves > res->term_waves)
-                res->term_waves = st.term_waves;
-            if (rank == 0 || st.tasks_run < res->min_run)
-                res->min_run = st.tasks_run;
-            if (st.tasks_run > res->max_run)
-                res->max_run = st.tasks_run;
             res->result_chunks += st.result_chunks;
             res->result_msgs += st.result_msgs;
             res->result_records += st.result_records_sent;
             res->results_home += st.results_home;
             res->route_hops += st.route_hops;
+            if (st.term_waves > res->term_waves)
+                res->term_waves = st.term_waves;
             if (st.route_hops_max > res->route_hops_max)
                 res->route_hops_max = st.route_hops_max;
+            if (rank == 0 || st.tasks_run < res->min_run)
+                res->min_run = st.tasks_run;
+            if (st.tasks_run > res->max_run)
+                res->max_run = st.tasks_run;
         }
         if (rb) /* this owner takes its results and checks them (ladro-synth --verify) */
             wl_check_owner_results(run->wl, rank, run->own[rank], run->nown[rank], rb,
@@ -476,7 +476,7 @@ static int ladro__opt_wl(const ladroi_opt_t *opt, const char *v, void *ctx, char
 typedef struct {
     wl_spec_t *wl;
     double scale;
-    unsigned cap;     /* 0: no profile (the runtime's default) */
+    uint32_t cap;     /* 0: no profile (the runtime's default) */
     const char *name; /* the profile's, or NULL */
 } ladro__prof_t;
 
@@ -485,18 +485,7 @@ static int ladro__opt_profile(const ladroi_opt_t *opt, const char *v, void *ctx,
 {
     (void)opt;
     ladro__prof_t *c = ctx;
-    if (!strcmp(v, "list")) {
-        wl_profile_list(stdout, c->scale);
-        return 1;
-    }
-    const wl_profile_t *pr = wl_profile_find(v);
-    if (!pr) {
-        wl_profile_accepted(msg, msglen);
-        return -1;
-    }
-    c->cap = wl_profile_apply(pr, c->scale, c->wl);
-    c->name = pr->name;
-    return 0;
+    return wl_profile_opt(v, c->scale, stdout, c->wl, &c->cap, &c->name, msg, msglen);
 }
 
 /* The runtime configuration of policy `name`: the flags' settings (cap: the profile's

@@ -21,7 +21,7 @@ static const wl_profile_t profiles[] = {
 #define NPROFILES (sizeof profiles / sizeof profiles[0])
 #define PROFILE_HZ 2.4e9
 
-const wl_profile_t *wl_profile_find(const char *name)
+static const wl_profile_t *profile_find(const char *name)
 {
     for (size_t i = 0; i < NPROFILES; i++)
         if (!strcmp(profiles[i].name, name))
@@ -41,7 +41,7 @@ static unsigned profile_tasks(const wl_profile_t *p, double scale, unsigned *cap
     return t;
 }
 
-unsigned wl_profile_apply(const wl_profile_t *p, double scale, wl_spec_t *w)
+static unsigned profile_apply(const wl_profile_t *p, double scale, wl_spec_t *w)
 {
     unsigned cap;
     w->tasks_per_rank = profile_tasks(p, scale, &cap);
@@ -67,9 +67,23 @@ void wl_profile_list(FILE *f, double scale)
     }
 }
 
-void wl_profile_accepted(char *msg, size_t len)
+int wl_profile_opt(const char *v, double scale, FILE *list, wl_spec_t *w, uint32_t *cap,
+                   const char **name, char *msg, size_t msglen)
 {
-    size_t n = (size_t)snprintf(msg, len, "accepted: list");
-    for (size_t k = 0; k < NPROFILES && n < len; k++)
-        n += (size_t)snprintf(msg + n, len - n, ", %s", profiles[k].name);
+    if (!strcmp(v, "list")) {
+        if (list)
+            wl_profile_list(list, scale);
+        return 1;
+    }
+    const wl_profile_t *p = profile_find(v);
+    if (!p) {
+        size_t n = (size_t)snprintf(msg, msglen, "accepted: list");
+        for (size_t k = 0; k < NPROFILES && n < msglen; k++)
+            n += (size_t)snprintf(msg + n, msglen - n, ", %s", profiles[k].name);
+        return -1;
+    }
+    *cap = profile_apply(p, scale, w);
+    if (name)
+        *name = p->name;
+    return 0;
 }

@@ -6,6 +6,7 @@
 #include "workload_gen.h"
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* Average work W and problem size S per process, tasks per process, cycles per byte as
@@ -17,15 +18,15 @@ typedef struct wl_profile {
     double paper_cpb;
 } wl_profile_t;
 
-/* The profile called name, or NULL. */
-const wl_profile_t *wl_profile_find(const char *name);
-/* Sets w's tasks per rank (the paper's x scale, at least 1), payload (S / tasks: 2 KiB)
- * and work per task (W / tasks); returns the task capacity that holds half of a rank's
- * tasks (the paper's shared segment, S/2), a power of two >= 2. */
-unsigned wl_profile_apply(const wl_profile_t *p, double scale, wl_spec_t *w);
 /* The table, paper's and scaled columns, on f. */
 void wl_profile_list(FILE *f, double scale);
-/* "accepted: list, 10s-4M, ..." into msg. */
-void wl_profile_accepted(char *msg, size_t len);
+/* A --profile value, as ladro-synth and ladro-sim take it: "list" prints the table on
+ * `list` (if not NULL) and returns 1; a profile's name sets w's tasks per rank (the
+ * paper's x scale, at least 1), payload (S / tasks: 2 KiB) and work per task (W / tasks),
+ * *cap to the task capacity that holds half of a rank's tasks (the paper's shared segment,
+ * S/2; a power of two >= 2) and *name (if name is not NULL) to the profile's, and returns
+ * 0; anything else returns -1 with "accepted: list, 10s-4M, ..." in msg. */
+int wl_profile_opt(const char *v, double scale, FILE *list, wl_spec_t *w, uint32_t *cap,
+                   const char **name, char *msg, size_t msglen);
 
 #endif

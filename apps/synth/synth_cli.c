@@ -23,18 +23,8 @@ static int opt_profile(const ladroi_opt_t *opt, const char *v, void *ctx, char *
 {
     (void)opt;
     synth_ctx_t *c = ctx;
-    if (!strcmp(v, "list")) {
-        if (c->rank == 0)
-            wl_profile_list(stdout, c->scale);
-        return 1;
-    }
-    const wl_profile_t *p = wl_profile_find(v);
-    if (!p) {
-        wl_profile_accepted(msg, msglen);
-        return -1;
-    }
-    c->o->cfg.task_capacity = wl_profile_apply(p, c->scale, &c->o->wl);
-    return 0;
+    return wl_profile_opt(v, c->scale, c->rank == 0 ? stdout : NULL, &c->o->wl,
+                          &c->o->cfg.task_capacity, NULL, msg, msglen);
 }
 
 /* --threads-profile C1..C5 */
