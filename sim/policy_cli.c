@@ -734,13 +734,8 @@ int ladro_sim_policy_main(int argc, char **argv)
         {"--init", 0, LADROI_OPT_FN, &wl, .arg = "I",
          .help = "even | one | gauss70-10 (initial placement; default even)",
          .accepted = wl_init_accepted, .fn = ladro__opt_wl, .data = "init"},
-        {"--profile", 0, LADROI_OPT_FN, NULL, .arg = "NAME",
-         .help = "DLB_Bench profile of TITUS_DLB Table 1, as ladro-synth's (sets\n"
-                 "tasks per rank, payload, work per task, task capacity; later\n"
-                 "flags override); 'list' prints them", .fn = ladro__opt_profile},
-        {"--profile-scale", 0, LADROI_OPT_DOUBLE, &prof.scale, 1e-4, 1, "F",
-         "tasks per rank = paper's x F (default 0.02, as ladro-synth)",
-         .accepted = "accepted: a factor in [0.0001, 1]", .flags = LADROI_OPT_EARLY},
+        wl_opt_profile(ladro__opt_profile),
+        wl_opt_profile_scale(&prof.scale),
         {"--result-bytes", 0, LADROI_OPT_U64, &rb, 0, 1 << 20, .arg = "B",
          .help = "each task returns B result bytes to its origin rank through\n"
                  "ladro's results API, checked there (default 0: none)",

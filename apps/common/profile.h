@@ -3,6 +3,7 @@
 #ifndef LADRO_PROFILE_H
 #define LADRO_PROFILE_H
 
+#include "opts.h" /* src/: the option rows */
 #include "workload_gen.h"
 
 #include <stddef.h>
@@ -28,5 +29,11 @@ void wl_profile_list(FILE *f, double scale);
  * 0; anything else returns -1 with "accepted: list, 10s-4M, ..." in msg. */
 int wl_profile_opt(const char *v, double scale, FILE *list, wl_spec_t *w, uint32_t *cap,
                    const char **name, char *msg, size_t msglen);
+
+/* The rows of --profile NAME|list (fn: the program's, calling wl_profile_opt with its
+ * context) and --profile-scale F into *scale (EARLY: --profile uses it wherever it
+ * stands; the program's default is 0.02). */
+ladroi_opt_t wl_opt_profile(ladroi_opt_fn fn);
+ladroi_opt_t wl_opt_profile_scale(double *scale);
 
 #endif

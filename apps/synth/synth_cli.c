@@ -87,13 +87,8 @@ int synth_parse(int argc, char **argv, synth_opts_t *o, int rank)
         {"--init", 0, LADROI_OPT_FN, &o->wl, .arg = "I",
          .help = "even | one | gauss70-10 (initial placement; default even)",
          .accepted = wl_init_accepted, .fn = opt_init},
-        {"--profile", 0, LADROI_OPT_FN, NULL, .arg = "NAME",
-         .help = "DLB_Bench profile of TITUS_DLB Table 1 (sets tasks per rank,\n"
-                 "payload, work per task, task capacity; later flags override);\n"
-                 "'list' prints them", .fn = opt_profile},
-        {"--profile-scale", 0, LADROI_OPT_DOUBLE, &ctx.scale, 1e-4, 1, "F",
-         "tasks per rank = paper's x F (default 0.02: seconds -> ms)",
-         .accepted = "accepted: a factor in [0.0001, 1]", .flags = LADROI_OPT_EARLY},
+        wl_opt_profile(opt_profile),
+        wl_opt_profile_scale(&ctx.scale),
         {"--payload", 0, LADROI_OPT_U64, &o->wl.payload, 16, 1 << 20, "BYTES",
          "inline payload per task (default 16, min 16)",
          .accepted = "accepted: bytes in [16, 1048576]"},
