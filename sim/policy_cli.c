@@ -794,7 +794,8 @@ int ladro_sim_policy_main(int argc, char **argv)
                  "POLICY:KEY=VALUE ...]\n"
                  "ladro's runtime (every policy's own code) on N simulated ranks (SimGrid S4U "
                  "actors),\non ladro-synth's workload; checks that every task ran exactly "
-                 "once and every\nresult came home once and intact (docs/sim.md).\nKEY=VALUE sets a runtime configuration key "
+                 "once and every\nresult came home once and intact (docs/sim.md).\n"
+                 "KEY=VALUE sets a runtime configuration key "
                  "(ladro_print_config) for every policy,\nPOLICY:KEY=VALUE for that one.\n",
         .opts = opts,
         .ctx = &prof,
