@@ -628,7 +628,7 @@ typedef struct {
     uint64_t ntasks;
     const char *speed;
     double lambda_us, lower;
-    uint64_t rb; /* --result-bytes */
+    uint64_t rb; /* the policy's result_bytes */
 } ladro__out_t;
 
 /* One policy's result (the i-th): a JSON member, a text line, a CSV row. */
@@ -955,9 +955,9 @@ int ladro_sim_policy_main(int argc, char **argv)
                (unsigned long long)wl.seed, prof.name ? " profile=" : "",
                prof.name ? prof.name : "", (unsigned long long)rb);
     }
-    const ladro__out_t out = {.json = json, .text = !json && (!csv || csv != stdout),
+    ladro__out_t out = {.json = json, .text = !json && (!csv || csv != stdout),
                               .csv = csv, .p = p, .ntasks = ntasks, .speed = speed,
-                              .lambda_us = lambda_us, .lower = lower, .rb = rb};
+                              .lambda_us = lambda_us, .lower = lower};
     int failed = 0;
     for (int i = 0; i < npol; i++) {
         ladro__res_t res;
@@ -972,9 +972,10 @@ int ladro_sim_policy_main(int argc, char **argv)
         if (res.err_rc)
             fprintf(stderr, "ladro-sim policy: %s: rank %d: %s: %s\n", list[i], res.err_rank,
                     ladro_err_name(res.err_rc), res.err);
+        out.rb = run.cfg.result_bytes; /* --result-bytes, or a result_bytes key */
         bool verified = res.err_rc == 0 && res.lost == 0 && res.twice == 0 &&
                         res.bad_payloads == 0 &&
-                        (rb == 0 || (res.rck.received == ntasks && res.rck.wrong == 0 &&
+                        (out.rb == 0 || (res.rck.received == ntasks && res.rck.wrong == 0 &&
                                      res.rck.missing == 0 && res.rck.bad_sums == 0));
         failed |= !verified;
         ladro__row(&out, i, list[i], &res, verified, cpu, rss);
