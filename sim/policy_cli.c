@@ -1,7 +1,9 @@
 /* ladro-sim policy: ladro's policies - the runtime's own code (src/, every policy
  * unchanged) - on P simulated ranks, SimGrid S4U actors over the simulated engine
- * (sim/engine_s4u.c), running ladro-synth's workload (apps/common/workload_gen.c) and
- * checking that every task ran exactly once (ladro-synth --verify's check).
+ * (sim/engine_s4u.c), running ladro-synth's workload (apps/common/workload_gen.c; the
+ * DLB_Bench profiles of apps/common/profile.c) and checking that every task ran exactly
+ * once and, with results, that every result came home once and intact (ladro-synth
+ * --verify's checks).
  *
  * Each policy runs in a child process of its own: a fresh simulation (SimGrid's engine
  * cannot be reset), its CPU time and peak memory measured alone, and a crash of one run
@@ -10,6 +12,7 @@
  * before anything is written. docs/sim.md, "Policy-level simulation". */
 #include "cli.h"
 #include "engine_s4u.h"
+#include "profile.h"
 #include "workload_gen.h"
 
 #include <simgrid/actor.h>
@@ -43,6 +46,10 @@ typedef struct {
     uint64_t lost, twice, bad_payloads;
     uint64_t steals_tried, steals_ok, steals_failed, tasks_moved, messages, term_waves;
     uint64_t min_run, max_run;
+    /* results routing (the runtime's counters, summed; hops max: the longest route) */
+    uint64_t result_chunks, result_msgs, result_records, results_home, route_hops,
+        route_hops_max;
+    wl_results_check_t rck; /* the owners' results check, summed over ranks */
 } ladro__res_t;
 
 /* One simulation (in its child process). */
@@ -70,6 +77,11 @@ static void ladro__rank_error(ladro__run_t *run, int rank, int rc, const char *w
     }
 }
 
+static int ladro__result_next(void *lb, uint64_t *id, void *bytes)
+{
+    return ladro_result_next(lb, id, bytes) != LADRO_OK;
+}
+
 /* One rank: seed its tasks, run them (a task's run is its duration of simulated time;
  * the runtime pads it to duration / speed), until LADRO_DONE. */
 static void ladro__rank_main(int argc, char **argv)
@@ -85,15 +97,15 @@ static void ladro__rank_main(int argc, char **argv)
         ladro__rank_error(run, rank, rc, err);
         return;
     }
-    size_t pb = run->cfg.task_bytes;
-    unsigned char *pay = malloc(pb ? pb : 1);
+    size_t pb = run->cfg.task_bytes, rb = run->cfg.result_bytes;
+    unsigned char *pay = malloc(pb ? pb : 1), *out = malloc(rb ? rb : 1);
     for (uint64_t i = 0; pay && i < run->nown[rank] && rc == 0; i++) {
         uint64_t id = run->own[rank][i];
         wl_fill_payload(pay, pb, id, wl_task_seconds(run->wl, id));
         ladro_task_t t = {.id = id, .payload = pay};
         rc = ladro_push(lb, &t);
     }
-    if (!pay)
+    if (!pay || !out)
         rc = LADRO_ENOMEM;
     free(pay);
     while (rc == 0) {
@@ -104,6 +116,11 @@ static void ladro__rank_main(int argc, char **argv)
                 res->bad_payloads++;
             else
                 run->runs[t.id]++;
+            if (rb) { /* ladro-synth's result (wl_task), home through the runtime */
+                wl_task_result(t.payload, pb, t.id, out, rb);
+                if ((rc = ladro_result(lb, out)) != LADRO_OK)
+                    break;
+            }
             /* ladro-synth's task (wl_burn): its duration in slices, ladro_progress after
              * each; then the per-task overhead */
             double d = wl_task_seconds(run->wl, t.id), start = simgrid_get_clock(), left;
@@ -134,14 +151,25 @@ static void ladro__rank_main(int argc, char **argv)
             res->steals_failed += st.steals_failed;
             res->tasks_moved += st.tasks_stolen;
             res->messages += st.info_msgs;
+            res->result_chunks += st.result_chunks;
+            res->result_msgs += st.result_msgs;
+            res->result_records += st.result_records_sent;
+            res->results_home += st.results_home;
+            res->route_hops += st.route_hops;
             if (st.term_waves > res->term_waves)
                 res->term_waves = st.term_waves;
+            if (st.route_hops_max > res->route_hops_max)
+                res->route_hops_max = st.route_hops_max;
             if (rank == 0 || st.tasks_run < res->min_run)
                 res->min_run = st.tasks_run;
             if (st.tasks_run > res->max_run)
                 res->max_run = st.tasks_run;
         }
+        if (rb) /* this owner takes its results and checks them (ladro-synth --verify) */
+            wl_check_owner_results(run->wl, rank, run->own[rank], run->nown[rank], rb,
+                                   ladro__result_next, lb, "ladro-sim policy", &res->rck);
     }
+    free(out);
     if (rc != LADRO_DONE && rc != LADRO_OK)
         ladro__rank_error(run, rank, rc, ladro_last_error(lb));
     rc = ladro_destroy(&lb);
@@ -442,10 +470,30 @@ static int ladro__opt_wl(const ladroi_opt_t *opt, const char *v, void *ctx, char
     return opt->data ? wl_parse_init(opt->dest, v) : wl_parse_dist(opt->dest, v);
 }
 
-/* The runtime configuration of policy `name`: the flags' settings, then every KEY=VALUE
- * and, for this policy, every NAME:KEY=VALUE. 0, or 2 after a one-line error. */
+/* --profile NAME | list, with --profile-scale (an EARLY option: --profile uses it
+ * wherever it stands): the workload's tasks per rank, payload and work per task, in place
+ * (later flags override), and the task capacity (ladro-synth --profile's meaning). */
+typedef struct {
+    wl_spec_t *wl;
+    double scale;
+    uint32_t cap;     /* 0: no profile (the runtime's default) */
+    const char *name; /* the profile's, or NULL */
+} ladro__prof_t;
+
+static int ladro__opt_profile(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg,
+                              size_t msglen)
+{
+    (void)opt;
+    ladro__prof_t *c = ctx;
+    return wl_profile_opt(v, c->scale, stdout, c->wl, &c->cap, &c->name, msg, msglen);
+}
+
+/* The runtime configuration of policy `name`: the flags' settings (cap: the profile's
+ * task capacity, or 0), then every KEY=VALUE and, for this policy, every NAME:KEY=VALUE.
+ * 0, or 2 after a one-line error. */
 static int ladro__policy_config(ladro_config_t *cfg, const char *name, const char *speed,
-                                const wl_spec_t *wl, const char *const *keys, int nkeys)
+                                const wl_spec_t *wl, unsigned cap, uint64_t rb,
+                                const char *const *keys, int nkeys)
 {
     char err[1024], v[32];
     ladro_config_init(cfg);
@@ -457,6 +505,11 @@ static int ladro__policy_config(ladro_config_t *cfg, const char *name, const cha
     ladro_config_set(cfg, "seed", v, err, sizeof err);
     snprintf(v, sizeof v, "%zu", wl->payload);
     ladro_config_set(cfg, "task_bytes", v, err, sizeof err);
+    snprintf(v, sizeof v, "%llu", (unsigned long long)rb);
+    ladro_config_set(cfg, "result_bytes", v, err, sizeof err);
+    snprintf(v, sizeof v, "%u", cap);
+    if (cap && ladro_config_set(cfg, "task_capacity", v, err, sizeof err))
+        return ladro_sim_usage_error(LADRO__PROG, "--profile: %s", err);
     /* Idle ranks back off unless told otherwise (idle=spin): a simulated host has a core
      * per rank, so auto would spin, and every spin pause is an event for every idle rank
      * (10 000 ranks: 38 s of CPU backing off, 2 464 s spinning). */
@@ -543,7 +596,9 @@ static void ladro__csv_head(FILE *f)
 {
     fprintf(f, "policy,p,tasks,speed,lambda_us,makespan_s,lower_bound_s,efficiency,idle_mean,"
                "steals_tried,steals_ok,steals_failed,tasks_moved,messages,term_waves,"
-               "min_tasks_run,max_tasks_run,lost,twice,verified,done_s,cpu_s,peak_rss_mb\n");
+               "min_tasks_run,max_tasks_run,lost,twice,verified,done_s,cpu_s,peak_rss_mb,"
+               "result_bytes,results,result_chunks,result_msgs,msgs_per_chunk,"
+               "result_records,results_home,route_hops_mean,route_hops_max\n");
 }
 
 /* s as a JSON string on stdout (NULL: null). */
@@ -573,6 +628,7 @@ typedef struct {
     uint64_t ntasks;
     const char *speed;
     double lambda_us, lower;
+    uint64_t rb; /* the policy's result_bytes */
 } ladro__out_t;
 
 /* One policy's result (the i-th): a JSON member, a text line, a CSV row. */
@@ -581,6 +637,10 @@ static void ladro__row(const ladro__out_t *o, int i, const char *name, const lad
 {
     double eff = r->makespan_s > 0 ? o->lower / r->makespan_s : 0;
     double idle = r->done_s > 0 ? 1 - r->busy_s / ((double)o->p * r->done_s) : 0;
+    /* results: messages per routed result (a chunk: one task's result produced away from
+     * its owner) and the mean route of those that came home from another rank */
+    double per_chunk = r->result_chunks ? (double)r->result_msgs / (double)r->result_chunks : 0;
+    double hops = r->results_home ? (double)r->route_hops / (double)r->results_home : 0;
     typedef unsigned long long ull;
     if (o->json)
         printf("%s\n  {\"policy\": \"%s\", \"makespan_s\": %.9g, \"lower_bound_s\": %.9g, "
@@ -588,26 +648,45 @@ static void ladro__row(const ladro__out_t *o, int i, const char *name, const lad
                "\"steals_ok\": %llu, \"steals_failed\": %llu, \"tasks_moved\": %llu, "
                "\"messages\": %llu, \"term_waves\": %llu, \"min_tasks_run\": %llu, "
                "\"max_tasks_run\": %llu, \"tasks\": %llu, \"lost\": %llu, \"twice\": %llu, "
-               "\"verified\": %s, \"done_s\": %.9g, \"cpu_s\": %.3f, \"peak_rss_mb\": %.1f}",
+               "\"verified\": %s, \"done_s\": %.9g, \"cpu_s\": %.3f, \"peak_rss_mb\": %.1f, "
+               "\"result_bytes\": %llu, \"results\": %llu, \"results_wrong\": %llu, "
+               "\"results_missing\": %llu, \"result_checksums_bad\": %llu, "
+               "\"result_chunks\": %llu, \"result_msgs\": %llu, \"msgs_per_chunk\": %.6g, "
+               "\"result_records\": %llu, \"results_home\": %llu, \"route_hops_mean\": %.6g, "
+               "\"route_hops_max\": %llu}",
                i ? "," : "", name, r->makespan_s, o->lower, eff, idle, (ull)r->steals_tried,
                (ull)r->steals_ok, (ull)r->steals_failed, (ull)r->tasks_moved,
                (ull)r->messages, (ull)r->term_waves, (ull)r->min_run, (ull)r->max_run,
                (ull)o->ntasks, (ull)r->lost, (ull)r->twice, verified ? "true" : "false",
-               r->done_s, cpu, rss);
-    else if (o->text)
+               r->done_s, cpu, rss, (ull)o->rb, (ull)r->rck.received, (ull)r->rck.wrong,
+               (ull)r->rck.missing, (ull)r->rck.bad_sums, (ull)r->result_chunks,
+               (ull)r->result_msgs, per_chunk, (ull)r->result_records, (ull)r->results_home,
+               hops, (ull)r->route_hops_max);
+    else if (o->text) {
         printf("%-12s makespan %.6f s  lower bound %.6f s  efficiency %.3f  done %.6f s  "
                "verified %s (lost %llu, twice %llu)  cpu %.2f s  rss %.0f MB\n",
                name, r->makespan_s, o->lower, eff, r->done_s, verified ? "yes" : "NO",
                (ull)r->lost, (ull)r->twice, cpu, rss);
+        if (o->rb || r->result_msgs)
+            printf("%-12s results %llu of %llu home (%llu wrong or twice, %llu missing, %llu "
+                   "checksums bad); %llu chunks, %llu messages (%.3f per chunk), routes %.2f "
+                   "hops (max %llu)\n", "", (ull)r->rck.received, (ull)(o->rb ? o->ntasks : 0),
+                   (ull)r->rck.wrong, (ull)r->rck.missing, (ull)r->rck.bad_sums,
+                   (ull)r->result_chunks, (ull)r->result_msgs, per_chunk, hops,
+                   (ull)r->route_hops_max);
+    }
     if (o->csv) {
         const char *q = strchr(o->speed, ',') ? "\"" : ""; /* a list of speeds: quoted */
         fprintf(o->csv, "%s,%d,%llu,%s%s%s,%g,%.9g,%.9g,%.6f,%.6g,%llu,%llu,%llu,%llu,%llu,"
-                        "%llu,%llu,%llu,%llu,%llu,%s,%.9g,%.3f,%.1f\n",
+                        "%llu,%llu,%llu,%llu,%llu,%s,%.9g,%.3f,%.1f,%llu,%llu,%llu,%llu,%.6g,"
+                        "%llu,%llu,%.6g,%llu\n",
                 name, o->p, (ull)o->ntasks, q, o->speed, q, o->lambda_us, r->makespan_s,
                 o->lower, eff, idle, (ull)r->steals_tried, (ull)r->steals_ok,
                 (ull)r->steals_failed, (ull)r->tasks_moved, (ull)r->messages,
                 (ull)r->term_waves, (ull)r->min_run, (ull)r->max_run, (ull)r->lost,
-                (ull)r->twice, verified ? "true" : "false", r->done_s, cpu, rss);
+                (ull)r->twice, verified ? "true" : "false", r->done_s, cpu, rss, (ull)o->rb,
+                (ull)r->rck.received, (ull)r->result_chunks, (ull)r->result_msgs, per_chunk,
+                (ull)r->result_records, (ull)r->results_home, hops, (ull)r->route_hops_max);
     }
 }
 
@@ -624,6 +703,8 @@ int ladro_sim_policy_main(int argc, char **argv)
     double rma_lat = -1, rma_us = -1, msg_us = -1, poll_us = -1, wake_us = -1, overhead_us = -1,
            progress_ms = -1;
     int cores = -1;
+    uint64_t rb = 0;
+    ladro__prof_t prof = {&wl, 0.02, 0, NULL};
     const char **keys = calloc((size_t)argc + 1, sizeof *keys);
     int nkeys = 0;
     if (!keys)
@@ -653,6 +734,12 @@ int ladro_sim_policy_main(int argc, char **argv)
         {"--init", 0, LADROI_OPT_FN, &wl, .arg = "I",
          .help = "even | one | gauss70-10 (initial placement; default even)",
          .accepted = wl_init_accepted, .fn = ladro__opt_wl, .data = "init"},
+        wl_opt_profile(ladro__opt_profile),
+        wl_opt_profile_scale(&prof.scale),
+        {"--result-bytes", 0, LADROI_OPT_U64, &rb, 0, 1 << 20, .arg = "B",
+         .help = "each task returns B result bytes to its origin rank through\n"
+                 "ladro's results API, checked there (default 0: none)",
+         .accepted = "accepted: bytes in [0, 1048576]"},
         {"--speed", 0, LADROI_OPT_STR, &speed, .arg = "SPEC",
          .help = "C1..C5 (A2WS Table 2 profiles) or a list '1,0.5' cycled over\n"
                  "ranks (default 1)"},
@@ -707,9 +794,11 @@ int ladro_sim_policy_main(int argc, char **argv)
                  "POLICY:KEY=VALUE ...]\n"
                  "ladro's runtime (every policy's own code) on N simulated ranks (SimGrid S4U "
                  "actors),\non ladro-synth's workload; checks that every task ran exactly "
-                 "once (docs/sim.md).\nKEY=VALUE sets a runtime configuration key "
+                 "once and every\nresult came home once and intact (docs/sim.md).\n"
+                 "KEY=VALUE sets a runtime configuration key "
                  "(ladro_print_config) for every policy,\nPOLICY:KEY=VALUE for that one.\n",
         .opts = opts,
+        .ctx = &prof,
         .pos = keys,
         .maxpos = argc,
         .npos = &nkeys,
@@ -765,7 +854,7 @@ int ladro_sim_policy_main(int argc, char **argv)
             goto out;
         }
         list[npol] = t;
-        if (ladro__policy_config(&cfgs[npol], t, speed, &wl, keys, nkeys))
+        if (ladro__policy_config(&cfgs[npol], t, speed, &wl, prof.cap, rb, keys, nkeys))
             goto out;
         npol++;
     }
@@ -847,9 +936,13 @@ int ladro_sim_policy_main(int argc, char **argv)
         ladro__json_str(tmp[0] ? NULL : platform);
         printf(", \"costs\": \"%s\", \"rma_latencies\": %g, \"rma_us\": %g, \"msg_us\": %g, "
                "\"poll_us\": %g, \"wake_us\": %g, \"task_overhead_us\": %g, "
-               "\"progress_ms\": %g, \"cores\": %d, \"seed\": %llu, \"engine\": \"s4u\"},\n"
-               " \"policies\": [", set->name, rma_lat, rma_us, msg_us, poll_us, wake_us,
-               overhead_us, progress_ms, cores, (unsigned long long)wl.seed);
+               "\"progress_ms\": %g, \"cores\": %d, \"seed\": %llu, \"engine\": \"s4u\", "
+               "\"payload\": %zu, \"task_capacity\": %u, \"profile\": ", set->name, rma_lat,
+               rma_us, msg_us, poll_us, wake_us, overhead_us, progress_ms, cores,
+               (unsigned long long)wl.seed, wl.payload, cfgs[0].task_capacity);
+        ladro__json_str(prof.name);
+        printf(", \"profile_scale\": %g, \"result_bytes\": %llu},\n \"policies\": [",
+               prof.scale, (unsigned long long)rb);
     }
     else if (!csv || csv != stdout) {
         char where[300];
@@ -857,10 +950,12 @@ int ladro_sim_policy_main(int argc, char **argv)
             snprintf(where, sizeof where, "lambda=%g us", lambda_us);
         else
             snprintf(where, sizeof where, "platform=%s", platform);
-        printf("ladro-sim policy: p=%d tasks=%llu speed=%s %s seed=%llu (simulated engine)\n",
-               p, (unsigned long long)ntasks, speed, where, (unsigned long long)wl.seed);
+        printf("ladro-sim policy: p=%d tasks=%llu speed=%s %s seed=%llu%s%s result_bytes=%llu "
+               "(simulated engine)\n", p, (unsigned long long)ntasks, speed, where,
+               (unsigned long long)wl.seed, prof.name ? " profile=" : "",
+               prof.name ? prof.name : "", (unsigned long long)rb);
     }
-    const ladro__out_t out = {.json = json, .text = !json && (!csv || csv != stdout),
+    ladro__out_t out = {.json = json, .text = !json && (!csv || csv != stdout),
                               .csv = csv, .p = p, .ntasks = ntasks, .speed = speed,
                               .lambda_us = lambda_us, .lower = lower};
     int failed = 0;
@@ -877,8 +972,11 @@ int ladro_sim_policy_main(int argc, char **argv)
         if (res.err_rc)
             fprintf(stderr, "ladro-sim policy: %s: rank %d: %s: %s\n", list[i], res.err_rank,
                     ladro_err_name(res.err_rc), res.err);
+        out.rb = run.cfg.result_bytes; /* --result-bytes, or a result_bytes key */
         bool verified = res.err_rc == 0 && res.lost == 0 && res.twice == 0 &&
-                        res.bad_payloads == 0;
+                        res.bad_payloads == 0 &&
+                        (out.rb == 0 || (res.rck.received == ntasks && res.rck.wrong == 0 &&
+                                     res.rck.missing == 0 && res.rck.bad_sums == 0));
         failed |= !verified;
         ladro__row(&out, i, list[i], &res, verified, cpu, rss);
         fflush(stdout);

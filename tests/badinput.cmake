@@ -41,6 +41,9 @@ ladro_badinput(NAME synth_threads_zero PROG ladro-synth NP 1 CODE 2
 ladro_badinput(NAME synth_threads_env_zero PROG ladro-synth NP 1 CODE 2
   REGEX "^ladro-synth: environment variable LADRO_THREADS: threads='0': accepted: an integer in \\[1, 1024\\]"
   ENV LADRO_THREADS=0)
+ladro_badinput(NAME synth_profile_bad PROG ladro-synth NP 1 CODE 2
+  REGEX "^ladro-synth: --profile 'nope': accepted: list, 10s-4M, .*, 1s-16M$"
+  ARGS --profile nope)
 ladro_badinput(NAME synth_threads_profile_bad PROG ladro-synth NP 1 CODE 2
   REGEX "^ladro-synth: --threads-profile 'C9': accepted: C1, C2, C3, C4, C5"
   ARGS --threads-profile C9)

@@ -10,51 +10,34 @@
 #include <string.h>
 #include <time.h>
 
+static int wl_next_result(void *lb, uint64_t *id, void *bytes)
+{
+    return ladro_result_next(lb, id, bytes) != LADRO_OK;
+}
+
 bool wl_verify_results(ladro_t *lb, const wl_spec_t *w, const char *prog,
                        wl_results_check_t *out)
 {
     int rank = ladro_rank(lb), size = ladro_size(lb);
-    size_t rb = ladro_config(lb)->result_bytes;
-    uint64_t ntasks = wl_ntasks(w, size);
-    unsigned char *home = calloc(ntasks ? ntasks : 1, 1);
-    unsigned char *got = malloc(rb + 8), *want = malloc(rb + 8), *pay = malloc(w->payload);
-    uint64_t mine[4] = {0, 0, 0, 0}, sum_got = 0, sum_want = 0, id;
-    if (!home || !got || !want || !pay) {
+    uint64_t ntasks = wl_ntasks(w, size), n = 0;
+    wl_results_check_t mine = {0, 0, 0, 0};
+    for (uint64_t id = 0; id < ntasks; id++) /* this rank's tasks, then their ids */
+        n += wl_task_owner(w, id, ntasks, size) == rank;
+    uint64_t *ids = malloc((n ? n : 1) * sizeof *ids);
+    n = 0;
+    if (!ids) {
         fprintf(stderr, "%s: rank %d: out of memory for the results check\n", prog, rank);
-        mine[1] = 1;
+        mine.wrong = 1;
     }
-    while (home && got && want && pay && ladro_result_next(lb, &id, got) == LADRO_OK) {
-        mine[0]++;
-        sum_got += wl_result_sum(id, got, rb);
-        if (id >= ntasks || wl_task_owner(w, id, ntasks, size) != rank || home[id]++) {
-            if (mine[1]++ < 5)
-                fprintf(stderr, "%s: rank %d: result of task %llu is not mine or came "
-                        "twice\n", prog, rank, (unsigned long long)id);
-            continue;
-        }
-        wl_fill_payload(pay, w->payload, id, wl_task_seconds(w, id));
-        wl_task_result(pay, w->payload, id, want, rb);
-        if (memcmp(want, got, rb) && mine[1]++ < 5)
-            fprintf(stderr, "%s: rank %d: result of task %llu is wrong\n", prog, rank,
-                    (unsigned long long)id);
-    }
-    for (uint64_t i = 0; home && want && pay && i < ntasks; i++) {
-        if (wl_task_owner(w, i, ntasks, size) != rank)
-            continue;
-        wl_fill_payload(pay, w->payload, i, wl_task_seconds(w, i));
-        wl_task_result(pay, w->payload, i, want, rb);
-        sum_want += wl_result_sum(i, want, rb);
-        if (!home[i] && mine[2]++ < 5)
-            fprintf(stderr, "%s: rank %d: result of task %llu never came home\n", prog, rank,
-                    (unsigned long long)i);
-    }
-    mine[3] = sum_got != sum_want;
-    free(home);
-    free(got);
-    free(want);
-    free(pay);
-    uint64_t all[4];
-    MPI_Allreduce(mine, all, 4, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+    for (uint64_t id = 0; ids && id < ntasks; id++)
+        if (wl_task_owner(w, id, ntasks, size) == rank)
+            ids[n++] = id;
+    if (ids)
+        wl_check_owner_results(w, rank, ids, n, ladro_config(lb)->result_bytes, wl_next_result,
+                               lb, prog, &mine);
+    free(ids);
+    uint64_t in[4] = {mine.received, mine.wrong, mine.missing, mine.bad_sums}, all[4];
+    MPI_Allreduce(in, all, 4, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
     out->received = all[0];
     out->wrong = all[1];
     out->missing = all[2];

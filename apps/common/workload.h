@@ -24,15 +24,10 @@ typedef struct wl_result {
     uint64_t out_of_range; /* ids outside the workload */
 } wl_result_t;
 
-/* Results check at every owner, collective, after LADRO_DONE: takes every result with
- * ladro_result_next and checks that each belongs to one of this rank's tasks, came once,
- * and equals wl_task_result; and that the checksum over them equals the one computed from
- * this rank's own tasks. Sums over ranks: received, wrong/duplicate, missing, bad
- * checksums. Returns true (on every rank) when all four show no fault and every result
- * came home. */
-typedef struct wl_results_check {
-    uint64_t received, wrong, missing, bad_sums;
-} wl_results_check_t;
+/* Results check at every owner, collective, after LADRO_DONE: wl_check_owner_results
+ * over this rank's tasks with ladro_result_next, summed over ranks: received,
+ * wrong/duplicate, missing, bad checksums. Returns true (on every rank) when all four
+ * show no fault and every result came home. */
 bool wl_verify_results(ladro_t *lb, const wl_spec_t *w, const char *prog,
                        wl_results_check_t *out);
 

@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char wl_dist_accepted[] = "accepted: const, uniform:A,B (0<=A<=B), gauss:MEAN,SD, exp, "
@@ -154,4 +155,62 @@ uint64_t wl_result_sum(uint64_t id, const unsigned char *r, size_t rb)
     for (size_t i = 0; i < rb; i++)
         h = (h ^ r[i]) * 1099511628211ull;
     return mix(h);
+}
+
+/* Position of id in the ascending mine[0..n), or n. */
+static uint64_t wl_find(const uint64_t *mine, uint64_t n, uint64_t id)
+{
+    uint64_t lo = 0, hi = n;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (mine[mid] < id)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < n && mine[lo] == id ? lo : n;
+}
+
+void wl_check_owner_results(const wl_spec_t *w, int rank, const uint64_t *mine, uint64_t n,
+                            size_t rb, wl_result_next_fn next, void *ctx, const char *prog,
+                            wl_results_check_t *out)
+{
+    unsigned char *home = calloc(n ? n : 1, 1);
+    unsigned char *got = malloc(rb + 8), *want = malloc(rb + 8), *pay = malloc(w->payload);
+    uint64_t sum_got = 0, sum_want = 0, id, wrong = 0, missing = 0;
+    if (!home || !got || !want || !pay) {
+        fprintf(stderr, "%s: rank %d: out of memory for the results check\n", prog, rank);
+        wrong++;
+    }
+    while (home && got && want && pay && next(ctx, &id, got) == 0) {
+        out->received++;
+        sum_got += wl_result_sum(id, got, rb);
+        uint64_t k = wl_find(mine, n, id);
+        if (k == n || home[k]++) {
+            if (wrong++ < 5)
+                fprintf(stderr, "%s: rank %d: result of task %llu is not mine or came "
+                        "twice\n", prog, rank, (unsigned long long)id);
+            continue;
+        }
+        wl_fill_payload(pay, w->payload, id, wl_task_seconds(w, id));
+        wl_task_result(pay, w->payload, id, want, rb);
+        if (memcmp(want, got, rb) && wrong++ < 5)
+            fprintf(stderr, "%s: rank %d: result of task %llu is wrong\n", prog, rank,
+                    (unsigned long long)id);
+    }
+    for (uint64_t k = 0; home && want && pay && k < n; k++) {
+        wl_fill_payload(pay, w->payload, mine[k], wl_task_seconds(w, mine[k]));
+        wl_task_result(pay, w->payload, mine[k], want, rb);
+        sum_want += wl_result_sum(mine[k], want, rb);
+        if (!home[k] && missing++ < 5)
+            fprintf(stderr, "%s: rank %d: result of task %llu never came home\n", prog, rank,
+                    (unsigned long long)mine[k]);
+    }
+    out->wrong += wrong;
+    out->missing += missing;
+    out->bad_sums += sum_got != sum_want;
+    free(home);
+    free(got);
+    free(want);
+    free(pay);
 }

@@ -49,4 +49,20 @@ void wl_task_result(const unsigned char *payload, size_t n, uint64_t id, unsigne
 /* Checksum term of one result (an owner sums them over its tasks). */
 uint64_t wl_result_sum(uint64_t id, const unsigned char *r, size_t rb);
 
+/* The results check at one owner (ladro-synth --verify under MPI, ladro-sim policy on
+ * each simulated rank). mine: the owner's task ids, ascending, n of them; next(ctx, &id,
+ * bytes) gives the results that came home one by one (rb bytes into bytes; returns 0, or
+ * non-zero when none is left). Checks that each result belongs to one of mine, came once
+ * and equals wl_task_result, that every one of mine came, and that the checksum over what
+ * came equals the one over mine's expected results. Adds to out: received, wrong or
+ * duplicated, missing, bad checksums (0 or 1); prints the first few faults on stderr,
+ * prefixed "prog: rank R: ". */
+typedef struct wl_results_check {
+    uint64_t received, wrong, missing, bad_sums;
+} wl_results_check_t;
+typedef int (*wl_result_next_fn)(void *ctx, uint64_t *id, void *bytes);
+void wl_check_owner_results(const wl_spec_t *w, int rank, const uint64_t *mine, uint64_t n,
+                            size_t rb, wl_result_next_fn next, void *ctx, const char *prog,
+                            wl_results_check_t *out);
+
 #endif

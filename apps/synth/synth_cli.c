@@ -1,67 +1,14 @@
-/* ladro-synth's command line: one table (src/opts.h) and the DLB_Bench profiles. */
+/* ladro-synth's command line: one table (src/opts.h); the DLB_Bench profiles are
+ * apps/common/profile.c's. */
 #define _POSIX_C_SOURCE 200809L
 #include "synth_cli.h"
 
 #include "app_cli.h"
+#include "profile.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-
-/* DLB_Bench workload profiles (TITUS_DLB Table 1): average work W and problem size S per
- * process, tasks per process, shared-task segment size S/2, cycles per byte. Every
- * profile has 2 KiB tasks (S / tasks). Work is proportional to payload bytes: a task
- * takes payload * cycles_per_byte / 2.4 GHz (the paper's Broadwell nodes), i.e. W / tasks.
- * Scaled to this machine by `scale` (default 1/50): tasks per process are multiplied by
- * it, task size and duration (so cycles per byte) kept, so W becomes tens to hundreds of
- * ms; the segment stays half the tasks (task_capacity). */
-typedef struct profile {
-    const char *name;
-    double work_s, size_mb;
-    unsigned tasks;
-    double paper_cpb; /* as printed in Table 1 (see docs/policies/smallworld.md) */
-} profile_t;
-
-static const profile_t profiles[] = {
-    {"10s-4M", 10, 4, 2048, 6000},   {"10s-16M", 10, 16, 8192, 3000},
-    {"10s-32M", 10, 32, 16384, 750}, {"5s-2M", 5, 2, 1024, 6000},
-    {"5s-8M", 5, 8, 4096, 1500},     {"5s-16M", 5, 16, 8192, 3000},
-    {"5s-32M", 5, 32, 16384, 375},   {"1s-1M", 1, 1, 512, 2400},
-    {"1s-4M", 1, 4, 2048, 600},      {"1s-8M", 1, 8, 4096, 1200},
-    {"1s-16M", 1, 16, 8192, 150},
-};
-#define NPROFILES (sizeof profiles / sizeof profiles[0])
-#define PROFILE_HZ 2.4e9
-
-/* Tasks per process of a profile scaled by `scale` (at least 1), and the task capacity
- * that holds half of them (the paper's shared segment), a power of two >= 2. */
-static unsigned profile_tasks(const profile_t *p, double scale, unsigned *cap)
-{
-    unsigned t = (unsigned)lround(p->tasks * scale);
-    if (t < 1)
-        t = 1;
-    *cap = 2;
-    while (*cap < (t + 1) / 2)
-        *cap *= 2;
-    return t;
-}
-
-static void profile_list(FILE *f, double scale)
-{
-    fprintf(f, "profile   W/proc  S/proc  tasks/proc  segment  cycles/byte | scaled by %g: "
-            "tasks/proc  payload  task ms  W/proc ms  task_capacity\n", scale);
-    for (size_t i = 0; i < NPROFILES; i++) {
-        const profile_t *p = &profiles[i];
-        double payload = p->size_mb * 1048576.0 / p->tasks;
-        double cpb = p->work_s * PROFILE_HZ / (p->size_mb * 1048576.0);
-        unsigned cap, t = profile_tasks(p, scale, &cap);
-        fprintf(f, "%-9s %4.0f s  %3.0f MB  %10u  %4.1f MB  %5.0f (%4.0f) | %10u  %7.0f  %7.3f  "
-                "%9.1f  %13u\n", p->name, p->work_s, p->size_mb, p->tasks, p->size_mb / 2, cpb,
-                p->paper_cpb, t, payload, 1e3 * p->work_s / p->tasks,
-                1e3 * p->work_s / p->tasks * t, cap);
-    }
-}
 
 typedef struct synth_ctx {
     synth_opts_t *o;
@@ -76,27 +23,8 @@ static int opt_profile(const ladroi_opt_t *opt, const char *v, void *ctx, char *
 {
     (void)opt;
     synth_ctx_t *c = ctx;
-    if (!strcmp(v, "list")) {
-        if (c->rank == 0)
-            profile_list(stdout, c->scale);
-        return 1;
-    }
-    for (size_t i = 0; i < NPROFILES; i++) {
-        const profile_t *p = &profiles[i];
-        if (strcmp(p->name, v))
-            continue;
-        unsigned cap;
-        c->o->wl.tasks_per_rank = profile_tasks(p, c->scale, &cap);
-        c->o->wl.payload = (size_t)lround(p->size_mb * 1048576.0 / p->tasks);
-        /* work proportional to payload: payload * cycles_per_byte / clock = W / tasks */
-        c->o->wl.work_ms = 1e3 * p->work_s / p->tasks;
-        c->o->cfg.task_capacity = cap;
-        return 0;
-    }
-    size_t n = (size_t)snprintf(msg, msglen, "accepted: list");
-    for (size_t k = 0; k < NPROFILES && n < msglen; k++)
-        n += (size_t)snprintf(msg + n, msglen - n, ", %s", profiles[k].name);
-    return -1;
+    return wl_profile_opt(v, c->scale, c->rank == 0 ? stdout : NULL, &c->o->wl,
+                          &c->o->cfg.task_capacity, NULL, msg, msglen);
 }
 
 /* --threads-profile C1..C5 */
@@ -159,13 +87,8 @@ int synth_parse(int argc, char **argv, synth_opts_t *o, int rank)
         {"--init", 0, LADROI_OPT_FN, &o->wl, .arg = "I",
          .help = "even | one | gauss70-10 (initial placement; default even)",
          .accepted = wl_init_accepted, .fn = opt_init},
-        {"--profile", 0, LADROI_OPT_FN, NULL, .arg = "NAME",
-         .help = "DLB_Bench profile of TITUS_DLB Table 1 (sets tasks per rank,\n"
-                 "payload, work per task, task capacity; later flags override);\n"
-                 "'list' prints them", .fn = opt_profile},
-        {"--profile-scale", 0, LADROI_OPT_DOUBLE, &ctx.scale, 1e-4, 1, "F",
-         "tasks per rank = paper's x F (default 0.02: seconds -> ms)",
-         .accepted = "accepted: a factor in [0.0001, 1]", .flags = LADROI_OPT_EARLY},
+        wl_opt_profile(opt_profile),
+        wl_opt_profile_scale(&ctx.scale),
         {"--payload", 0, LADROI_OPT_U64, &o->wl.payload, 16, 1 << 20, "BYTES",
          "inline payload per task (default 16, min 16)",
          .accepted = "accepted: bytes in [16, 1048576]"},

@@ -47,7 +47,7 @@ for init in even one gauss70-10; do
     check_json "$DIR/$init.json" "$NPOL"
     # CSV: a header and one row per policy; efficiency (8th) in (0, 1], verified true
     test "$(wc -l < "$DIR/$init.csv")" -eq $((NPOL + 1))
-    head -1 "$DIR/$init.csv" | grep -q '^policy,p,tasks,speed,lambda_us,makespan_s,lower_bound_s,efficiency,.*,verified,done_s,cpu_s,peak_rss_mb$'
+    head -1 "$DIR/$init.csv" | grep -q '^policy,p,tasks,speed,lambda_us,makespan_s,lower_bound_s,efficiency,.*,verified,done_s,cpu_s,peak_rss_mb,result_bytes,results,.*,route_hops_max$'
     awk -F, 'NR>1 { if ($8 <= 0 || $8 > 1.000001 || $20 != "true") { print; exit 1 } }' "$DIR/$init.csv"
 done
 test "$P" -eq 64 || { echo "ladro-sim policy at $P ranks ($POL): ok"; exit 0; }
