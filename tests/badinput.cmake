@@ -149,6 +149,9 @@ ladro_badinput(NAME env_bad_idle PROG ladro-synth NP 1 CODE 2
 ladro_badinput(NAME ctws_token_spawn PROG ladro-uts NP 2 CODE 1
   REGEX "ctws_termination=token: a task pushed a task, but the finish token assumes every task exists at the start: use ctws_termination=waves"
   ARGS --policy ctws ENV LADRO_CTWS_TERMINATION=token)
+ladro_badinput(NAME env_bad_ctws_tokens PROG ladro-synth NP 1 CODE 2
+  REGEX "environment variable LADRO_CTWS_TOKENS: ctws_tokens='0': accepted: auto or an integer in \\[1, 65536\\]"
+  ENV LADRO_CTWS_TOKENS=0)
 ladro_badinput(NAME ctws_token_results PROG ladro-synth NP 2 CODE 1
   REGEX "ctws_termination=token: result_bytes must be 0"
   ARGS --policy ctws --tasks-per-rank 2 ENV LADRO_CTWS_TERMINATION=token LADRO_RESULT_BYTES=8)

@@ -4,7 +4,9 @@
 # of 1..3 ms per rank on average, ~70 % of them on ~10 % of the ranks, speed 1) and c5 (the
 # A2WS paper's C5 speeds scaled to P ranks, 20 equal tasks of 100 ms per rank, even).
 #   bash bench/beyond/beyond.sh [BUILD] [OUT]
-#   PS (default 1024), POLICIES (default all eight), SEEDS (1), JOBS (2), LAMBDA_US (5)
+#   PS (default 1024), POLICIES (default all eight), SEEDS (1), JOBS (2), LAMBDA_US (5),
+#   VARIANTS (policies with a setting, as rows of their own, e.g.
+#   VARIANTS="ctws:ctws_tokens=auto": the row ctws_ctws_tokens_auto)
 set -euo pipefail
 build=${1:-build}
 out=${2:-$build/results/beyond}
@@ -20,13 +22,15 @@ jobs_file=$out/jobs.$$.txt   # per invocation: two may share OUT
 for p in ${PS:-1024}; do
   for w in gauss c5; do
     for s in $(seq 1 "${SEEDS:-1}"); do
-      for pol in ${policies//,/ }; do
-        f=$out/$w-p$p-s$s-$pol.json
+      for pol in ${policies//,/ } ${VARIANTS:-}; do
+        name=${pol%%:*} kv= label=$pol
+        if [ "$name" != "$pol" ]; then kv=$pol; label=$(echo "$pol" | tr -c 'A-Za-z0-9\n' _); fi
+        f=$out/$w-p$p-s$s-$label.json
         [ -s "$f" ] && continue
         # the termination study runs the same gauss70-10 runs: take its output if it is there
-        t=$build/results/termination/$w-p$p-s$s-$pol.json
-        if [ -s "$t" ] && [ "${LAMBDA_US:-5}" = 5 ]; then cp "$t" "$f"; continue; fi
-        echo "$sim policy --policy $pol --p $p ${wl[$w]} --lambda-us ${LAMBDA_US:-5} --seed $s --json > $f.tmp && mv $f.tmp $f" >> "$jobs_file"
+        t=$build/results/termination/$w-p$p-s$s-$label.json
+        if [ -s "$t" ] && [ -z "$kv" ] && [ "${LAMBDA_US:-5}" = 5 ]; then cp "$t" "$f"; continue; fi
+        echo "$sim policy --policy $name --p $p ${wl[$w]} --lambda-us ${LAMBDA_US:-5} --seed $s --json $kv > $f.tmp && mv $f.tmp $f" >> "$jobs_file"
       done
     done
   done

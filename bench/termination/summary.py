@@ -13,7 +13,9 @@ for f in sorted(glob.glob(os.path.join(out, "*-p*-s*-*.json"))):
     d = json.load(open(f))
     lam[(w, int(p))] = d["params"].get("lambda_us", 5)
     for row in d["policies"]:
-        runs.setdefault((w, int(p)), {}).setdefault(row["policy"], []).append(row)
+        # a run of one policy is named by its file (a variant: POLICY_KEY_VALUE)
+        name = pol if len(d["policies"]) == 1 else row["policy"]
+        runs.setdefault((w, int(p)), {}).setdefault(name, []).append(row)
 bad = 0
 for (w, p), pols in sorted(runs.items()):
     med = lambda pol, k: statistics.median(r[k] for r in pols[pol])

@@ -14,7 +14,13 @@
  * holder picks the rank with the most remaining tasks in its list, verifies the count with
  * a remote read, steals half; a victim found empty is corrected in the list and the search
  * restarts; a list of zeros turns the token into "finish". docs/policies/ctws.md maps
- * every step of the paper to the functions below. */
+ * every step of the paper to the functions below.
+ *
+ * ctws_tokens=K (default 1, the paper's) splits the ring into K rings of consecutive
+ * ranks, each with a token of its own whose list has an entry per rank of its ring and
+ * one per rank tid, tid + K, tid + 2K, ... (its victims outside the ring): a rank only
+ * ever receives its own ring's token, so every mailbox still sees one token.
+ * docs/policies/ctws.md, "More than one token", has the protocol and its proof. */
 #include "../ladro_int.h"
 
 #include <inttypes.h>
@@ -53,17 +59,23 @@ typedef struct ladro__ctws {
      * and O(1) otherwise (plus its mailbox). */
     uint64_t *tok;
     uint64_t *list;      /* tok + 1: the holder's working copy of the list */
-    uint64_t attempts;   /* global attempt counter, travels with the token */
+    uint64_t attempts;   /* the token's attempt counter, travels with it */
+    /* This rank's ring (one per token, ctws_tokens): token tid of ntok, over the ranks
+     * [lo, lo + len); its list: entry i < len is rank lo + i, entry len + j (ntok > 1)
+     * rank tid + j * ntok, a victim outside the ring (0 for ranks inside it). */
+    int ntok, tid, lo, len, nlist;
+    int nexpect;         /* the ring's first rank: the counts it waits for */
     int token;           /* LADRO__TOK_* held by this rank, EMPTY if none */
     bool started;
     /* initial list: the static distribution. Only the first holder (rank 0) needs it:
      * every other rank sends its count there once (O(1) per rank, P-1 messages into
      * rank 0), instead of an all-gather that gave every rank the O(P) list. */
-    uint64_t mine;       /* this rank's count, sent to rank 0 */
-    ladroi_req_t sent;
-    int nrecv;           /* rank 0: counts received */
+    uint64_t mine;       /* this rank's count, sent to the first ranks of its lists */
+    ladroi_req_t sent[2];
+    int nrecv;           /* a ring's first rank: counts received */
     bool gathered;
     uint64_t finishes, rearms, passes;
+    uint64_t interrupts; /* searches stopped at a message (resumed at the next call) */
     uint64_t wakes_in; /* wake-up messages received (from the previous rank) */
     double arrived;    /* when the token last arrived here (< 0: never) */
     bool token_term;  /* ctws_termination=token: the finish token ends the run */
@@ -77,7 +89,21 @@ typedef struct ladro__ctws {
 typedef struct ladro__ctws_opts {
     char ctws_log[LADRO_PATH_MAX];
     int ctws_termination;
+    char ctws_tokens[16];
 } ladro__ctws_opts_t;
+
+#define LADRO__TOKENS_MAX 65536u
+#define LADRO__AUTO_RING 4 /* ctws_tokens=auto: a token per 4 ranks (docs/policies/ctws.md) */
+
+static int ladro__ctws_check_tokens(const char *v, char *err, size_t errlen)
+{
+    uint64_t k;
+    if (strcmp(v, "auto") != 0 && ladroi_parse_u64(v, 1, LADRO__TOKENS_MAX, &k) != 0)
+        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "ctws_tokens='%.*s%s': accepted: "
+                              "auto or an integer in [1, %u]", LADROI_SHOW(v),
+                              LADRO__TOKENS_MAX);
+    return 0;
+}
 
 static const char *const ladro__ctws_term_names[] = {"waves", "token", NULL};
 
@@ -102,7 +128,77 @@ static const ladroi_opt_t ladro__ctws_opts[] = {
      .doc = "`waves`: the runtime's termination waves end the run (tasks may spawn "
             "tasks); `token`: the paper's finish token does, each rank ending once it "
             "passed it on and is idle (no spawning, no results, no watchdog)"},
+    {.key = "ctws_tokens", .type = LADROI_OPT_STR,
+     LADROI_OPT_FIELD(ladro__ctws_opts_t, ctws_tokens), .check = ladro__ctws_check_tokens,
+     .def = "1", .accepted = "auto or an integer in [1, 65536]",
+     .doc = "tokens, each on a ring of consecutive ranks (1: the paper's single token; "
+            "auto: one per 4 ranks; at most one per 2 ranks)"},
 };
+
+/* Ring t of K over P ranks: [lo(t), lo(t + 1)), sizes differing by one at most. */
+static int ladro__ring_lo(int t, int size, int k)
+{
+    return (int)((int64_t)t * size / k);
+}
+
+static int ladro__ring_of(int r, int size, int k)
+{
+    int t = (int)((int64_t)r * k / size);
+    while (t + 1 < k && ladro__ring_lo(t + 1, size, k) <= r)
+        t++;
+    while (ladro__ring_lo(t, size, k) > r)
+        t--;
+    return t;
+}
+
+/* The rank of list entry i, and the entry of rank m (m in the list). */
+static int ladro__ctws_rank_of(const ladro__ctws_t *s, int i)
+{
+    return i < s->len ? s->lo + i : s->tid + (i - s->len) * s->ntok;
+}
+
+static int ladro__ctws_entry(const ladro__ctws_t *s, int m)
+{
+    return m >= s->lo && m < s->lo + s->len ? m - s->lo : s->len + (m - s->tid) / s->ntok;
+}
+
+/* The ring's next and previous rank. */
+static int ladro__ctws_next(const ladro_t *lb, const ladro__ctws_t *s)
+{
+    return s->lo + (lb->rank - s->lo + 1) % s->len;
+}
+
+static int ladro__ctws_prev(const ladro_t *lb, const ladro__ctws_t *s)
+{
+    return s->lo + (lb->rank - s->lo + s->len - 1) % s->len;
+}
+
+/* The rings: ctws_tokens resolved (auto: ceil(P / 4); at most P / 2, so that every ring
+ * has two ranks), this rank's ring and its token's list. */
+static void ladro__ctws_rings(ladro_t *lb, ladro__ctws_t *s, const char *tokens)
+{
+    int p = lb->size;
+    uint64_t k = 1;
+    if (strcmp(tokens, "auto") == 0)
+        k = ((uint64_t)p + LADRO__AUTO_RING - 1) / LADRO__AUTO_RING;
+    else
+        (void)ladroi_parse_u64(tokens, 1, LADRO__TOKENS_MAX, &k); /* checked when set */
+    if (k > (uint64_t)p / 2)
+        k = (uint64_t)p / 2;
+    s->ntok = k < 1 ? 1 : (int)k;
+    s->tid = ladro__ring_of(lb->rank, p, s->ntok);
+    s->lo = ladro__ring_lo(s->tid, p, s->ntok);
+    s->len = ladro__ring_lo(s->tid + 1, p, s->ntok) - s->lo;
+    int nstride = s->ntok > 1 ? (p - s->tid + s->ntok - 1) / s->ntok : 0;
+    s->nlist = s->len + nstride;
+    if (lb->rank != s->lo)
+        return;
+    s->nexpect = s->len - 1; /* the ring's other ranks, then the victims outside it */
+    for (int j = 0; j < nstride; j++) {
+        int m = s->tid + j * s->ntok;
+        s->nexpect += m < s->lo || m >= s->lo + s->len;
+    }
+}
 
 static int ladro__ctws_init(ladro_t *lb, void **state)
 {
@@ -110,14 +206,19 @@ static int ladro__ctws_init(ladro_t *lb, void **state)
     if (!s)
         return ladroi_fail(lb, LADRO_ENOMEM, "ctws: out of memory");
     *state = s;
-    int rc = ladroi_win_alloc(lb, LADRO__OFF_LIST + 8 * (size_t)lb->size, &s->win);
+    const ladro__ctws_opts_t *o = lb->popts;
+    ladro__ctws_rings(lb, s, o->ctws_tokens);
+    /* Every mailbox has room for the longest list (the same size everywhere). */
+    size_t ring = ((size_t)lb->size + (size_t)s->ntok - 1) / (size_t)s->ntok;
+    size_t room = s->ntok > 1 ? 2 * ring : (size_t)lb->size;
+    int rc = ladroi_win_alloc(lb, LADRO__OFF_LIST + 8 * room, &s->win);
     if (rc)
         return rc;
-    if (lb->rank == 0) /* Algorithm 3, line 1: the token starts on one rank */
+    if (lb->rank == s->lo) /* Algorithm 3, line 1: the token starts on one rank (per ring) */
         s->token = LADRO__TOK_STEAL;
     s->arrived = -1;
-    s->token_term = ((const ladro__ctws_opts_t *)lb->popts)->ctws_termination ==
-                    LADRO__TERM_TOKEN && lb->size > 1; /* one rank: no token moves */
+    s->token_term = o->ctws_termination == LADRO__TERM_TOKEN &&
+                    lb->size > 1; /* one rank: no token moves */
     /* The finish token knows queued tasks only: results in flight and the watchdog's
      * and progress's waves need the runtime's termination. */
     if (s->token_term && lb->cfg.result_bytes > 0)
@@ -137,9 +238,9 @@ static int ladro__ctws_init(ladro_t *lb, void **state)
 /* The holder's copy of counter + list (zeroed when new). */
 static int ladro__ctws_hold(ladro_t *lb, ladro__ctws_t *s)
 {
-    if (!s->tok && !(s->tok = calloc((size_t)lb->size + 1, sizeof *s->tok)))
+    if (!s->tok && !(s->tok = calloc((size_t)s->nlist + 1, sizeof *s->tok)))
         return ladroi_fail(lb, LADRO_ENOMEM, "ctws: out of memory for a %d-rank list",
-                           lb->size);
+                           s->nlist);
     s->list = s->tok + 1;
     return LADRO_OK;
 }
@@ -178,21 +279,24 @@ static int ladro__ctws_spawn(ladro_t *lb, void *state)
 static void ladro__ctws_fini(ladro_t *lb, void *state)
 {
     ladro__ctws_t *s = state;
-    /* Every rank sent its count at its first ladro_next and, on the clean path, all are
-     * past ladro_destroy's barrier here: rank 0 takes what it has not received yet. */
+    /* Every rank sent its counts at its first ladro_next and, on the clean path, all are
+     * past ladro_destroy's barrier here: a ring's first rank takes what it has not
+     * received yet. */
     bool clean = lb->wd_state != LADROI_WD_LOCAL;
-    if (s->started && lb->rank == 0 && !s->gathered && clean) {
+    if (s->started && lb->rank == s->lo && !s->gathered && clean) {
         uint64_t v;
-        while (s->nrecv < lb->size - 1 &&
+        while (s->nrecv < s->nexpect &&
                ladroi_net_recv(lb, lb->comm, &v, sizeof v, LADROI_ANY, LADRO__TAG_COUNT,
                                NULL) == 0)
             s->nrecv++;
     }
-    if (s->sent.active) {
+    for (int i = 0; i < 2; i++) {
+        if (!s->sent[i].active)
+            continue;
         if (clean)
-            ladroi_net_wait(lb, &s->sent);
+            ladroi_net_wait(lb, &s->sent[i]);
         else
-            ladroi_net_req_free(&s->sent);
+            ladroi_net_req_free(&s->sent[i]);
     }
     ladroi_win_free(&s->win);
     ladro__ctws_release(s);
@@ -201,27 +305,34 @@ static void ladro__ctws_fini(ladro_t *lb, void *state)
 }
 
 /* The paper initialises every rank's list with the static distribution; ladro learns it
- * from the seeds: each rank tells rank 0, the first holder, its count at its first
- * ladro_next. */
+ * from the seeds: each rank tells the first holder of its ring (rank 0 with one token)
+ * its count at its first ladro_next, and with more tokens also the first holder of the
+ * token whose list has it as a victim outside that token's ring. */
 static int ladro__ctws_start(ladro_t *lb, void *state)
 {
     ladro__ctws_t *s = state;
     s->started = true;
     s->mine = ladroi_pool_local_count(&lb->pool);
-    if (lb->rank != 0) {
-        s->gathered = true; /* only the first holder waits for the list */
-        return ladroi_net_isend(lb, lb->comm, &s->mine, sizeof s->mine, 0, LADRO__TAG_COUNT,
-                                &s->sent);
-    }
-    int rc = ladro__ctws_hold(lb, s);
+    int rc = LADRO_OK, other = s->ntok > 1 ? lb->rank % s->ntok : s->tid;
+    if (lb->size > 1 && other != s->tid) /* another token's list has this rank */
+        rc = ladroi_net_isend(lb, lb->comm, &s->mine, sizeof s->mine,
+                              ladro__ring_lo(other, lb->size, s->ntok), LADRO__TAG_COUNT,
+                              &s->sent[1]);
     if (rc)
         return rc;
+    if (lb->rank != s->lo) {
+        s->gathered = true; /* only the first holders wait for their lists */
+        return ladroi_net_isend(lb, lb->comm, &s->mine, sizeof s->mine, s->lo,
+                                LADRO__TAG_COUNT, &s->sent[0]);
+    }
+    if ((rc = ladro__ctws_hold(lb, s)) != 0)
+        return rc;
     s->list[0] = s->mine;
-    s->gathered = lb->size < 2;
+    s->gathered = s->nexpect == 0;
     return LADRO_OK;
 }
 
-/* Rank 0: take the counts that arrived; 1 once all are in. */
+/* A ring's first rank: take the counts that arrived; 1 once all are in. */
 static int ladro__ctws_gathered(ladro_t *lb, ladro__ctws_t *s)
 {
     while (!s->gathered) {
@@ -234,8 +345,8 @@ static int ladro__ctws_gathered(ladro_t *lb, ladro__ctws_t *s)
         if ((rc = ladroi_net_recv(lb, lb->comm, &v, sizeof v, m.source, LADRO__TAG_COUNT,
                                   NULL)) != 0)
             return rc;
-        s->list[m.source] = v;
-        s->gathered = ++s->nrecv == lb->size - 1;
+        s->list[ladro__ctws_entry(s, m.source)] = v;
+        s->gathered = ++s->nrecv == s->nexpect;
     }
     return 1;
 }
@@ -268,7 +379,7 @@ static int ladro__ctws_receive(ladro_t *lb, ladro__ctws_t *s)
                         sizeof s->attempts);
     if (rc == 0)
         rc = ladroi_rma_get(lb, &s->win, lb->rank, LADRO__OFF_LIST, s->list,
-                            (size_t)lb->size * sizeof *s->list);
+                            (size_t)s->nlist * sizeof *s->list);
     if (rc == 0)
         rc = ladroi_rma_cas_u64(lb, &s->win, lb->rank, LADRO__OFF_TOKEN, tok,
                                 LADRO__TOK_EMPTY, &seen);
@@ -292,17 +403,17 @@ static int ladro__ctws_receive(ladro_t *lb, ladro__ctws_t *s)
 }
 
 /* updateList (Algorithm 3, line 5): update this rank's entry, copy the list to the next
- * rank (MPI_Put) and hand the token over with it, round-robin. */
+ * rank (MPI_Put) and hand the token over with it, round-robin (on the ring). */
 static int ladro__ctws_pass(ladro_t *lb, ladro__ctws_t *s)
 {
-    int next = (lb->rank + 1) % lb->size;
+    int next = ladro__ctws_next(lb, s);
     uint64_t seen, tok = (uint64_t)s->token;
-    s->list[lb->rank] = ladroi_pool_local_count(&lb->pool);
+    s->list[lb->rank - s->lo] = ladroi_pool_local_count(&lb->pool);
     /* The counter and the list are contiguous in the mailbox: one put, then the token.
      * Each rma call is flushed, so the list is in place before the token is seen. */
     s->tok[0] = s->attempts;
     int rc = ladroi_rma_put(lb, &s->win, next, LADRO__OFF_ATTEMPT, s->tok,
-                            8 + (size_t)lb->size * 8);
+                            8 + (size_t)s->nlist * 8);
     if (rc)
         return rc;
     /* The paper puts the token word; a compare-and-swap into the empty mailbox makes the
@@ -341,7 +452,9 @@ static void ladro__ctws_log(ladro_t *lb, ladro__ctws_t *s, int victim, uint64_t 
     }
     ladro__logent_t *e = &s->log[s->nlog++];
     memset(e, 0, sizeof *e);
-    e->attempt = s->attempts;
+    /* Token tid's n-th attempt: one token numbers them 1, 2, ... (the paper's); K tokens
+     * interleave, tid + 1, tid + 1 + K, ... (unique, in order per token only). */
+    e->attempt = (s->attempts - 1) * (uint64_t)s->ntok + (uint64_t)s->tid + 1;
     e->thief = lb->rank;
     e->victim = victim;
     e->listed = listed;
@@ -362,20 +475,27 @@ static void ladro__ctws_log(ladro_t *lb, ladro__ctws_t *s, int victim, uint64_t 
 }
 
 /* getTask's stealing part (Fig. 1), run by the token holder only. Returns 1 when tasks
- * were stolen, 0 when the list ran out (the token is then "finish"). */
+ * were stolen, 0 when the list ran out (the token is then "finish"), 2 when a message
+ * came after a failed attempt: the holder keeps the token and its corrected list,
+ * returns to the core, which serves the message (a termination wave), and the next
+ * on_idle call goes on with the search where it stopped. In a run without messages
+ * the search is the paper's, victim for victim. */
 static int ladro__ctws_steal(ladro_t *lb, ladro__ctws_t *s)
 {
+    int own = lb->rank - s->lo;
     for (;;) {
         /* Victim: the most remaining tasks per the list (ties: first after this rank). */
-        int victim = -1;
+        int victim = -1, at = -1;
         uint64_t most = 0;
-        for (int k = 1; k < lb->size; k++) {
-            int r = (lb->rank + k) % lb->size;
-            if (s->list[r] > most) {
-                most = s->list[r];
-                victim = r;
+        for (int k = 1; k < s->nlist; k++) {
+            int i = (own + k) % s->nlist;
+            if (s->list[i] > most) {
+                most = s->list[i];
+                at = i;
             }
         }
+        if (at >= 0)
+            victim = ladro__ctws_rank_of(s, at);
         if (victim < 0) { /* no tasks left to steal anywhere: set the token to finish */
             s->token = LADRO__TOK_FINISH;
             s->seen_finish = true;
@@ -398,13 +518,24 @@ static int ladro__ctws_steal(ladro_t *lb, ladro__ctws_t *s)
         ladro__ctws_log(lb, s, victim, most, n, got);
         if (got == 0) { /* the list was wrong: refresh the victim's entry and search again */
             lb->st.steals_failed++;
-            s->list[victim] = 0;
+            s->list[at] = 0;
+            /* ... unless a message came (a zero-length spin is one probe): a list of P
+             * stale entries costs P remote reads, and a termination wave must not wait
+             * for them (src/idle.c: the core then skips its pause). */
+            bool msg = false;
+            if ((rc = ladroi_net_wait_msg(lb, lb->comm, 0, true, &msg)) != 0)
+                return rc;
+            if (msg) {
+                lb->msg_pending = true;
+                s->interrupts++;
+                return 2;
+            }
             continue;
         }
         lb->st.steals_ok++;
         lb->st.tasks_stolen += got;
         lb->st.bytes_stolen += (uint64_t)got * lb->pool.rec_bytes;
-        s->list[victim] = n > got ? n - got : 0;
+        s->list[at] = n > got ? n - got : 0;
         return 1;
     }
 }
@@ -453,6 +584,8 @@ static int ladro__ctws_idle(ladro_t *lb, void *state)
     int got = 0;
     if (s->token == LADRO__TOK_STEAL && (got = ladro__ctws_steal(lb, s)) < 0)
         return got;
+    if (got == 2)
+        return 0; /* a message came: the core serves it; the search goes on next call */
     /* Stolen tasks become stealable at once (all but chunk), so the entry this rank
      * puts in the list is what the next holder will find when it verifies. */
     if (got > 0 && (rc = ladroi_pool_release(lb, &lb->pool, lb->cfg.chunk)) != 0)
@@ -481,7 +614,7 @@ static int ladro__ctws_drain(ladro_t *lb, ladro__ctws_t *s)
 {
     if (lb->size < 2)
         return LADRO_OK;
-    int next = (lb->rank + 1) % lb->size, prev = (lb->rank + lb->size - 1) % lb->size;
+    int next = ladro__ctws_next(lb, s), prev = ladro__ctws_prev(lb, s);
     uint64_t sent = s->passes, expect = 0;
     ladroi_req_t r = {0};
     int rc = ladroi_net_isend(lb, lb->comm, &sent, sizeof sent, next, LADRO__TAG_WAKES, &r);
@@ -550,17 +683,19 @@ static int ladro__ctws_destroy(ladro_t *lb, void *state)
 static void ladro__ctws_dump(const ladro_t *lb, const void *state, FILE *out)
 {
     const ladro__ctws_t *s = state;
-    fprintf(out, "  ctws: token %s, %" PRIu64 " attempts numbered so far, %" PRIu64
-            " passes, %" PRIu64 " finish, %" PRIu64 " re-armed, initial list %s\n",
-            s->token == LADRO__TOK_STEAL ? "held (steal)"
+    (void)lb;
+    fprintf(out, "  ctws: token %d of %d (ranks %d-%d) %s, %" PRIu64 " attempts numbered "
+            "so far, %" PRIu64 " passes, %" PRIu64 " finish, %" PRIu64 " re-armed, %" PRIu64
+            " searches stopped at a message, initial list %s\n", s->tid, s->ntok, s->lo,
+            s->lo + s->len - 1, s->token == LADRO__TOK_STEAL ? "held (steal)"
             : s->token == LADRO__TOK_FINISH ? "held (finish)" : "not here",
-            s->attempts, s->passes, s->finishes, s->rearms,
+            s->attempts, s->passes, s->finishes, s->rearms, s->interrupts,
             s->gathered ? "known" : "pending");
     if (s->token && s->list) {
         fprintf(out, "  ctws list:");
-        for (int r = 0; r < lb->size && r < 16; r++)
-            fprintf(out, " %" PRIu64, s->list[r]);
-        fprintf(out, lb->size > 16 ? " ...\n" : "\n");
+        for (int i = 0; i < s->nlist && i < 16; i++)
+            fprintf(out, " %d:%" PRIu64, ladro__ctws_rank_of(s, i), s->list[i]);
+        fprintf(out, s->nlist > 16 ? " ...\n" : "\n");
     }
 }
 

@@ -11,7 +11,13 @@
  * token at its next progress call. A rank that saw FINISH and passed it on ends once
  * idle (ladro__ctws_finished). Checked over every interleaving: every task runs exactly
  * once (the count of runs equals T at the end, q never negative), and every rank ends
- * (no invalid end state: nobody waits for a token that never comes). */
+ * (no invalid end state: nobody waits for a token that never comes).
+ *
+ * K tokens (ctws_tokens=K): ring t is the ranks [t*P/K, (t+1)*P/K), its token circulates
+ * on it only, and its list has the ring's ranks and the ranks k with k % K == t (its
+ * victims outside the ring); a holder searches its own token's list. A search may stop
+ * after a failed attempt, the holder keeping the token and its list (the search stopped
+ * at a message, resumed at the next idle call). */
 #ifndef P
 #define P 3
 #endif
@@ -21,50 +27,69 @@
 #ifndef PLACE
 #define PLACE 0
 #endif
+#ifndef K
+#define K 1
+#endif
+
+#define LO(t) ((t) * P / K)
+#define TOK(r) ring[r]
+#define L(t, k) list[(t) * P + (k)]
+/* k is in token t's list: in its ring, or (K > 1) one of its victims outside it */
+#define INSET(t, k) (((k) >= LO(t) && (k) < LO((t) + 1)) || (K > 1 && (k) % K == (t)))
 
 byte q[P];        /* queued tasks per rank */
-byte list[P];     /* the token's list: remaining tasks per rank, as last known */
+byte list[K * P]; /* each token's list: remaining tasks per rank, as last known */
+byte ring[P];     /* the token (ring) of each rank */
 byte runs = 0;    /* tasks run, all ranks */
-byte holder = 0;  /* who holds the token (P: in transit to nobody; never here) */
-bool finish = false; /* the token is FINISH */
+byte holder[K];   /* who holds each token */
+bool finish[K];   /* the token is FINISH */
 byte ended = 0;
 
 inline pass(r) {
-    atomic { list[r] = q[r]; holder = (r + 1) % P; }
+    atomic {
+        L(TOK(r), r) = q[r];
+        holder[TOK(r)] = (r + 1 < LO(TOK(r) + 1) -> r + 1 : LO(TOK(r)))
+    }
 }
 
 proctype Rank(byte r)
 {
     bool seen = false; /* saw (or made) the FINISH token */
     byte v, k, n, most;
+top:
     do
     :: atomic { q[r] > 0 -> q[r]--; runs++ }         /* pop and run one task */
        /* updateList after the task: a holder with work passes the token on */
        if
-       :: atomic { holder == r && q[r] > 0 -> seen = seen || finish; pass(r) }
+       :: atomic { holder[TOK(r)] == r && q[r] > 0 -> seen = seen || finish[TOK(r)]; pass(r) }
        :: else -> skip
        fi
-    :: atomic { q[r] == 0 && holder != r && seen -> ended++; break } /* finished */
-    :: atomic { q[r] == 0 && holder == r } ->
-       seen = seen || finish;
+    :: atomic { q[r] == 0 && holder[TOK(r)] != r && seen -> ended++; break } /* finished */
+    :: atomic { q[r] == 0 && holder[TOK(r)] == r } ->
+       seen = seen || finish[TOK(r)];
        if
-       :: !finish ->
+       :: !finish[TOK(r)] ->
           /* the search: the most remaining tasks per the list, verified, half taken */
           do
           :: most = 0; v = P; k = 0;
              do
-             :: k < P -> if :: k != r && list[k] > most -> most = list[k]; v = k
+             :: k < P -> if :: k != r && INSET(TOK(r), k) && L(TOK(r), k) > most ->
+                                 most = L(TOK(r), k); v = k
                             :: else -> skip fi; k++
              :: k == P -> break
              od;
              if
-             :: v == P -> finish = true; seen = true; break /* list of zeros */
+             :: v == P -> finish[TOK(r)] = true; seen = true; break /* list of zeros */
              :: else ->
                 n = q[v];                           /* the verification (may go stale) */
                 atomic { k = (q[v] + 1) / 2; q[v] = q[v] - k; q[r] = q[r] + k };
                 if
-                :: k == 0 -> list[v] = 0            /* wrong entry: search again */
-                :: else -> list[v] = (n > k -> n - k : 0); break
+                :: k == 0 -> L(TOK(r), v) = 0       /* wrong entry: search again */
+                   if
+                   :: skip
+                   :: goto top                      /* a message came: resume later */
+                   fi
+                :: else -> L(TOK(r), v) = (n > k -> n - k : 0); break
                 fi
              fi
           od
@@ -75,15 +100,32 @@ proctype Rank(byte r)
 }
 
 init {
-    byte i = 0;
+    byte i = 0, t;
     do
     :: i < T -> if :: PLACE == 0 -> q[0]++ :: else -> q[i % P]++ fi; i++
     :: i == T -> break
     od;
     i = 0;
     do
-    :: i < P -> list[i] = q[i]; i++   /* the initial list: the static distribution */
+    :: i < P ->                        /* rings; the initial lists: the static distribution */
+       t = 0;
+       do
+       :: t + 1 < K && LO(t + 1) <= i -> t++
+       :: else -> break
+       od;
+       ring[i] = t;
+       t = 0;
+       do
+       :: t < K -> if :: INSET(t, i) -> L(t, i) = q[i] :: else -> skip fi; t++
+       :: t == K -> break
+       od;
+       i++
     :: i == P -> break
+    od;
+    i = 0;
+    do
+    :: i < K -> holder[i] = LO(i); i++ /* each token starts on its ring's first rank */
+    :: i == K -> break
     od;
     atomic {
         i = 0;

@@ -12,7 +12,9 @@
 #    one rank and round-robin, and two mutants that must be caught: (e) an idle rank
 #    that receives the finish token ends without passing it on (the others wait for
 #    ever), (f) a theft that takes half of the verified, possibly stale, count instead of
-#    claiming atomically (a task run twice).
+#    claiming atomically (a task run twice); with two tokens (ctws_tokens=2) at 4 ranks,
+#    searches that may stop at a message, and a mutant that must be caught: (j) a token
+#    passed to the next rank of the whole ring instead of its own ring's.
 # With MODEL tests/model/deque.pml, the worker threads' Chase-Lev deque instead
 # (src/deque.c): the model as written, and three mutants that must be caught: (g) the
 # owner's take reads top before claiming bottom, (h) growing the buffer forgets to copy,
@@ -73,7 +75,10 @@ t = open('ctws_token.pml').read()
 e = t.replace(':: else -> skip\n       fi;\n       pass(r)', ':: else -> ended++; break\n       fi;\n       pass(r)')
 f = t.replace('atomic { k = (q[v] + 1) / 2; q[v] = q[v] - k; q[r] = q[r] + k }',
               'k = (n + 1) / 2; q[v] = (q[v] > k -> q[v] - k : 0); q[r] = q[r] + k')
-assert e != t and f != t, "mutation anchors not found in ctws_token.pml"
+j = t.replace('holder[TOK(r)] = (r + 1 < LO(TOK(r) + 1) -> r + 1 : LO(TOK(r)))',
+              'holder[TOK(r)] = (r + 1) % P')
+assert e != t and f != t and j != t, "mutation anchors not found in ctws_token.pml"
+open('mutant_ctws_cross_ring.pml', 'w').write(j)
 open('mutant_ctws_end_holding.pml', 'w').write(e)
 open('mutant_ctws_stale_take.pml', 'w').write(f)
 open('mutant_inflight.pml', 'w').write(a)
@@ -95,5 +100,8 @@ for p in 2 3; do
 done
 must_fail mutant_ctws_end_holding.pml -DP=3 -DPLACE=0
 must_fail mutant_ctws_stale_take.pml -DP=3 -DPLACE=0
-echo "run_spin: ctws token termination verified (2 and 3 ranks, 4 tasks); both mutants caught"
+must_pass ctws_token.pml -DP=4 -DK=2 -DPLACE=0
+must_pass ctws_token.pml -DP=4 -DK=2 -DPLACE=1
+must_fail mutant_ctws_cross_ring.pml -DP=4 -DK=2 -DPLACE=1
+echo "run_spin: ctws token termination verified (2 and 3 ranks one token, 4 ranks two tokens, 4 tasks); all three mutants caught"
 echo "run_spin: pool protocol verified (N=$n tasks, 2 thieves x $tries attempts; CAS, FAA, FAA+CAS thieves); all four mutants caught"
