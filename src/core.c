@@ -342,15 +342,19 @@ int ladro_next(ladro_t *lb, ladro_task_t *task)
             return rc;
         if (lb->state == LADROI_DONE)
             return LADRO_DONE;
+        lb->idle_round = true; /* the policy's round may stop at a message */
         rc = lb->policy->on_idle(lb, lb->policy_state);
+        if (rc == 0 && !lb->msg_pending && lb->policy->on_progress)
+            rc = lb->policy->on_progress(lb, lb->policy_state);
+        lb->idle_round = false;
         if (rc < 0)
             return rc;
         if (rc > 0) {
             lb->backoff_us = lb->cfg.backoff_min_us;
             continue;
         }
-        if (lb->policy->on_progress && (rc = lb->policy->on_progress(lb, lb->policy_state)))
-            return rc;
+        if (lb->msg_pending) /* a message came during the round: serve it now, no pause */
+            continue;
         if ((rc = ladroi_net_progress(lb)) != 0 || (rc = ladroi_idle_pause(lb)) != 0)
             return rc;
     }

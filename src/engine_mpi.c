@@ -675,7 +675,7 @@ int ladroi_net_wait_msg(ladro_t *lb, ladroi_chan_t *c, double us, bool spin, boo
         /* SMPI charges each probe smpi/iprobe (0.25 us) of simulated time, and a run's
          * cost is its number of simulated calls: probing every 5 simulated microseconds
          * (about one message latency) reacts within a hop, with 20 times fewer calls. */
-        if (!flag && spin)
+        if (!flag && spin && ladroi_now() < end) /* a zero wait is one probe */
             ladroi_sleep_us(5);
 #endif
     } while (spin && !flag && ladroi_now() < end);

@@ -24,7 +24,18 @@
  *
  * A policy that waits inside on_idle for a one-sided answer (baseline's reply,
  * successonly's grants) naps with ladroi_idle_nap: a message ends the nap and the
- * policy returns, and the core skips its pause and serves the message at once. */
+ * policy returns, and the core skips its pause and serves the message at once.
+ *
+ * A policy whose idle round is a run of remote operations (baseline's and successonly's
+ * load reads over random victims, a2ws's information vectors to its neighbours) asks
+ * ladroi_idle_yield between two of them whether a message came: a wave's contribution
+ * or result that arrives meanwhile would otherwise wait for the end of the round, at
+ * every hop of the wave. It then returns to the core as after a nap, and resumes the
+ * round at its next call (the rest of the same search step, the slots not yet sent):
+ * the messages served in between are the only difference from an uninterrupted round.
+ * Each call advances its round by one step (a draw, a steal attempt, a put) before it
+ * asks, so a round ends even where the probe keeps seeing a message nobody receives yet
+ * (MPI's probe does). */
 #include "ladro_int.h"
 
 int ladroi_idle_init(ladro_t *lb)
@@ -45,8 +56,6 @@ double ladroi_idle_wait_cap_us(const ladro_t *lb)
 
 int ladroi_idle_pause(ladro_t *lb)
 {
-    if (lb->msg_pending) /* the policy's nap saw a message: the next round serves it */
-        return LADRO_OK;
     if (lb->cfg.idle == LADRO_IDLE_SPIN)
         return ladroi_net_wait_msg(lb, lb->comm, lb->cfg.backoff_min_us, true, NULL);
     int rc = ladroi_net_wait_msg(lb, lb->comm, lb->backoff_us, false, NULL);
@@ -61,5 +70,18 @@ int ladroi_idle_nap(ladro_t *lb, bool *leave)
     int rc = ladroi_net_wait_msg(lb, lb->comm, lb->cfg.backoff_min_us,
                                  lb->cfg.idle == LADRO_IDLE_SPIN, leave);
     lb->msg_pending |= *leave;
+    return rc;
+}
+
+int ladroi_idle_yield(ladro_t *lb, bool *yield)
+{
+    *yield = false;
+    if (!lb->idle_round)
+        return LADRO_OK;
+    bool arrived = false;
+    int rc = lb->msg_pending ? LADRO_OK
+                             : ladroi_net_wait_msg(lb, lb->comm, 0, true, &arrived);
+    lb->msg_pending |= arrived;
+    *yield = lb->msg_pending;
     return rc;
 }

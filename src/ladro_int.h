@@ -277,6 +277,14 @@ double ladroi_idle_wait_cap_us(const ladro_t *lb);
  * the handle's channel (a wave, a token's wake-up): return to the core, which serves it,
  * and wait again at the next call. */
 int ladroi_idle_nap(ladro_t *lb, bool *leave);
+/* Between two remote operations of a policy's idle round (on_idle, and on_progress when
+ * the core's idle loop calls it): has a message come since this rank last looked? One
+ * probe, no wait. *yield: end the round now and return to the core, which serves the
+ * message at once (no pause) and calls the policy again; the policy resumes the round
+ * where it stopped, so its decisions are those of an uninterrupted round. Always false
+ * outside the core's idle round (a busy rank serving the protocol between tasks, the
+ * hub of threads): there the round is not cut. */
+int ladroi_idle_yield(ladro_t *lb, bool *yield);
 
 /* ---- stall watchdog (src/watchdog.c; cfg.watchdog > 0) -----------------------------
  * A rank raises an alarm in its wave contribution when its current (or just finished)
@@ -528,7 +536,8 @@ struct ladro {
     double task_start;
     /* idle loop (src/idle.c) */
     double backoff_us;
-    bool msg_pending; /* a policy's nap left for a message: the round's pause is skipped */
+    bool msg_pending; /* a message came during the policy's idle round: served at once */
+    bool idle_round;  /* the core's idle round runs the policy (ladroi_idle_yield answers) */
     int node_ranks, node_cores; /* this node's ranks and their cores: cfg.idle's auto */
     unsigned poll_count;
     /* timing and counters */

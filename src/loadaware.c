@@ -21,29 +21,41 @@ int ladroi_la_load(ladro_t *lb, int victim, uint32_t *load)
     return ladroi_pool_peek(lb, &lb->pool, victim, load);
 }
 
-int ladroi_la_pick(ladro_t *lb, bool (*skip)(void *ctx, int v), void *ctx, int *victim)
+int ladroi_la_pick(ladro_t *lb, ladroi_la_t *la, bool (*skip)(void *ctx, int v), void *ctx,
+                   int *victim, bool *yielded)
 {
     *victim = -1;
+    *yielded = false;
     /* A bounded search step, then the core's back-off: P-1 reads per step make every idle
      * rank read back to back, O(P) reads per step and O(P^2) in all
      * (docs/policies/baseline.md, "Search step"). */
     const ladroi_la_opts_t *o = lb->popts;
-    uint64_t draws = o->load_draws && o->load_draws < (uint64_t)lb->size - 1
-                         ? o->load_draws : (uint64_t)lb->size - 1;
-    for (uint64_t i = 0; i < draws; i++) {
+    if (la->draws_left == 0) /* a new step */
+        la->draws_left = o->load_draws && o->load_draws < (uint64_t)lb->size - 1
+                             ? o->load_draws : (uint64_t)lb->size - 1;
+    while (la->draws_left > 0) {
+        la->draws_left--;
         /* Alg. 1 line 3: GETRANDOMVICTIMID */
         int v = (int)ladroi_rng_below(&lb->rng, (uint64_t)lb->size - 1);
         if (v >= lb->rank)
             v++;
-        if (skip && skip(ctx, v))
-            continue;
-        uint32_t load;
-        int rc = ladroi_la_load(lb, v, &load);
-        if (rc)
-            return rc;
-        if (load > ((const ladroi_la_opts_t *)lb->popts)->load_threshold) { /* Alg. 1 line 4 */
-            *victim = v;
-            return LADRO_OK;
+        if (!(skip && skip(ctx, v))) {
+            uint32_t load;
+            int rc = ladroi_la_load(lb, v, &load);
+            if (rc)
+                return rc;
+            if (load > o->load_threshold) { /* Alg. 1 line 4 */
+                la->draws_left = 0; /* the step ends with its victim */
+                *victim = v;
+                return LADRO_OK;
+            }
+        }
+        /* Before the next draw's remote read: a message that came meanwhile (a wave) is
+         * served by the core first; the step goes on at the next call. */
+        if (la->draws_left > 0) {
+            int rc = ladroi_idle_yield(lb, yielded);
+            if (rc || *yielded)
+                return rc;
         }
     }
     return LADRO_OK;
@@ -117,6 +129,7 @@ void ladroi_la_contacted(ladro_t *lb, ladroi_la_t *la, int victim)
 
 void ladroi_la_phase_close(ladro_t *lb, ladroi_la_t *la)
 {
+    la->draws_left = 0; /* tasks came: an interrupted search step is over */
     if (!la->in_phase)
         return;
     la->in_phase = false;

@@ -83,6 +83,7 @@ typedef struct ladroi_la {
     /* search phase: open from the first idle call until tasks arrive */
     bool in_phase;
     uint32_t phase_victims;
+    uint64_t draws_left; /* of a search step a message interrupted (ladroi_la_pick) */
 } ladroi_la_t;
 
 /* Collective: allocate the protocol window. */
@@ -105,10 +106,14 @@ static inline size_t ladroi_la_disp_slot(const ladroi_la_t *la, uint64_t index)
 
 /* placeLoad[v] (Alg. 1 line 4): v's stealable task count, one remote read. */
 int ladroi_la_load(ladro_t *lb, int victim, uint32_t *load);
-/* Alg. 1 lines 3-4: draw up to load_draws (0: P-1) random ranks other than this one and
- * return the first whose load exceeds the load_threshold option and for which skip(ctx, v)
- * is false (skip may be NULL); -1 when none was found. */
-int ladroi_la_pick(ladro_t *lb, bool (*skip)(void *ctx, int v), void *ctx, int *victim);
+/* Alg. 1 lines 3-4, one search step: draw up to load_draws (0: P-1) random ranks other
+ * than this one and return the first whose load exceeds the load_threshold option and
+ * for which skip(ctx, v) is false (skip may be NULL); -1 when none was found. A message
+ * arriving in the core's idle round stops the step between two draws (ladroi_idle_yield):
+ * then *victim = -1, *yielded = true, and the next call goes on with the step's
+ * remaining draws. */
+int ladroi_la_pick(ladro_t *lb, ladroi_la_t *la, bool (*skip)(void *ctx, int v), void *ctx,
+                   int *victim, bool *yielded);
 /* Victim side: set aside a share of the surplus for one thief (*k = 0: none). */
 int ladroi_la_promise(ladro_t *lb, uint32_t *k);
 /* Victim side: write the reply to `thief`: GRANT(k) for k promised tasks, DENY if k = 0. */

@@ -29,13 +29,19 @@ typedef struct ladro__a2ws_slot {
     uint64_t check; /* mix of the fields: a record torn by a concurrent Put is ignored */
 } ladro__a2ws_slot_t;
 
+/* Where a dirty slot is still to be sent (ladro__a2ws_t.dirty). */
+enum { LADRO__TO_RIGHT = 1, LADRO__TO_LEFT = 2, LADRO__TO_BOTH = 3 };
+
 typedef struct ladro__a2ws {
     ladroi_win_t win;   /* inbox: `width` slots, index x = (j - i) + L */
     int R;              /* the radius in force (option radius, 0 resolved) */
     int L, Rr, width;   /* offsets -L..+Rr around this rank */
     int left, right;    /* ring neighbours i-1, i+1 */
     ladro__a2ws_slot_t *view; /* what this rank knows, index as the inbox */
-    bool *dirty;        /* Table 1 flags, one per slot */
+    /* Table 1 flags, one per slot: which neighbours the slot is still to go to (both
+     * when it changes; each side's bit is cleared as that side is sent) */
+    uint8_t *dirty;
+    bool resume;        /* a message stopped the idle round's sending: finish it first */
     double sum_t;       /* runtime of the tasks finished here */
     uint64_t ntasks;
     double first;       /* as the slot field, for this rank */
@@ -177,7 +183,7 @@ static int ladro__update_self(ladro_t *lb, ladro__a2ws_t *a)
     if (v->stamp == 0 || s.t != v->t || s.n != v->n || s.q != v->q || s.first != v->first) {
         *v = s;
         ladro__set(v, ladro__rel(lb));
-        a->dirty[a->L] = true;
+        a->dirty[a->L] = LADRO__TO_BOTH;
         /* The own inbox slot x = L, which no neighbour writes, shows it to probes
          * (ladro__probe); a put to the own window costs no message. */
         if (a->probe)
@@ -202,7 +208,7 @@ static int ladro__read_inbox(ladro_t *lb, ladro__a2ws_t *a)
         if (s.check != ladro__check(&s) || !(s.stamp > a->view[x].stamp))
             continue;
         a->view[x] = s;
-        a->dirty[x] = true;
+        a->dirty[x] = LADRO__TO_BOTH;
     }
     return LADRO_OK;
 }
@@ -214,54 +220,65 @@ static int ladro__refresh(ladro_t *lb, ladro__a2ws_t *a)
     return rc ? rc : ladro__update_self(lb, a);
 }
 
-/* Put the dirty slots of [x0, x1] (this rank's indices) into `target`, whose index for
- * them is x + shift, one MPI_Put per run of consecutive dirty slots. */
+/* Put the slots of [x0, x1] (this rank's indices) still flagged for `target` (bit `to`)
+ * into it, whose index for them is x + shift, one MPI_Put per run of consecutive such
+ * slots, then clear the bit everywhere (slots outside the range never go there). *puts
+ * counts the puts of this call; with `yield`, before every put but the call's first, a
+ * message that came stops the sending (*stopped; the bits left say what is left). */
 static int ladro__send_range(ladro_t *lb, ladro__a2ws_t *a, int target, int x0, int x1,
-                             int shift)
+                             int shift, uint8_t to, bool yield, int *puts, bool *stopped)
 {
     for (int x = x0; x <= x1;) {
-        if (!a->dirty[x]) {
+        if (!(a->dirty[x] & to)) {
             x++;
             continue;
         }
-        int e = x;
-        while (e + 1 <= x1 && a->dirty[e + 1])
+        int e = x, rc;
+        while (e + 1 <= x1 && (a->dirty[e + 1] & to))
             e++;
-        int rc = ladroi_rma_put(lb, &a->win, target,
-                                (size_t)(x + shift) * sizeof(ladro__a2ws_slot_t), &a->view[x],
-                                (size_t)(e - x + 1) * sizeof(ladro__a2ws_slot_t));
+        if (yield && *puts > 0 && ((rc = ladroi_idle_yield(lb, stopped)) != 0 || *stopped))
+            return rc;
+        rc = ladroi_rma_put(lb, &a->win, target,
+                            (size_t)(x + shift) * sizeof(ladro__a2ws_slot_t), &a->view[x],
+                            (size_t)(e - x + 1) * sizeof(ladro__a2ws_slot_t));
         if (rc)
             return rc;
+        (*puts)++;
         lb->st.info_msgs++;
         LADROI_TRACE_MSG(lb, target, LADROI_MSG_INFO);
-        x = e + 1;
+        for (; x <= e; x++)
+            a->dirty[x] &= (uint8_t)~to;
     }
+    for (int y = 0; y < a->width; y++)
+        a->dirty[y] &= (uint8_t)~to;
     return LADRO_OK;
 }
 
 /* Algorithm 1 line 13, info_communication(): send only if some flag is set, only the
  * slots inside the receiver's subsystem: to i+1 the slots j in [i+1-L, i] (it keeps
- * them at j - (i+1) + L), to i-1 the slots j in [i, i-1+Rr]; then reset the flags. */
-static int ladro__communicate(ladro_t *lb, ladro__a2ws_t *a)
+ * them at j - (i+1) + L), to i-1 the slots j in [i, i-1+Rr]; each side's flags are reset
+ * once it is sent. With `yield` (the core's idle round), a message that comes between
+ * two puts stops it (a->resume): the next idle call sends the rest first. */
+static int ladro__communicate(ladro_t *lb, ladro__a2ws_t *a, bool yield)
 {
+    a->resume = false;
     int rc = ladro__refresh(lb, a);
     if (rc)
         return rc;
     bool any = false;
     for (int x = 0; x < a->width; x++)
-        any |= a->dirty[x];
+        any |= a->dirty[x] != 0;
     if (!any || lb->size < 2)
         return LADRO_OK;
-    int x0, x1, shift;
+    int x0, x1, shift, puts = 0;
     ladroi_a2ws_send_range(a->L, a->Rr, +1, &x0, &x1, &shift);
-    rc = ladro__send_range(lb, a, a->right, x0, x1, shift);
-    ladroi_a2ws_send_range(a->L, a->Rr, -1, &x0, &x1, &shift);
-    if (rc == 0)
-        rc = ladro__send_range(lb, a, a->left, x0, x1, shift);
-    if (rc)
+    rc = ladro__send_range(lb, a, a->right, x0, x1, shift, LADRO__TO_RIGHT, yield, &puts,
+                           &a->resume);
+    if (rc || a->resume)
         return rc;
-    memset(a->dirty, 0, (size_t)a->width * sizeof *a->dirty);
-    return LADRO_OK;
+    ladroi_a2ws_send_range(a->L, a->Rr, -1, &x0, &x1, &shift);
+    return ladro__send_range(lb, a, a->left, x0, x1, shift, LADRO__TO_LEFT, yield, &puts,
+                             &a->resume);
 }
 
 /* The subsystem as the equations see it. A rank that has not finished a task yet gets
@@ -422,7 +439,7 @@ static int ladro__try_steal(ladro_t *lb, ladro__a2ws_t *a, bool preemptive)
      * and after a successful steal this rank's own slot too (update_self sees it). */
     v->q = avail > got ? avail - got : 0;
     ladro__set(v, stamp);
-    a->dirty[x] = true;
+    a->dirty[x] = LADRO__TO_BOTH;
     if (got > 0 && (rc = ladro__update_self(lb, a)) != 0)
         return rc;
     return (int)got;
@@ -435,7 +452,7 @@ static int ladro__a2ws_start(ladro_t *lb, void *state)
      * before the first task ends, the speeds are not). */
     if (lb->pool.priv_count > 0)
         a->first = ladro__rel(lb);
-    return ladro__communicate(lb, a);
+    return ladro__communicate(lb, a, false);
 }
 
 static int ladro__a2ws_task_end(ladro_t *lb, void *state, double elapsed_s, double padded_s)
@@ -450,24 +467,35 @@ static int ladro__a2ws_task_end(ladro_t *lb, void *state, double elapsed_s, doub
     int rc = ladro__try_steal(lb, a, ladroi_pool_local_count(&lb->pool) > 0);
     if (rc < 0)
         return rc;
-    return ladro__communicate(lb, a);
+    return ladro__communicate(lb, a, false);
 }
 
+/* An idle round: a steal attempt, then the information vector to the neighbours. A
+ * message that comes meanwhile (a wave's) is served first (ladroi_idle_yield): after
+ * the steal attempt's remote reads, or between two puts; the next call then finishes
+ * the sending before it tries another steal. */
 static int ladro__a2ws_idle(ladro_t *lb, void *state)
 {
     ladro__a2ws_t *a = state;
+    if (a->resume)
+        return ladro__communicate(lb, a, true);
     int rc = ladro__try_steal(lb, a, false);
     if (rc > 0 && a->first < 0)
         a->first = ladro__rel(lb);
     if (rc < 0)
         return rc;
-    int rc2 = ladro__communicate(lb, a);
+    if (rc == 0) {
+        int rc2 = ladroi_idle_yield(lb, &a->resume);
+        if (rc2 || a->resume)
+            return rc2;
+    }
+    int rc2 = ladro__communicate(lb, a, rc == 0);
     return rc2 < 0 ? rc2 : rc > 0;
 }
 
 static int ladro__a2ws_progress(ladro_t *lb, void *state)
 {
-    return ladro__communicate(lb, state);
+    return ladro__communicate(lb, state, true);
 }
 
 static void ladro__a2ws_dump(const ladro_t *lb, const void *state, FILE *out)

@@ -72,7 +72,8 @@ static int ladro__bl_request(ladro_t *lb, ladro__bl_t *s)
 {
     int v;
     uint64_t seen;
-    int rc = ladroi_la_pick(lb, NULL, NULL, &v);
+    bool yielded; /* a message stopped the step: the core serves it, the step goes on */
+    int rc = ladroi_la_pick(lb, &s->la, NULL, NULL, &v, &yielded);
     if (rc || v < 0)
         return rc;
     uint64_t me = (uint64_t)lb->rank + 1;
@@ -109,7 +110,7 @@ static int ladro__bl_idle(ladro_t *lb, void *state)
         if ((rc = ladro__bl_request(lb, s)) != 0)
             return rc;
         if (s->locked < 0)
-            return 0; /* no loaded free victim: the core backs off */
+            return 0; /* no loaded free victim: the core backs off (or serves a message) */
     }
     /* Line 12: WAITUNTILVICTIMREPLY, for at most ladroi_idle_wait_cap_us per call and
      * not past a message's arrival (the core's round, and its termination waves, between

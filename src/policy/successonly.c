@@ -363,12 +363,13 @@ static int ladro__so_progress(ladro_t *lb, void *state)
     return ladro__so_serve(lb, s);
 }
 
-/* Lines 3-8: register at one more loaded, not yet contacted victim. */
-static int ladro__so_search(ladro_t *lb, ladro__so_t *s)
+/* Lines 3-8: register at one more loaded, not yet contacted victim. *yielded: a message
+ * stopped the search step (ladroi_la_pick); the next call goes on with it. */
+static int ladro__so_search(ladro_t *lb, ladro__so_t *s, bool *yielded)
 {
     ladro__so_skip_t k = {.lb = lb, .s = s, .rc = 0};
     int v;
-    int rc = ladroi_la_pick(lb, ladro__so_skip, &k, &v);
+    int rc = ladroi_la_pick(lb, &s->la, ladro__so_skip, &k, &v, yielded);
     if (rc == 0 && k.rc)
         rc = k.rc;
     if (rc == 0 && v >= 0)
@@ -401,8 +402,11 @@ static int ladro__so_idle(ladro_t *lb, void *state)
             return rc; /* > 0: tasks arrived, the phase closed */
         double now = ladroi_net_now();
         if (now >= s->next_reg_at) {
-            if ((rc = ladro__so_search(lb, s)) != 0)
+            bool yielded;
+            if ((rc = ladro__so_search(lb, s, &yielded)) != 0)
                 return rc;
+            if (yielded) /* a message (a wave): the core serves it, then the step goes on */
+                return 0;
             s->next_reg_at = now + 1e-6 * s->reg_gap_us;
             s->reg_gap_us *= 2;
             if (s->reg_gap_us > lb->cfg.backoff_max_us)
