@@ -519,14 +519,13 @@ static int ladro__ctws_steal(ladro_t *lb, ladro__ctws_t *s)
         if (got == 0) { /* the list was wrong: refresh the victim's entry and search again */
             lb->st.steals_failed++;
             s->list[at] = 0;
-            /* ... unless a message came (a zero-length spin is one probe): a list of P
-             * stale entries costs P remote reads, and a termination wave must not wait
-             * for them (src/idle.c: the core then skips its pause). */
-            bool msg = false;
-            if ((rc = ladroi_net_wait_msg(lb, lb->comm, 0, true, &msg)) != 0)
+            /* ... unless a message came: a list of P stale entries costs P remote
+             * reads, and a termination wave must not wait for them (ladroi_idle_yield,
+             * src/idle.c: the core then serves the message without its pause). */
+            bool yield = false;
+            if ((rc = ladroi_idle_yield(lb, &yield)) != 0)
                 return rc;
-            if (msg) {
-                lb->msg_pending = true;
+            if (yield) {
                 s->interrupts++;
                 return 2;
             }
