@@ -704,7 +704,7 @@ int ladro_sim_policy_main(int argc, char **argv)
            progress_ms = -1;
     int cores = -1;
     uint64_t rb = 0;
-    ladro__prof_t prof = {&wl, 0.02, 0, NULL};
+    ladro__prof_t prof = {&wl, WL_PROFILE_SCALE, 0, NULL};
     const char **keys = calloc((size_t)argc + 1, sizeof *keys);
     int nkeys = 0;
     if (!keys)

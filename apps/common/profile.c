@@ -100,7 +100,7 @@ ladroi_opt_t wl_opt_profile(ladroi_opt_fn fn)
 ladroi_opt_t wl_opt_profile_scale(double *scale)
 {
     return (ladroi_opt_t){"--profile-scale", 0, LADROI_OPT_DOUBLE, scale, 1e-4, 1, "F",
-                          "tasks per rank = paper's x F (default 0.02: seconds -> ms)",
+                          "tasks per rank = paper's x F (default 0.02: seconds -> ms)", /* WL_PROFILE_SCALE */
                           .accepted = "accepted: a factor in [0.0001, 1]",
                           .flags = LADROI_OPT_EARLY};
 }

@@ -61,7 +61,7 @@ int synth_parse(int argc, char **argv, synth_opts_t *o, int rank)
     if (ladro_config_from_env(&o->cfg, err, sizeof err))
         return ladroi_cli_fail(&cli, NULL, 0, "%s", err);
     int progress = isatty(2), tpr_given = 0, tasks_given = 0, profile_given = 0;
-    synth_ctx_t ctx = {o, 0.02, rank};
+    synth_ctx_t ctx = {o, WL_PROFILE_SCALE, rank};
     char pol_help[512];
     size_t n = (size_t)snprintf(pol_help, sizeof pol_help,
                                 "load balancer (default: LADRO_POLICY or random); one of:\n");
