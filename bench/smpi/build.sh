@@ -43,7 +43,7 @@ cflags=(-O2 -g -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -DLADRO_BUILDING
         -I"$root/include" -I"$root/src" -I"$out/gen" -I"$root/apps/common" -I"$root/apps/synth")
 log=$out/build.log
 echo "smpi build: ${#srcs[@]} library sources, policies: ${list[*]}" >&2
-smpicc "${cflags[@]}" "${srcs[@]}" "$root"/apps/common/workload*.c "$root"/apps/common/app_*.c \
+smpicc "${cflags[@]}" "${srcs[@]}" "$root"/apps/common/*.c \
   "$root"/apps/synth/synth*.c \
   -o "$out/ladro-synth" -lm -lpthread >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
 smpicc -O2 -std=c11 -Wall -Wextra "$root/bench/smpi/atomics.c" -o "$out/atomics" \
