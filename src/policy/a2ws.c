@@ -5,7 +5,8 @@
  * ranks). Slot j holds t_j (average task runtime), n_j (tasks executed + queued +
  * running) and q_j (tasks j exposes to thieves). The slots j < i of rank i's window are
  * written only by i-1 and the slots j > i only by i+1, with MPI_Put and no lock; a
- * rank sends only its dirty slots (Table 1) that lie in the receiver's subsystem.
+ * rank sends only its dirty slots (Table 1) that lie in the receiver's subsystem, in one
+ * MPI_Put per neighbour.
  *
  * Smart stealing (§2.2): after every task (Algorithm 1 lines 3-9, preemptive, §2.2.1)
  * and whenever idle, the rank computes its steal rate by eq. (5), picks a victim by the
@@ -201,7 +202,8 @@ static int ladro__read_inbox(ladro_t *lb, ladro__a2ws_t *a)
         return rc;
     const ladro__a2ws_slot_t *in = a->win.base;
     for (int x = 0; x < a->width; x++) {
-        if (x == a->L)
+        /* the stamp first: most slots bring nothing newer, and are not copied */
+        if (x == a->L || !(in[x].stamp > a->view[x].stamp))
             continue;
         ladro__a2ws_slot_t s;
         memcpy(&s, &in[x], sizeof s);
@@ -221,33 +223,34 @@ static int ladro__refresh(ladro_t *lb, ladro__a2ws_t *a)
 }
 
 /* Put the slots of [x0, x1] (this rank's indices) still flagged for `target` (bit `to`)
- * into it, whose index for them is x + shift, one MPI_Put per run of consecutive such
- * slots, then clear the bit everywhere (slots outside the range never go there). *puts
- * counts the puts of this call; with `yield`, before every put but the call's first, a
- * message that came stops the sending (*stopped; the bits left say what is left). */
+ * into it, whose index for them is x + shift: one MPI_Put of the span from the first
+ * such slot to the last, then clear the bit everywhere (slots outside the range never go
+ * there). A slot inside the span without the bit holds what this rank last put there (a
+ * change sets both bits), so re-putting it changes nothing; one put costs a latency,
+ * which outweighs the bytes of the slots between two runs at any gap a subsystem has
+ * (513 slots of 48 bytes at most). *puts counts the puts of this call; with `yield`,
+ * before the call's second put, a message that came stops the sending (*stopped; the
+ * bits left say what is left). */
 static int ladro__send_range(ladro_t *lb, ladro__a2ws_t *a, int target, int x0, int x1,
                              int shift, uint8_t to, bool yield, int *puts, bool *stopped)
 {
-    for (int x = x0; x <= x1;) {
-        if (!(a->dirty[x] & to)) {
-            x++;
-            continue;
-        }
-        int e = x, rc;
-        while (e + 1 <= x1 && (a->dirty[e + 1] & to))
-            e++;
+    int first = x0, last = x1, rc;
+    while (first <= x1 && !(a->dirty[first] & to))
+        first++;
+    while (last >= first && !(a->dirty[last] & to))
+        last--;
+    if (first <= last) {
         if (yield && *puts > 0 && ((rc = ladroi_idle_yield(lb, stopped)) != 0 || *stopped))
             return rc;
         rc = ladroi_rma_put(lb, &a->win, target,
-                            (size_t)(x + shift) * sizeof(ladro__a2ws_slot_t), &a->view[x],
-                            (size_t)(e - x + 1) * sizeof(ladro__a2ws_slot_t));
+                            (size_t)(first + shift) * sizeof(ladro__a2ws_slot_t),
+                            &a->view[first],
+                            (size_t)(last - first + 1) * sizeof(ladro__a2ws_slot_t));
         if (rc)
             return rc;
         (*puts)++;
         lb->st.info_msgs++;
         LADROI_TRACE_MSG(lb, target, LADROI_MSG_INFO);
-        for (; x <= e; x++)
-            a->dirty[x] &= (uint8_t)~to;
     }
     for (int y = 0; y < a->width; y++)
         a->dirty[y] &= (uint8_t)~to;
