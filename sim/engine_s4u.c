@@ -63,7 +63,8 @@ typedef struct ladro__schan {
 
 typedef struct ladro__swin {
     int chan, seq;
-    void **base; /* per rank */
+    void **base;      /* per rank */
+    uint64_t *writes; /* per rank: puts and atomics that reached its memory */
 } ladro__swin_t;
 
 /* Window memory: carved from large anonymous mappings reserved without commitment
@@ -216,8 +217,10 @@ void ladro_s4u_world_free(ladro_s4u_world_t *w)
         free(s->result);
         free(s);
     }
-    for (int i = 0; i < w->nwins; i++)
+    for (int i = 0; i < w->nwins; i++) {
         free(w->wins[i].base); /* the memory is the arena's */
+        free(w->wins[i].writes);
+    }
     for (ladro__arena_t *a = w->arena, *n; a; a = n) {
         n = a->next;
         munmap(a->base, a->cap);
@@ -375,8 +378,13 @@ int ladroi_win_alloc(ladro_t *lb, size_t bytes, ladroi_win_t *win)
         sw = &w->wins[w->nwins];
         sw->chan = c->s->id;
         sw->seq = c->nwin;
-        if (!(sw->base = calloc((size_t)w->size, sizeof *sw->base)))
+        sw->base = calloc((size_t)w->size, sizeof *sw->base);
+        sw->writes = calloc((size_t)w->size, sizeof *sw->writes);
+        if (!sw->base || !sw->writes) {
+            free(sw->base);
+            free(sw->writes);
             return ladroi_fail(lb, LADRO_ENOMEM, "out of memory for a window");
+        }
         w->nwins++;
     }
     c->nwin++;
@@ -387,6 +395,7 @@ int ladroi_win_alloc(ladro_t *lb, size_t bytes, ladroi_win_t *win)
     win->h.u = (uint64_t)(sw - w->wins); /* the index: w->wins may move when it grows */
     win->base = mem;
     win->bytes = bytes;
+    win->writes_seen = 0;
     /* every rank's memory exists before anyone reaches it */
     return ladroi_net_barrier(lb, c);
 }
@@ -437,6 +446,12 @@ static int ladro__word(ladro_t *lb, ladroi_win_t *win, int target, size_t disp,
     return ladro__span(lb, win, target, disp, 8, "atomic", p);
 }
 
+/* A put or an atomic reached target's memory (ladroi_rma_written). */
+static void ladro__wrote(ladro_t *lb, ladroi_win_t *win, int target)
+{
+    lb->comm->w->wins[win->h.u].writes[target]++;
+}
+
 int ladroi_rma_fetch_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, uint64_t *out)
 {
     unsigned char *p;
@@ -453,8 +468,10 @@ int ladroi_rma_cas_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp,
     int rc = ladro__word(lb, w, target, disp, &p);
     if (rc == 0) {
         memcpy(seen, p, 8);
-        if (*seen == expect)
+        if (*seen == expect) {
             memcpy(p, &desired, 8);
+            ladro__wrote(lb, w, target);
+        }
     }
     return rc;
 }
@@ -471,6 +488,7 @@ int ladroi_rma_fadd_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, u
             *old = v;
         v += add;
         memcpy(p, &v, 8);
+        ladro__wrote(lb, w, target);
     }
     return rc;
 }
@@ -494,8 +512,10 @@ int ladroi_rma_put(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, const 
 {
     unsigned char *p;
     int rc = ladro__span(lb, w, target, disp, n, "put", &p);
-    if (rc == 0)
+    if (rc == 0) {
         memcpy(p, src, n);
+        ladro__wrote(lb, w, target);
+    }
     return rc;
 }
 
@@ -503,6 +523,14 @@ int ladroi_rma_sync(ladro_t *lb, ladroi_win_t *w)
 {
     (void)lb, (void)w; /* one address space, one actor at a time */
     return LADRO_OK;
+}
+
+bool ladroi_rma_written(ladro_t *lb, ladroi_win_t *w)
+{
+    uint64_t n = lb->comm->w->wins[w->h.u].writes[lb->comm->rank];
+    bool changed = n != w->writes_seen;
+    w->writes_seen = n;
+    return changed;
 }
 
 /* ---- point-to-point messages ----------------------------------------------------------- */

@@ -43,6 +43,11 @@ typedef struct ladro__a2ws {
      * when it changes; each side's bit is cleared as that side is sent) */
     uint8_t *dirty;
     bool resume;        /* a message stopped the idle round's sending: finish it first */
+    /* The decision cache: `version` counts the view's changes; `idle_at` is the version
+     * at which the last decision found no victim without reading the clock (no slot's
+     * runtime estimated from its elapsed time), UINT64_MAX when none. The same view then
+     * gives the same answer, without the O(width) work (ladro__decide). */
+    uint64_t version, idle_at;
     double sum_t;       /* runtime of the tasks finished here */
     uint64_t ntasks;
     double first;       /* as the slot field, for this rank */
@@ -136,6 +141,7 @@ static int ladro__a2ws_init(ladro_t *lb, void **state)
     a->left = (lb->rank + P - 1) % P;
     a->right = (lb->rank + 1) % P;
     a->first = -1;
+    a->idle_at = UINT64_MAX;
     size_t W = (size_t)a->width;
     a->view = calloc(W, sizeof *a->view);
     a->dirty = calloc(W, sizeof *a->dirty);
@@ -164,6 +170,13 @@ static void ladro__set(ladro__a2ws_slot_t *s, double stamp)
     s->check = ladro__check(s);
 }
 
+/* Slot x of the view changed: it is to go to both neighbours, and decisions are redone. */
+static void ladro__changed(ladro__a2ws_t *a, int x)
+{
+    a->dirty[x] = LADRO__TO_BOTH;
+    a->version++;
+}
+
 /* Algorithm 1 lines 2 and 11, update_process_info: this rank's own slot. A change of
  * t (Table 1 row 1) or of n/q — notably n dropping because thieves took tasks (row 4,
  * the victim realises it was stolen) — sets its flag. */
@@ -184,7 +197,7 @@ static int ladro__update_self(ladro_t *lb, ladro__a2ws_t *a)
     if (v->stamp == 0 || s.t != v->t || s.n != v->n || s.q != v->q || s.first != v->first) {
         *v = s;
         ladro__set(v, ladro__rel(lb));
-        a->dirty[a->L] = LADRO__TO_BOTH;
+        ladro__changed(a, a->L);
         /* The own inbox slot x = L, which no neighbour writes, shows it to probes
          * (ladro__probe); a put to the own window costs no message. */
         if (a->probe)
@@ -197,6 +210,10 @@ static int ladro__update_self(ladro_t *lb, ladro__a2ws_t *a)
  * slot learnt this way is dirty (it travels on along the ring). */
 static int ladro__read_inbox(ladro_t *lb, ladro__a2ws_t *a)
 {
+    /* nothing put since the last scan: every slot was compared with the view then, and
+     * the view's stamps only grow, so nothing in the inbox is newer */
+    if (!ladroi_rma_written(lb, &a->win))
+        return LADRO_OK;
     int rc = ladroi_rma_sync(lb, &a->win);
     if (rc)
         return rc;
@@ -210,7 +227,7 @@ static int ladro__read_inbox(ladro_t *lb, ladro__a2ws_t *a)
         if (s.check != ladro__check(&s) || !(s.stamp > a->view[x].stamp))
             continue;
         a->view[x] = s;
-        a->dirty[x] = LADRO__TO_BOTH;
+        ladro__changed(a, x);
     }
     return LADRO_OK;
 }
@@ -287,9 +304,11 @@ static int ladro__communicate(ladro_t *lb, ladro__a2ws_t *a, bool yield)
 /* The subsystem as the equations see it. A rank that has not finished a task yet gets
  * the elapsed wall time of its first task as t_j (§2.2.1, preemptive stealing); a rank
  * that never had a task gets the mean known t (speed unknown: assume average). Slots
- * never heard of are left out: n = q = 0 and 1/t = 0, so they add nothing to N or T. */
-static void ladro__subsystem(ladro_t *lb, ladro__a2ws_t *a)
+ * never heard of are left out: n = q = 0 and 1/t = 0, so they add nothing to N or T.
+ * Returns whether an estimate came from the clock. */
+static bool ladro__subsystem(ladro_t *lb, ladro__a2ws_t *a)
 {
+    bool timed = false;
     double now = ladro__rel(lb), sum = 0;
     int known = 0;
     for (int x = 0; x < a->width; x++)
@@ -301,8 +320,10 @@ static void ladro__subsystem(ladro_t *lb, ladro__a2ws_t *a)
     for (int x = 0; x < a->width; x++) {
         const ladro__a2ws_slot_t *v = &a->view[x];
         double t = v->t;
-        if (!(t > 0))
+        if (!(t > 0)) {
             t = v->first >= 0 ? now - v->first : tdef;
+            timed |= v->stamp > 0 && (v->first >= 0 || !known);
+        }
         a->t[x] = t > 1e-9 ? t : 1e-9;
         a->n[x] = v->n;
         a->q[x] = v->q;
@@ -311,12 +332,19 @@ static void ladro__subsystem(ladro_t *lb, ladro__a2ws_t *a)
             a->n[x] = a->q[x] = 0;
         }
     }
+    return timed;
 }
 
 /* Eqs. (2)-(10) over the subsystem: the victim's entry x (-1: none) and how many tasks
  * to take; *inpair when chosen by the in-pair criterion. */
 static int ladro__decide(ladro_t *lb, ladro__a2ws_t *a, int *x, uint32_t *want, bool *inpair)
 {
+    *inpair = false;
+    if (a->idle_at == a->version) { /* the view that gave no victim, unchanged */
+        *x = -1;
+        *want = 0;
+        return LADRO_OK;
+    }
     size_t W = (size_t)a->width;
     double *buf = malloc(W * (4 * sizeof(double) + sizeof(long)));
     if (!buf)
@@ -326,14 +354,14 @@ static int ladro__decide(ladro_t *lb, ladro__a2ws_t *a, int *x, uint32_t *want, 
     a->q = buf + 2 * W;
     a->w = buf + 3 * W;
     a->take = (long *)(buf + 4 * W);
-    ladro__subsystem(lb, a);
-    *inpair = false;
+    bool timed = ladro__subsystem(lb, a);
     int c = ladroi_a2ws_closest_weights(a->n, a->t, a->q, a->width, a->L, a->w, a->take);
     if (c == 0) { /* the subsystem looks balanced: is there a pair that is not? */
         c = ladroi_a2ws_pair_weights(a->n, a->t, a->q, a->width, a->L, a->w, a->take);
         *inpair = true;
     }
     *x = c ? ladroi_a2ws_pick(a->w, a->width, ladroi_rng_unit(&lb->rng)) : -1;
+    a->idle_at = c == 0 && !timed ? a->version : UINT64_MAX;
     *want = *x >= 0 ? (uint32_t)a->take[*x] : 0;
     free(buf);
     a->n = a->t = a->q = a->w = NULL;
@@ -442,7 +470,7 @@ static int ladro__try_steal(ladro_t *lb, ladro__a2ws_t *a, bool preemptive)
      * and after a successful steal this rank's own slot too (update_self sees it). */
     v->q = avail > got ? avail - got : 0;
     ladro__set(v, stamp);
-    a->dirty[x] = LADRO__TO_BOTH;
+    ladro__changed(a, x);
     if (got > 0 && (rc = ladro__update_self(lb, a)) != 0)
         return rc;
     return (int)got;
