@@ -11,7 +11,7 @@
 
 /* A tree flag (data: "-t", "-b", ...): uts_params_set says "-t '5': accepted: ...";
  * the parser names flag and value itself, so keep what follows them. */
-static int uts__opt_tree(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg,
+int uts_opt_tree(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg,
                          size_t msglen)
 {
     (void)ctx;
@@ -59,10 +59,6 @@ static const char uts__epilog[] =
     "  T5 -t 1 -a 0 -d 20 -b 4 -r 34          (L, XL, XXL, WL variants in docs/uts.md)\n"
     APP_ENV_EPILOG;
 
-#define TREE(c, name, text)                                                            \
-    {NULL, c, LADROI_OPT_FN, &o->tree, .arg = name, .help = text, .fn = uts__opt_tree,  \
-     .data = (const char[]){'-', c, 0}}
-
 int uts_parse(int argc, char **argv, void *out, int quiet, char *err, size_t errlen)
 {
     uts_opts_t *o = out;
@@ -72,21 +68,9 @@ int uts_parse(int argc, char **argv, void *out, int quiet, char *err, size_t err
     int keep = 0;
     const ladroi_opt_t opts[] = {
         {.kind = LADROI_OPT_TEXT, .help = "tree flags (as the UTS reference, with its defaults):"},
-        TREE('t', "TYPE", "0 binomial, 1 geometric, 2 hybrid, 3 balanced (default 1)"),
-        TREE('b', "B0", "root branching factor; balanced: every node's, truncated (4)"),
-        TREE('a', "SHAPE", "geometric shape: 0 linear, 1 exp. decreasing, 2 cyclic,\n"
-                           "3 fixed (0)"),
-        TREE('d', "GEN_MX", "geometric/hybrid depth parameter; balanced: the depth (6)"),
-        TREE('q', "PROB", "binomial: probability that a node has children (0.234375)"),
-        TREE('m', "M", "binomial: number of children of a non-leaf (4)"),
-        TREE('r', "SEED", "root seed (0)"),
-        TREE('f', "FRAC", "hybrid: geometric above depth FRAC*GEN_MX, binomial from\n"
-                          "there (0.5)"),
-        TREE('g', "GRAN", "compute granularity: SHA-1 evaluations per child (1)"),
+        UTS_TREE_OPTS(&o->tree),
         {.kind = LADROI_OPT_TEXT, .help = "ladro flags:"},
-        TREE('c', "CHUNK", "nodes per released chunk = per ladro task (8)"),
-        TREE('i', "POLL", "call ladro_progress every POLL nodes; also ladro's\n"
-                          "poll_interval (10)"),
+        UTS_CHUNK_OPTS(&o->tree),
         {.kind = LADROI_OPT_TEXT, .help = "options:"},
         app_opt_policy(o->run.policy, sizeof o->run.policy),
         {"--keep", 0, LADROI_OPT_INT, &keep, 1, 65536, .arg = "K",

@@ -6,11 +6,12 @@
  * subtrees) to ladro as a new task, which the runtime keeps private or exposes to
  * thieves; every -i nodes it calls ladro_progress. The counts (nodes, leaves, depth)
  * do not depend on where a node is expanded, so every rank count and every policy must
- * give the reference's numbers; --expect and --verify check that.
+ * give the reference's numbers; --expect and --verify check that. The search itself
+ * (uts_search.c, no MPI) is shared with ladro-sim policy --app uts.
  *
  * --sequential runs the plain DFS of uts_tree.c instead, in the same binary, so the
  * runtime's share of a node's cost can be measured (docs/uts.md). */
-#include "uts_tree.h"
+#include "uts_search.h"
 
 #include "app_cli.h"
 #include "app_mpi.h"
@@ -28,106 +29,11 @@
 #include <time.h>
 #include <unistd.h>
 
-/* One worker's search state: the private DFS stack st[base, n) (one per worker thread,
- * cfg.threads of them; their counts are summed at the end). */
-typedef struct uts_worker {
-    const uts_tree_t *tree;
-    ladro_t *lb;
-    uts_node_t *st;
-    size_t base, n, cap;
-    uts_counts_t c;
-    unsigned char *payload; /* scratch task payload */
-    size_t task_bytes;
-    uint64_t released, tasks, polls;
-    unsigned since_poll;
-    int nthreads, index; /* task ids: released * nthreads + index, unique in the rank */
-} uts_worker_t;
-
-/* Task payload: uint32 count, uint32 unused, then count (<= chunk) nodes. */
-#define UTS_PAYLOAD_HDR 8
-
 static double uts__clock(clockid_t id)
 {
     struct timespec ts;
     clock_gettime(id, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* ---- the ladro search ------------------------------------------------------------- */
-
-static int uts__reserve(uts_worker_t *w, size_t more)
-{
-    if (w->n + more <= w->cap)
-        return 0;
-    if (w->base > 0) { /* slide the live part down before growing */
-        memmove(w->st, w->st + w->base, (w->n - w->base) * sizeof *w->st);
-        w->n -= w->base;
-        w->base = 0;
-        if (w->n + more <= w->cap)
-            return 0;
-    }
-    size_t ncap = 2 * w->cap + more;
-    uts_node_t *g = realloc(w->st, ncap * sizeof *g);
-    if (!g)
-        return -1;
-    w->st = g;
-    w->cap = ncap;
-    return 0;
-}
-
-/* Hand the `k` oldest nodes of the stack to ladro as one task. */
-static int uts__release(uts_worker_t *w, size_t k)
-{
-    uint32_t cnt = (uint32_t)k;
-    memcpy(w->payload, &cnt, sizeof cnt);
-    memcpy(w->payload + UTS_PAYLOAD_HDR, w->st + w->base, k * sizeof *w->st);
-    w->base += k;
-    uint64_t id = w->released++ * (uint64_t)w->nthreads + (uint64_t)w->index;
-    ladro_task_t t = {.id = id, .payload = w->payload};
-    return ladro_push(w->lb, &t);
-}
-
-/* Run one task: DFS of its nodes, releasing chunks and polling on the way. */
-static int uts__run_task(uts_worker_t *w, const ladro_task_t *task)
-{
-    const uts_tree_t *t = w->tree;
-    const size_t chunk = (size_t)t->p.chunk;
-    const unsigned poll = (unsigned)t->p.poll;
-    uint32_t cnt;
-    memcpy(&cnt, task->payload, sizeof cnt);
-    w->base = w->n = 0;
-    if (uts__reserve(w, cnt))
-        return LADRO_ENOMEM;
-    memcpy(w->st, (const unsigned char *)task->payload + UTS_PAYLOAD_HDR,
-           cnt * sizeof *w->st);
-    w->n = cnt;
-    uts_counts_t k = {0, 0, w->c.max_depth};
-    int rc = 0;
-    while (w->n > w->base) {
-        uts_node_t v = w->st[--w->n];
-        int nc = uts_visit(t, &v, &k);
-        if (nc > 0) {
-            if (uts__reserve(w, (size_t)nc)) {
-                rc = LADRO_ENOMEM;
-                break;
-            }
-            uts_children(t, &v, w->st + w->n, nc);
-            w->n += (size_t)nc;
-            if (w->n - w->base > 2 * chunk && (rc = uts__release(w, chunk)) != 0)
-                break;
-        }
-        if (++w->since_poll >= poll) {
-            w->since_poll = 0;
-            w->polls++;
-            if ((rc = ladro_progress(w->lb)) != 0)
-                break;
-        }
-    }
-    w->c.nodes += k.nodes;
-    w->c.leaves += k.leaves;
-    w->c.max_depth = k.max_depth;
-    w->tasks++;
-    return rc;
 }
 
 typedef struct uts_result {
@@ -139,7 +45,7 @@ typedef struct uts_result {
 static int uts__task(ladro_t *lb, const ladro_task_t *task, void *arg)
 {
     uts_worker_t *w = (uts_worker_t *)arg + ladro_thread_index(lb);
-    int r = uts__run_task(w, task);
+    int r = uts_run_task(w, task);
     if (r)
         fprintf(stderr, "ladro-uts: rank %d: search failed: %s\n", ladro_rank(lb),
                 ladro_strerror(r));
@@ -148,10 +54,8 @@ static int uts__task(ladro_t *lb, const ladro_task_t *task, void *arg)
 
 static void uts__free_workers(uts_worker_t *ws, int n)
 {
-    for (int i = 0; ws && i < n; i++) {
-        free(ws[i].st);
-        free(ws[i].payload);
-    }
+    for (int i = 0; ws && i < n; i++)
+        uts_worker_free(&ws[i]);
     free(ws);
 }
 
@@ -169,26 +73,11 @@ static int uts__run_ladro(MPI_Comm comm, const uts_tree_t *tree, ladro_config_t 
     int nt = (int)cfg->threads;
     uts_worker_t *ws = calloc((size_t)nt, sizeof *ws);
     int local = ws ? 0 : LADRO_ENOMEM;
-    for (int i = 0; ws && i < nt; i++) {
-        uts_worker_t *x = &ws[i];
-        x->lb = lb;
-        x->tree = tree;
-        x->nthreads = nt;
-        x->index = i;
-        x->cap = 4 * (size_t)tree->p.chunk + 256;
-        x->st = malloc(x->cap * sizeof *x->st);
-        x->task_bytes = cfg->task_bytes;
-        x->payload = calloc(1, cfg->task_bytes);
-        if (!x->st || !x->payload)
+    for (int i = 0; ws && i < nt; i++)
+        if (uts_worker_init(&ws[i], lb, tree, cfg->task_bytes, nt, i))
             local = LADRO_ENOMEM;
-    }
-    if (local == 0 && ladro_rank(lb) == 0) {
-        w = &ws[0]; /* the root goes out as worker 0's task */
-        w->st[0].depth = 0;
-        uts_root(tree, &w->st[0]);
-        w->base = 0;
-        local = uts__release(w, 1);
-    }
+    if (local == 0 && ladro_rank(lb) == 0)
+        local = uts_seed_root(&ws[0]); /* the root goes out as worker 0's task */
     MPI_Allreduce(MPI_IN_PLACE, &local, 1, MPI_INT, MPI_MIN, comm);
     double c0 = uts__clock(CLOCK_THREAD_CPUTIME_ID);
     double p0 = uts__clock(CLOCK_PROCESS_CPUTIME_ID);
@@ -271,20 +160,8 @@ static int uts__parallel(const uts_opts_t *o, const app_mpi_t *mpi, const uts_tr
     ladro_config_init(&cfg);
     cfg.chunk = 1;
     int rc = app_config_run(&cfg, policy, o->run.threads, err, sizeof err);
-    char num[32];
-    if (rc == 0 && o->keep) {
-        snprintf(num, sizeof num, "%u", o->keep);
-        rc = ladro_config_set(&cfg, "chunk", num, err, sizeof err);
-    }
-    if (rc == 0) {
-        snprintf(num, sizeof num, "%d", o->tree.poll);
-        rc = ladro_config_set(&cfg, "poll_interval", num, err, sizeof err);
-    }
-    if (rc == 0) {
-        snprintf(num, sizeof num, "%zu",
-                 (size_t)UTS_PAYLOAD_HDR + (size_t)o->tree.chunk * sizeof(uts_node_t));
-        rc = ladro_config_set(&cfg, "task_bytes", num, err, sizeof err);
-    }
+    if (rc == 0)
+        rc = uts_config(&cfg, &o->tree, o->keep, err, sizeof err);
     if (rc) {
         if (rank == 0)
             fprintf(stderr, "ladro-uts: %s\n", err);

@@ -1,0 +1,147 @@
+/* ladro-uts's per-rank search: uts_search.h. */
+#include "uts_search.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+size_t uts_task_bytes(const uts_params_t *p)
+{
+    return (size_t)UTS_PAYLOAD_HDR + (size_t)p->chunk * sizeof(uts_node_t);
+}
+
+int uts_config(ladro_config_t *cfg, const uts_params_t *p, unsigned keep, char *err,
+               size_t errlen)
+{
+    char num[32];
+    int rc = 0;
+    if (keep) {
+        snprintf(num, sizeof num, "%u", keep);
+        rc = ladro_config_set(cfg, "chunk", num, err, errlen);
+    }
+    if (rc == 0) {
+        snprintf(num, sizeof num, "%d", p->poll);
+        rc = ladro_config_set(cfg, "poll_interval", num, err, errlen);
+    }
+    if (rc == 0) {
+        snprintf(num, sizeof num, "%zu", uts_task_bytes(p));
+        rc = ladro_config_set(cfg, "task_bytes", num, err, errlen);
+    }
+    return rc;
+}
+
+int uts_worker_init(uts_worker_t *w, ladro_t *lb, const uts_tree_t *tree, size_t task_bytes,
+                    int nthreads, int index)
+{
+    memset(w, 0, sizeof *w);
+    w->lb = lb;
+    w->tree = tree;
+    w->nthreads = nthreads;
+    w->index = index;
+    w->cap = 4 * (size_t)tree->p.chunk + 256;
+    w->st = malloc(w->cap * sizeof *w->st);
+    w->payload = calloc(1, task_bytes);
+    return w->st && w->payload ? 0 : LADRO_ENOMEM;
+}
+
+void uts_worker_free(uts_worker_t *w)
+{
+    free(w->st);
+    free(w->payload);
+    w->st = NULL;
+    w->payload = NULL;
+}
+
+static int uts__reserve(uts_worker_t *w, size_t more)
+{
+    if (w->n + more <= w->cap)
+        return 0;
+    if (w->base > 0) { /* slide the live part down before growing */
+        memmove(w->st, w->st + w->base, (w->n - w->base) * sizeof *w->st);
+        w->n -= w->base;
+        w->base = 0;
+        if (w->n + more <= w->cap)
+            return 0;
+    }
+    size_t ncap = 2 * w->cap + more;
+    uts_node_t *g = realloc(w->st, ncap * sizeof *g);
+    if (!g)
+        return -1;
+    w->st = g;
+    w->cap = ncap;
+    return 0;
+}
+
+/* Hand the `k` oldest nodes of the stack to ladro as one task. */
+static int uts__release(uts_worker_t *w, size_t k)
+{
+    uint32_t cnt = (uint32_t)k;
+    memcpy(w->payload, &cnt, sizeof cnt);
+    memcpy(w->payload + UTS_PAYLOAD_HDR, w->st + w->base, k * sizeof *w->st);
+    w->base += k;
+    uint64_t id = w->released++ * (uint64_t)w->nthreads + (uint64_t)w->index;
+    ladro_task_t t = {.id = id, .payload = w->payload};
+    return ladro_push(w->lb, &t);
+}
+
+int uts_seed_root(uts_worker_t *w)
+{
+    w->st[0].depth = 0;
+    uts_root(w->tree, &w->st[0]);
+    w->base = 0;
+    return uts__release(w, 1);
+}
+
+/* The nodes expanded since the last charge, to the hook (done: w->c holds this task's). */
+static void uts__charge(uts_worker_t *w, uint64_t done)
+{
+    uint64_t total = w->c.nodes + done;
+    w->charge(w->charge_ctx, total - w->charged);
+    w->charged = total;
+}
+
+int uts_run_task(uts_worker_t *w, const ladro_task_t *task)
+{
+    const uts_tree_t *t = w->tree;
+    const size_t chunk = (size_t)t->p.chunk;
+    const unsigned poll = (unsigned)t->p.poll;
+    uint32_t cnt;
+    memcpy(&cnt, task->payload, sizeof cnt);
+    w->base = w->n = 0;
+    if (uts__reserve(w, cnt))
+        return LADRO_ENOMEM;
+    memcpy(w->st, (const unsigned char *)task->payload + UTS_PAYLOAD_HDR,
+           cnt * sizeof *w->st);
+    w->n = cnt;
+    uts_counts_t k = {0, 0, w->c.max_depth};
+    int rc = 0;
+    while (w->n > w->base) {
+        uts_node_t v = w->st[--w->n];
+        int nc = uts_visit(t, &v, &k);
+        if (nc > 0) {
+            if (uts__reserve(w, (size_t)nc)) {
+                rc = LADRO_ENOMEM;
+                break;
+            }
+            uts_children(t, &v, w->st + w->n, nc);
+            w->n += (size_t)nc;
+            if (w->n - w->base > 2 * chunk && (rc = uts__release(w, chunk)) != 0)
+                break;
+        }
+        if (++w->since_poll >= poll) {
+            w->since_poll = 0;
+            w->polls++;
+            if (w->charge)
+                uts__charge(w, k.nodes);
+            if ((rc = ladro_progress(w->lb)) != 0)
+                break;
+        }
+    }
+    w->c.nodes += k.nodes;
+    w->c.leaves += k.leaves;
+    w->c.max_depth = k.max_depth;
+    w->tasks++;
+    if (w->charge)
+        uts__charge(w, 0);
+    return rc;
+}
