@@ -3,7 +3,9 @@
  * (sim/engine_s4u.c), running ladro-synth's workload (apps/common/workload_gen.c; the
  * DLB_Bench profiles of apps/common/profile.c) and checking that every task ran exactly
  * once and, with results, that every result came home once and intact (ladro-synth
- * --verify's checks).
+ * --verify's checks). With --app uts the ranks run ladro-uts's search instead
+ * (apps/uts/uts_search.c), a node costing --node-ns of simulated time, and the summed
+ * counts are checked against the sequential DFS's.
  *
  * Each policy runs in a child process of its own: a fresh simulation (SimGrid's engine
  * cannot be reset), its CPU time and peak memory measured alone, and a crash of one run
@@ -13,6 +15,8 @@
 #include "cli.h"
 #include "engine_s4u.h"
 #include "profile.h"
+#include "uts_cli.h"
+#include "uts_search.h"
 #include "workload_gen.h"
 
 #include <simgrid/actor.h>
@@ -31,6 +35,11 @@
 #include <unistd.h>
 
 #define LADRO__MAXPOL 64
+/* --app uts: the default cost of a node, ns: ladro-uts's CPU per node on 1 rank, T1 with
+ * SHA-NI (docs/results.md, "Cost of a node") */
+#define LADRO__NODE_NS 68
+#define LADRO__STR2(x) #x
+#define LADRO__STR(x) LADRO__STR2(x)
 #define LADRO__PROG "policy"
 /* A row for a duration in microseconds, in [0, 1e9], into the double *dest. */
 #define LADRO__US_OPT(name, dest, ...)                                                      \
@@ -50,6 +59,8 @@ typedef struct {
     uint64_t result_chunks, result_msgs, result_records, results_home, route_hops,
         route_hops_max;
     wl_results_check_t rck; /* the owners' results check, summed over ranks */
+    uint64_t tasks_run;     /* summed over ranks */
+    uts_counts_t uts;       /* --app uts: the search's counts, summed over ranks */
 } ladro__res_t;
 
 /* One simulation (in its child process). */
@@ -65,6 +76,8 @@ typedef struct {
     uint64_t *const *own; /* per rank: the ids it seeds */
     const uint64_t *nown;
     uint32_t *runs; /* per task id: times run */
+    const uts_tree_t *tree; /* --app uts, else NULL (ladro-synth's workload) */
+    double node_s;          /* --app uts: simulated time of one node */
     ladro__res_t *res;
 } ladro__run_t;
 
@@ -82,8 +95,52 @@ static int ladro__result_next(void *lb, uint64_t *id, void *bytes)
     return ladro_result_next(lb, id, bytes) != LADRO_OK;
 }
 
+/* The per-task overhead (--task-overhead-us): computation on --cores, else a pause. */
+static void ladro__task_overhead(const ladro__run_t *run)
+{
+    if (run->overhead_s >= 1e-9 && run->costs.cpu)
+        sg_actor_execute(run->overhead_s * sg_host_get_speed(sg_host_self()));
+    else if (run->overhead_s >= 1e-9)
+        sg_actor_sleep_for(run->overhead_s);
+}
+
+/* --app uts: the nodes a rank expanded cost node_s of simulated time each. */
+static void ladro__uts_charge(void *ctx, uint64_t nodes)
+{
+    const ladro__run_t *run = ctx;
+    double d = (double)nodes * run->node_s;
+    if (d >= 1e-9) /* SimGrid's accuracy */
+        sg_actor_sleep_for(d);
+}
+
+/* --app uts: ladro-uts's search (apps/uts/uts_search.c) on this rank, rank 0 seeding the
+ * root, until LADRO_DONE; its counts into res (the caller sums the runtime's). */
+static int ladro__uts_rank(ladro__run_t *run, int rank, ladro_t *lb)
+{
+    uts_worker_t w;
+    int rc = uts_worker_init(&w, lb, run->tree, run->cfg.task_bytes, 1, 0);
+    w.charge = ladro__uts_charge;
+    w.charge_ctx = run;
+    if (rc == 0 && rank == 0)
+        rc = uts_seed_root(&w);
+    while (rc == 0) {
+        ladro_task_t t;
+        rc = ladro_next(lb, &t);
+        if (rc == LADRO_OK) {
+            rc = uts_run_task(&w, &t);
+            ladro__task_overhead(run);
+        }
+    }
+    run->res->uts.nodes += w.c.nodes;
+    run->res->uts.leaves += w.c.leaves;
+    if (w.c.max_depth > run->res->uts.max_depth)
+        run->res->uts.max_depth = w.c.max_depth;
+    uts_worker_free(&w);
+    return rc;
+}
+
 /* One rank: seed its tasks, run them (a task's run is its duration of simulated time;
- * the runtime pads it to duration / speed), until LADRO_DONE. */
+ * the runtime pads it to duration / speed), until LADRO_DONE; or, --app uts, the search. */
 static void ladro__rank_main(int argc, char **argv)
 {
     (void)argc;
@@ -98,17 +155,21 @@ static void ladro__rank_main(int argc, char **argv)
         return;
     }
     size_t pb = run->cfg.task_bytes, rb = run->cfg.result_bytes;
-    unsigned char *pay = malloc(pb ? pb : 1), *out = malloc(rb ? rb : 1);
+    unsigned char *pay = NULL, *out = malloc(rb ? rb : 1);
+    if (run->tree)
+        rc = ladro__uts_rank(run, rank, lb);
+    else if (!(pay = malloc(pb ? pb : 1)))
+        rc = LADRO_ENOMEM;
     for (uint64_t i = 0; pay && i < run->nown[rank] && rc == 0; i++) {
         uint64_t id = run->own[rank][i];
         wl_fill_payload(pay, pb, id, wl_task_seconds(run->wl, id));
         ladro_task_t t = {.id = id, .payload = pay};
         rc = ladro_push(lb, &t);
     }
-    if (!pay || !out)
+    if (!out)
         rc = LADRO_ENOMEM;
     free(pay);
-    while (rc == 0) {
+    while (rc == 0 && !run->tree) {
         ladro_task_t t;
         rc = ladro_next(lb, &t);
         if (rc == LADRO_OK) {
@@ -132,10 +193,7 @@ static void ladro__rank_main(int argc, char **argv)
                 else
                     break;
             }
-            if (run->overhead_s >= 1e-9 && run->costs.cpu)
-                sg_actor_execute(run->overhead_s * sg_host_get_speed(sg_host_self()));
-            else if (run->overhead_s >= 1e-9)
-                sg_actor_sleep_for(run->overhead_s);
+            ladro__task_overhead(run);
         }
     }
     if (rc == LADRO_DONE) {
@@ -149,6 +207,7 @@ static void ladro__rank_main(int argc, char **argv)
             res->steals_tried += st.steals_tried;
             res->steals_ok += st.steals_ok;
             res->steals_failed += st.steals_failed;
+            res->tasks_run += st.tasks_run;
             res->tasks_moved += st.tasks_stolen;
             res->messages += st.info_msgs;
             res->result_chunks += st.result_chunks;
@@ -489,11 +548,11 @@ static int ladro__opt_profile(const ladroi_opt_t *opt, const char *v, void *ctx,
 }
 
 /* The runtime configuration of policy `name`: the flags' settings (cap: the profile's
- * task capacity, or 0), then every KEY=VALUE and, for this policy, every NAME:KEY=VALUE.
+ * task capacity, or 0; uts: --app uts's tree, or NULL), then every KEY=VALUE and, for this policy, every NAME:KEY=VALUE.
  * 0, or 2 after a one-line error. */
 static int ladro__policy_config(ladro_config_t *cfg, const char *name, const char *speed,
                                 const wl_spec_t *wl, unsigned cap, uint64_t rb,
-                                const char *const *keys, int nkeys)
+                                const uts_params_t *uts, const char *const *keys, int nkeys)
 {
     char err[1024], v[32];
     ladro_config_init(cfg);
@@ -514,6 +573,10 @@ static int ladro__policy_config(ladro_config_t *cfg, const char *name, const cha
      * per rank, so auto would spin, and every spin pause is an event for every idle rank
      * (10 000 ranks: 38 s of CPU backing off, 2 464 s spinning). */
     ladro_config_set(cfg, "idle", "backoff", err, sizeof err);
+    /* --app uts: ladro-uts's settings (one task kept private, poll_interval -i, chunks of
+     * -c nodes) */
+    if (uts && uts_config(cfg, uts, 1, err, sizeof err))
+        return ladro_sim_usage_error(LADRO__PROG, "--app uts: %s", err);
     const char *const *names = ladro_policy_names();
     for (int k = 0; k < nkeys; k++) {
         char kv[512];
@@ -558,12 +621,13 @@ static int ladro__policy_config(ladro_config_t *cfg, const char *name, const cha
 }
 
 /* Every rank's seeded task ids (own[r], nown[r]: allocated here) and the lower bound, the
- * runtime's: max(sum of work / sum of speeds, longest task). 0, or -1 out of memory. */
+ * runtime's: max(sum of work / sum of speeds, longest task); work0: work besides the tasks
+ * (--app uts: the tree's). 0, or -1 out of memory. */
 static int ladro__workload(const wl_spec_t *wl, int p, const char *speed, uint64_t ntasks,
-                           uint64_t **own, uint64_t *nown, double *lower)
+                           double work0, uint64_t **own, uint64_t *nown, double *lower)
 {
     int *owner = malloc((ntasks ? ntasks : 1) * sizeof *owner);
-    double work = 0, longest = 0, speed_sum = 0;
+    double work = work0, longest = 0, speed_sum = 0;
     if (!owner)
         return -1;
     for (uint64_t id = 0; id < ntasks; id++) {
@@ -592,13 +656,14 @@ static int ladro__workload(const wl_spec_t *wl, int p, const char *speed, uint64
     return 0;
 }
 
-static void ladro__csv_head(FILE *f)
+static void ladro__csv_head(FILE *f, bool uts)
 {
     fprintf(f, "policy,p,tasks,speed,lambda_us,makespan_s,lower_bound_s,efficiency,idle_mean,"
                "steals_tried,steals_ok,steals_failed,tasks_moved,messages,term_waves,"
                "min_tasks_run,max_tasks_run,lost,twice,verified,done_s,cpu_s,peak_rss_mb,"
                "result_bytes,results,result_chunks,result_msgs,msgs_per_chunk,"
-               "result_records,results_home,route_hops_mean,route_hops_max\n");
+               "result_records,results_home,route_hops_mean,route_hops_max%s\n",
+            uts ? ",nodes,leaves,max_depth" : "");
 }
 
 /* s as a JSON string on stdout (NULL: null). */
@@ -629,6 +694,7 @@ typedef struct {
     const char *speed;
     double lambda_us, lower;
     uint64_t rb; /* the policy's result_bytes */
+    bool uts;    /* --app uts: ntasks is the policy's tasks run; its counts shown */
 } ladro__out_t;
 
 /* One policy's result (the i-th): a JSON member, a text line, a CSV row. */
@@ -653,7 +719,7 @@ static void ladro__row(const ladro__out_t *o, int i, const char *name, const lad
                "\"results_missing\": %llu, \"result_checksums_bad\": %llu, "
                "\"result_chunks\": %llu, \"result_msgs\": %llu, \"msgs_per_chunk\": %.6g, "
                "\"result_records\": %llu, \"results_home\": %llu, \"route_hops_mean\": %.6g, "
-               "\"route_hops_max\": %llu}",
+               "\"route_hops_max\": %llu",
                i ? "," : "", name, r->makespan_s, o->lower, eff, idle, (ull)r->steals_tried,
                (ull)r->steals_ok, (ull)r->steals_failed, (ull)r->tasks_moved,
                (ull)r->messages, (ull)r->term_waves, (ull)r->min_run, (ull)r->max_run,
@@ -662,6 +728,11 @@ static void ladro__row(const ladro__out_t *o, int i, const char *name, const lad
                (ull)r->rck.missing, (ull)r->rck.bad_sums, (ull)r->result_chunks,
                (ull)r->result_msgs, per_chunk, (ull)r->result_records, (ull)r->results_home,
                hops, (ull)r->route_hops_max);
+    if (o->json && o->uts)
+        printf(", \"nodes\": %llu, \"leaves\": %llu, \"max_depth\": %lld}", (ull)r->uts.nodes,
+               (ull)r->uts.leaves, (long long)r->uts.max_depth);
+    else if (o->json)
+        putchar('}');
     else if (o->text) {
         printf("%-12s makespan %.6f s  lower bound %.6f s  efficiency %.3f  done %.6f s  "
                "verified %s (lost %llu, twice %llu)  cpu %.2f s  rss %.0f MB\n",
@@ -674,12 +745,17 @@ static void ladro__row(const ladro__out_t *o, int i, const char *name, const lad
                    (ull)r->rck.wrong, (ull)r->rck.missing, (ull)r->rck.bad_sums,
                    (ull)r->result_chunks, (ull)r->result_msgs, per_chunk, hops,
                    (ull)r->route_hops_max);
+        if (o->uts)
+            printf("%-12s %llu nodes, %llu leaves, depth %lld in %llu tasks; steals %llu ok, "
+                   "%llu failed\n", "", (ull)r->uts.nodes, (ull)r->uts.leaves,
+                   (long long)r->uts.max_depth, (ull)o->ntasks, (ull)r->steals_ok,
+                   (ull)r->steals_failed);
     }
     if (o->csv) {
         const char *q = strchr(o->speed, ',') ? "\"" : ""; /* a list of speeds: quoted */
         fprintf(o->csv, "%s,%d,%llu,%s%s%s,%g,%.9g,%.9g,%.6f,%.6g,%llu,%llu,%llu,%llu,%llu,"
                         "%llu,%llu,%llu,%llu,%llu,%s,%.9g,%.3f,%.1f,%llu,%llu,%llu,%llu,%.6g,"
-                        "%llu,%llu,%.6g,%llu\n",
+                        "%llu,%llu,%.6g,%llu",
                 name, o->p, (ull)o->ntasks, q, o->speed, q, o->lambda_us, r->makespan_s,
                 o->lower, eff, idle, (ull)r->steals_tried, (ull)r->steals_ok,
                 (ull)r->steals_failed, (ull)r->tasks_moved, (ull)r->messages,
@@ -687,7 +763,29 @@ static void ladro__row(const ladro__out_t *o, int i, const char *name, const lad
                 (ull)r->twice, verified ? "true" : "false", r->done_s, cpu, rss, (ull)o->rb,
                 (ull)r->rck.received, (ull)r->result_chunks, (ull)r->result_msgs, per_chunk,
                 (ull)r->result_records, (ull)r->results_home, hops, (ull)r->route_hops_max);
+        if (o->uts)
+            fprintf(o->csv, ",%llu,%llu,%lld", (ull)r->uts.nodes, (ull)r->uts.leaves,
+                    (long long)r->uts.max_depth);
+        fputc('\n', o->csv);
     }
+}
+
+/* The first UTS flag whose value differs from its default in d, or NULL. */
+static const char *ladro__uts_flag_set(const uts_params_t *u, const uts_params_t *d)
+{
+    const struct {
+        const char *flag;
+        int differs;
+    } f[] = {{"-t", u->type != d->type},       {"-b", u->b0 != d->b0},
+             {"-a", u->shape != d->shape},     {"-d", u->gen_mx != d->gen_mx},
+             {"-q", u->q != d->q},             {"-m", u->m != d->m},
+             {"-r", u->root_seed != d->root_seed}, {"-f", u->shift != d->shift},
+             {"-g", u->gran != d->gran},       {"-c", u->chunk != d->chunk},
+             {"-i", u->poll != d->poll}};
+    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
+        if (f[i].differs)
+            return f[i].flag;
+    return NULL;
 }
 
 int ladro_sim_policy_main(int argc, char **argv)
@@ -705,6 +803,14 @@ int ladro_sim_policy_main(int argc, char **argv)
     int cores = -1;
     uint64_t rb = 0;
     ladro__prof_t prof = {&wl, WL_PROFILE_SCALE, 0, NULL};
+    /* --app uts: the tree flags, the cost of a node; synth_seen[i]: ladro-synth's workload
+     * flags given (refused with --app uts) */
+    const char *app = "synth";
+    uts_params_t up, up_default;
+    uts_params_default(&up);
+    up_default = up;
+    double node_ns = LADRO__NODE_NS;
+    int synth_seen[8] = {0};
     const char **keys = calloc((size_t)argc + 1, sizeof *keys);
     int nkeys = 0;
     if (!keys)
@@ -715,31 +821,35 @@ int ladro_sim_policy_main(int argc, char **argv)
                  "baseline, successonly, smallworld (default random)"},
         {"--p", 0, LADROI_OPT_INT, &p, 1, 1 << 20, .arg = "N",
          .help = "simulated ranks (default 8)"},
+        {"--app", 0, LADROI_OPT_STR, &app, .arg = "APP",
+         .help = "the workload: synth (default: ladro-synth's tasks, the flags\n"
+                 "below) or uts (ladro-uts's search of the tree the UTS flags give)"},
         {"--tasks-per-rank", 0, LADROI_OPT_U64, &wl.tasks_per_rank, 1, 1e7, .arg = "K",
          .help = "tasks per rank on average (default 10)",
-         .accepted = "accepted: an integer in [1, 1e7]"},
+         .accepted = "accepted: an integer in [1, 1e7]", .seen = &synth_seen[0]},
         {"--tasks", 0, LADROI_OPT_U64, &wl.tasks, 1, 1e10, .arg = "N",
          .help = "tasks in all, spread over the ranks as --init says (even: the\n"
                  "first N mod P ranks get one more); instead of --tasks-per-rank",
-         .accepted = "accepted: an integer in [1, 1e10]"},
+         .accepted = "accepted: an integer in [1, 1e10]", .seen = &synth_seen[1]},
         {"--work-ms", 0, LADROI_OPT_DOUBLE, &wl.work_ms, 1e-6, 1e9, .arg = "X",
          .help = "mean task duration at full speed, ms (default 10)",
-         .accepted = "accepted: a number of ms in [1e-6, 1e9]"},
+         .accepted = "accepted: a number of ms in [1e-6, 1e9]", .seen = &synth_seen[2]},
         {"--dist", 0, LADROI_OPT_FN, &wl, .arg = "D",
          .help = "const | uniform:A,B | gauss:MEAN,SD | exp | bimodal:P,A,B\n"
                  "(in units of --work-ms, as ladro-synth --work-dist)",
-         .accepted = wl_dist_accepted, .fn = ladro__opt_wl},
+         .accepted = wl_dist_accepted, .fn = ladro__opt_wl, .seen = &synth_seen[3]},
         {"--work-dist", 0, LADROI_OPT_FN, &wl, .accepted = wl_dist_accepted,
-         .fn = ladro__opt_wl, .flags = LADROI_OPT_HIDDEN},
+         .fn = ladro__opt_wl, .flags = LADROI_OPT_HIDDEN, .seen = &synth_seen[3]},
         {"--init", 0, LADROI_OPT_FN, &wl, .arg = "I",
          .help = "even | one | gauss70-10 (initial placement; default even)",
-         .accepted = wl_init_accepted, .fn = ladro__opt_wl, .data = "init"},
+         .accepted = wl_init_accepted, .fn = ladro__opt_wl, .data = "init",
+         .seen = &synth_seen[4]},
         wl_opt_profile(ladro__opt_profile),
         wl_opt_profile_scale(&prof.scale),
         {"--result-bytes", 0, LADROI_OPT_U64, &rb, 0, 1 << 20, .arg = "B",
          .help = "each task returns B result bytes to its origin rank through\n"
                  "ladro's results API, checked there (default 0: none)",
-         .accepted = "accepted: bytes in [0, 1048576]"},
+         .accepted = "accepted: bytes in [0, 1048576]", .seen = &synth_seen[5]},
         {"--speed", 0, LADROI_OPT_STR, &speed, .arg = "SPEC",
          .help = "C1..C5 (A2WS Table 2 profiles) or a list '1,0.5' cycled over\n"
                  "ranks (default 1)"},
@@ -777,10 +887,20 @@ int ladro_sim_policy_main(int argc, char **argv)
         {"--progress-ms", 0, LADROI_OPT_DOUBLE, &progress_ms, 0, 1e9, .arg = "X",
          .help = "a task calls ladro_progress every X ms of its run, as\n"
                  "ladro-synth's do (default 1; 0: never)",
-         .accepted = "accepted: a number of ms in [0, 1e9]"},
+         .accepted = "accepted: a number of ms in [0, 1e9]", .seen = &synth_seen[6]},
         {"--seed", 0, LADROI_OPT_U64, &wl.seed, 0, 9223372036854775807.0, .arg = "S",
          .help = "workload and runtime seed (default 1)",
          .accepted = "accepted: a non-negative integer"},
+        {.kind = LADROI_OPT_TEXT, .help = "--app uts: ladro-uts's tree and search flags "
+                                           "(docs/uts.md; default: the reference's)"},
+        UTS_TREE_OPTS(&up),
+        UTS_CHUNK_OPTS(&up),
+        {"--node-ns", 0, LADROI_OPT_DOUBLE, &node_ns, 0, 1e9, .arg = "NS",
+         .help = "--app uts: simulated time of one node, ns (default " LADRO__STR(
+                     LADRO__NODE_NS) ": ladro-uts's\n"
+                 "measured CPU per node on 1 rank, T1, docs/results.md)",
+         .accepted = "accepted: a number of ns in [0, 1e9]"},
+        {.kind = LADROI_OPT_TEXT, .help = "output:"},
         {"--csv", 0, LADROI_OPT_STR, &csvp, .arg = "FILE",
          .help = "one CSV row per policy ('-' = stdout)"},
         {"--json", 0, LADROI_OPT_FLAG, &json,
@@ -794,7 +914,9 @@ int ladro_sim_policy_main(int argc, char **argv)
                  "POLICY:KEY=VALUE ...]\n"
                  "ladro's runtime (every policy's own code) on N simulated ranks (SimGrid S4U "
                  "actors),\non ladro-synth's workload; checks that every task ran exactly "
-                 "once and every\nresult came home once and intact (docs/sim.md).\n"
+                 "once and every\nresult came home once and intact (docs/sim.md). --app uts: "
+                 "on ladro-uts's search\ninstead, its counts checked against the sequential "
+                 "DFS's.\n"
                  "KEY=VALUE sets a runtime configuration key "
                  "(ladro_print_config) for every policy,\nPOLICY:KEY=VALUE for that one.\n",
         .opts = opts,
@@ -809,6 +931,31 @@ int ladro_sim_policy_main(int argc, char **argv)
         return rc == 1 ? 0 : rc;
     }
     rc = 2; /* usage errors below */
+    bool uts = !strcmp(app, "uts");
+    if (!uts && strcmp(app, "synth")) {
+        free(keys);
+        return ladro_sim_usage_error(LADRO__PROG, "--app '%s': accepted: synth, uts", app);
+    }
+    const char *tflag = ladro__uts_flag_set(&up, &up_default);
+    if (!uts && (tflag || node_ns != LADRO__NODE_NS)) {
+        free(keys);
+        return ladro_sim_usage_error(LADRO__PROG, "%s with --app %s: accepted: the UTS tree "
+                                     "and search flags with --app uts only",
+                                     tflag ? tflag : "--node-ns", app);
+    }
+    if (uts) {
+        static const char *const synth_flags[] = {
+            "--tasks-per-rank", "--tasks", "--work-ms", "--dist", "--init",
+            "--result-bytes", "--progress-ms", "--profile"};
+        synth_seen[7] = prof.name != NULL;
+        for (int i = 0; i < 8; i++)
+            if (synth_seen[i]) {
+                free(keys);
+                return ladro_sim_usage_error(LADRO__PROG, "%s with --app uts: accepted: the "
+                                             "tree and search flags (-t ... -i, --node-ns)",
+                                             synth_flags[i]);
+            }
+    }
     const ladro__costset_t *set = NULL;
     for (size_t i = 0; i < LADRO__NCOSTSETS && !set; i++)
         if (!strcmp(costs, ladro__costsets[i].name))
@@ -854,7 +1001,8 @@ int ladro_sim_policy_main(int argc, char **argv)
             goto out;
         }
         list[npol] = t;
-        if (ladro__policy_config(&cfgs[npol], t, speed, &wl, prof.cap, rb, keys, nkeys))
+        if (ladro__policy_config(&cfgs[npol], t, speed, &wl, prof.cap, rb, uts ? &up : NULL,
+                                 keys, nkeys))
             goto out;
         npol++;
     }
@@ -863,7 +1011,7 @@ int ladro_sim_policy_main(int argc, char **argv)
                               "policies", pols);
         goto out;
     }
-    uint64_t ntasks = wl_ntasks(&wl, p);
+    uint64_t ntasks = uts ? 0 : wl_ntasks(&wl, p);
     if (platform && cores > 0) {
         ladro_sim_usage_error(LADRO__PROG, "--cores %d with --platform: accepted: one of them "
                               "(--cores makes the platform: one host)", cores);
@@ -906,11 +1054,27 @@ int ladro_sim_policy_main(int argc, char **argv)
     }
     rc = 1; /* from here on, failures are the runs' */
 
+    /* --app uts: the tree, and its counts by uts_tree's sequential DFS (the oracle) */
+    uts_tree_t tree;
+    uts_counts_t seq = {0, 0, 0};
+    if (uts) {
+        uts_tree_init(&tree, &up, NULL);
+        uts_node_t root;
+        uts_root(&tree, &root);
+        if (uts_dfs(&tree, &root, &seq)) {
+            fprintf(stderr, "ladro-sim policy: out of memory for the sequential search\n");
+            goto out;
+        }
+        run.tree = &tree;
+        run.node_s = node_ns * 1e-9;
+    }
+
     /* the workload: every rank's seeded tasks; the lower bound */
     nown = calloc((size_t)p, sizeof *nown);
     own = calloc((size_t)p, sizeof *own);
     double lower = 0;
-    if (!nown || !own || ladro__workload(&wl, p, speed, ntasks, own, nown, &lower)) {
+    if (!nown || !own || ladro__workload(&wl, p, speed, ntasks, (double)seq.nodes * node_ns * 1e-9,
+                                         own, nown, &lower)) {
         fprintf(stderr, "ladro-sim policy: out of memory for %llu tasks\n",
                 (unsigned long long)ntasks);
         goto out;
@@ -926,7 +1090,7 @@ int ladro_sim_policy_main(int argc, char **argv)
     run.own = own;
     run.nown = nown;
     if (csv)
-        ladro__csv_head(csv);
+        ladro__csv_head(csv, uts);
     if (json) {
         /* tasks_per_rank: the average when --tasks gave the total */
         printf("{\"params\": {\"p\": %d, \"tasks\": %llu, \"tasks_per_rank\": %g, "
@@ -939,12 +1103,27 @@ int ladro_sim_policy_main(int argc, char **argv)
                "\"progress_ms\": %g, \"cores\": %d, \"seed\": %llu, \"engine\": \"s4u\", "
                "\"payload\": %zu, \"task_capacity\": %u, \"profile\": ", set->name, rma_lat,
                rma_us, msg_us, poll_us, wake_us, overhead_us, progress_ms, cores,
-               (unsigned long long)wl.seed, wl.payload, cfgs[0].task_capacity);
+               (unsigned long long)wl.seed, uts ? cfgs[0].task_bytes : wl.payload,
+               cfgs[0].task_capacity);
         ladro__json_str(prof.name);
-        printf(", \"profile_scale\": %g, \"result_bytes\": %llu},\n \"policies\": [",
-               prof.scale, (unsigned long long)rb);
+        printf(", \"profile_scale\": %g, \"result_bytes\": %llu, \"app\": \"%s\"",
+               prof.scale, (unsigned long long)rb, app);
+        if (uts)
+            printf(", \"uts\": {\"t\": %d, \"b\": %g, \"a\": %d, \"d\": %d, \"q\": %g, "
+                   "\"m\": %d, \"r\": %d, \"f\": %g, \"g\": %d, \"c\": %d, \"i\": %d, "
+                   "\"node_ns\": %g, \"nodes\": %llu, \"leaves\": %llu, \"max_depth\": %lld}",
+                   up.type, up.b0, up.shape, up.gen_mx, up.q, up.m, up.root_seed, up.shift,
+                   up.gran, up.chunk, up.poll, node_ns, (unsigned long long)seq.nodes,
+                   (unsigned long long)seq.leaves, (long long)seq.max_depth);
+        printf("},\n \"policies\": [");
     }
-    else if (!csv || csv != stdout) {
+    else if (uts && (!csv || csv != stdout)) {
+        printf("ladro-sim policy: p=%d app=uts tree: %llu nodes, %llu leaves, depth %lld "
+               "(sequential DFS); -c %d -i %d, node %g ns, speed=%s lambda=%g us seed=%llu "
+               "(simulated engine)\n", p, (unsigned long long)seq.nodes,
+               (unsigned long long)seq.leaves, (long long)seq.max_depth, up.chunk, up.poll,
+               node_ns, speed, lambda_us, (unsigned long long)wl.seed);
+    } else if (!csv || csv != stdout) {
         char where[300];
         if (tmp[0])
             snprintf(where, sizeof where, "lambda=%g us", lambda_us);
@@ -957,7 +1136,7 @@ int ladro_sim_policy_main(int argc, char **argv)
     }
     ladro__out_t out = {.json = json, .text = !json && (!csv || csv != stdout),
                               .csv = csv, .p = p, .ntasks = ntasks, .speed = speed,
-                              .lambda_us = lambda_us, .lower = lower};
+                              .lambda_us = lambda_us, .lower = lower, .uts = uts};
     int failed = 0;
     for (int i = 0; i < npol; i++) {
         ladro__res_t res;
@@ -977,6 +1156,11 @@ int ladro_sim_policy_main(int argc, char **argv)
                         res.bad_payloads == 0 &&
                         (out.rb == 0 || (res.rck.received == ntasks && res.rck.wrong == 0 &&
                                      res.rck.missing == 0 && res.rck.bad_sums == 0));
+        if (uts) { /* the ranks' counts summed: the sequential DFS's */
+            verified = verified && res.uts.nodes == seq.nodes &&
+                       res.uts.leaves == seq.leaves && res.uts.max_depth == seq.max_depth;
+            out.ntasks = res.tasks_run;
+        }
         failed |= !verified;
         ladro__row(&out, i, list[i], &res, verified, cpu, rss);
         fflush(stdout);
