@@ -61,6 +61,11 @@ typedef struct {
     wl_results_check_t rck; /* the owners' results check, summed over ranks */
     uint64_t tasks_run;     /* summed over ranks */
     uts_counts_t uts;       /* --app uts: the search's counts, summed over ranks */
+    /* --app uts: when each rank began its first task (from its return from create): the
+     * latest, the sum over the ranks that ran one, and how many never did */
+    double first_task_max_s, first_task_sum_s;
+    uint64_t ranks_no_task;
+    double steal_time_s; /* time in remote steal attempts, summed over ranks */
 } ladro__res_t;
 
 /* One simulation (in its child process). */
@@ -123,10 +128,13 @@ static int ladro__uts_rank(ladro__run_t *run, int rank, ladro_t *lb)
     w.charge_ctx = run;
     if (rc == 0 && rank == 0)
         rc = uts_seed_root(&w);
+    double t0 = simgrid_get_clock(), first = -1;
     while (rc == 0) {
         ladro_task_t t;
         rc = ladro_next(lb, &t);
         if (rc == LADRO_OK) {
+            if (first < 0)
+                first = simgrid_get_clock() - t0;
             rc = uts_run_task(&w, &t);
             ladro__task_overhead(run);
         }
@@ -135,6 +143,12 @@ static int ladro__uts_rank(ladro__run_t *run, int rank, ladro_t *lb)
     run->res->uts.leaves += w.c.leaves;
     if (w.c.max_depth > run->res->uts.max_depth)
         run->res->uts.max_depth = w.c.max_depth;
+    if (first < 0)
+        run->res->ranks_no_task++;
+    else
+        run->res->first_task_sum_s += first;
+    if (first > run->res->first_task_max_s)
+        run->res->first_task_max_s = first;
     uts_worker_free(&w);
     return rc;
 }
@@ -208,6 +222,7 @@ static void ladro__rank_main(int argc, char **argv)
             res->steals_ok += st.steals_ok;
             res->steals_failed += st.steals_failed;
             res->tasks_run += st.tasks_run;
+            res->steal_time_s += st.steal_time_s;
             res->tasks_moved += st.tasks_stolen;
             res->messages += st.info_msgs;
             res->result_chunks += st.result_chunks;
@@ -728,9 +743,15 @@ static void ladro__row(const ladro__out_t *o, int i, const char *name, const lad
                (ull)r->rck.missing, (ull)r->rck.bad_sums, (ull)r->result_chunks,
                (ull)r->result_msgs, per_chunk, (ull)r->result_records, (ull)r->results_home,
                hops, (ull)r->route_hops_max);
-    if (o->json && o->uts)
-        printf(", \"nodes\": %llu, \"leaves\": %llu, \"max_depth\": %lld}", (ull)r->uts.nodes,
-               (ull)r->uts.leaves, (long long)r->uts.max_depth);
+    if (o->json && o->uts) {
+        uint64_t got = (uint64_t)o->p - r->ranks_no_task;
+        printf(", \"nodes\": %llu, \"leaves\": %llu, \"max_depth\": %lld, "
+               "\"first_task_max_s\": %.9g, \"first_task_mean_s\": %.9g, "
+               "\"ranks_no_task\": %llu, \"steal_time_s\": %.9g}", (ull)r->uts.nodes,
+               (ull)r->uts.leaves, (long long)r->uts.max_depth, r->first_task_max_s,
+               got ? r->first_task_sum_s / (double)got : 0, (ull)r->ranks_no_task,
+               r->steal_time_s);
+    }
     else if (o->json)
         putchar('}');
     else if (o->text) {

@@ -40,6 +40,13 @@ for x in pols:
         assert x["steals_ok"] > 0 and x["max_tasks_run"] < x["tasks"], x
     if x["policy"] == "successonly":
         assert x["steals_failed"] == 0, x
+    # the ramp-up: rank 0 starts at once; static never moves a task, the others spread it
+    assert 0 <= x["first_task_max_s"] <= x["makespan_s"] and x["steal_time_s"] >= 0, x
+    assert x["first_task_mean_s"] <= x["first_task_max_s"], x
+    if x["policy"] in ("static", "leader"):  # leader: no steal, as above
+        assert x["ranks_no_task"] == p - 1 and x["first_task_max_s"] == 0, x
+    else:
+        assert x["ranks_no_task"] < p - 1, x
 rows = list(csv.DictReader(open(sys.argv[2])))
 assert [r["policy"] for r in rows] == [x["policy"] for x in pols], rows
 for r in rows:
