@@ -140,6 +140,9 @@ int ladroi_net_gatherv(ladro_t *lb, ladroi_chan_t *c, const void *mine, size_t b
 /* ---- time and threads ----------------------------------------------------------------- */
 /* Seconds on the clock the runtime measures with (monotonic; simulated in a simulation). */
 double ladroi_net_now(void);
+/* Whether every rank reads the same clock, so that a trace needs no clock offsets: the
+ * simulated engine's one clock; MPI's per-node monotonic clocks are not. */
+bool ladroi_net_clock_global(void);
 /* Sleep (idle back-off, debug delays): real or simulated time. us >= 0. */
 void ladroi_net_sleep_us(double us);
 /* Collective over lb->comm: how many of the handle's ranks share this rank's node

@@ -638,6 +638,11 @@ double ladroi_net_now(void)
     return ladroi_now();
 }
 
+bool ladroi_net_clock_global(void)
+{
+    return false;
+}
+
 void ladroi_net_sleep_us(double us)
 {
     ladroi_sleep_us(us);

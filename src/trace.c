@@ -76,9 +76,11 @@ int ladroi_trace_init(ladro_t *lb)
         return lb->rank == 0 ? LADRO_EIO
                              : ladroi_fail(lb, LADRO_EIO, "trace '%s': rank 0 cannot write "
                                            "there", lb->cfg.trace);
-    /* Clock offset to rank 0: 4 ping-pongs per rank, keep the smallest round trip. */
+    /* Clock offset to rank 0: 4 ping-pongs per rank, keep the smallest round trip; none
+     * with one clock for all (the simulated engine: there the ping-pongs, O(P) on rank 0,
+     * would also change the run's start and so the run that is traced). */
     double off = 0, best = INFINITY;
-    for (int r = 1; r < lb->size; r++) {
+    for (int r = 1; r < lb->size && !ladroi_net_clock_global(); r++) {
         for (int k = 0; k < 4; k++) {
             if (lb->rank == 0) {
                 double t;
