@@ -6,7 +6,9 @@
 #   bash bench/beyond/beyond.sh [BUILD] [OUT]
 #   PS (default 1024), POLICIES (default all eight), SEEDS (1), JOBS (2), LAMBDA_US (5),
 #   VARIANTS (policies with a setting, as rows of their own, e.g.
-#   VARIANTS="ctws:ctws_tokens=auto": the row ctws_ctws_tokens_auto)
+#   VARIANTS="ctws:ctws_tokens=auto": the row ctws_ctws_tokens_auto),
+#   TRACE=1 (the c5 runs also write a CSV task trace, and late.py tells who ran the tasks
+#   that end after the bound: ~60 MB a run)
 set -euo pipefail
 build=${1:-build}
 out=${2:-$build/results/beyond}
@@ -26,11 +28,13 @@ for p in ${PS:-1024}; do
         name=${pol%%:*} kv= label=$pol
         if [ "$name" != "$pol" ]; then kv=$pol; label=$(echo "$pol" | tr -c 'A-Za-z0-9\n' _); fi
         f=$out/$w-p$p-s$s-$label.json
-        [ -s "$f" ] && continue
+        tr=
+        [ "${TRACE:-0}" = 1 ] && [ "$w" = c5 ] && tr="trace=${f%.json}.csv"
+        [ -s "$f" ] && { [ -z "$tr" ] || [ -s "${f%.json}.csv" ]; } && continue
         # the termination study runs the same gauss70-10 runs: take its output if it is there
         t=$build/results/termination/$w-p$p-s$s-$label.json
-        if [ -s "$t" ] && [ -z "$kv" ] && [ "${LAMBDA_US:-5}" = 5 ]; then cp "$t" "$f"; continue; fi
-        echo "$sim policy --policy $name --p $p ${wl[$w]} --lambda-us ${LAMBDA_US:-5} --seed $s --json $kv > $f.tmp && mv $f.tmp $f" >> "$jobs_file"
+        if [ -s "$t" ] && [ -z "$kv" ] && [ -z "$tr" ] && [ "${LAMBDA_US:-5}" = 5 ]; then cp "$t" "$f"; continue; fi
+        echo "$sim policy --policy $name --p $p ${wl[$w]} --lambda-us ${LAMBDA_US:-5} --seed $s --json $kv $tr > $f.tmp && mv $f.tmp $f" >> "$jobs_file"
       done
     done
   done
@@ -38,3 +42,11 @@ done
 xargs -P "${JOBS:-2}" -I{} -d '\n' nice bash -c {} < "$jobs_file"
 rm -f "$jobs_file"
 python3 "$(dirname "$0")/../termination/summary.py" "$out" beyond
+if [ "${TRACE:-0}" = 1 ]; then
+  for p in ${PS:-1024}; do
+    traces=$(ls "$out"/c5-p$p-s*-*.csv 2>/dev/null || true)
+    [ -z "$traces" ] && continue
+    echo; echo "c5, $p ranks: who runs the tasks that end after the lower bound"
+    python3 "$(dirname "$0")/late.py" $traces
+  done
+fi
