@@ -50,6 +50,10 @@ uint64_t nq_count(int n, const nq_state_t *s, uint64_t *nodes, nq_poll_fn poll,
         todo[top] = all & ~(c | d | a);
         if (poll && ++tick == 65536u) {
             tick = 0;
+            if (nodes) { /* up to date for poll (ladro-sim charges placements there) */
+                *nodes += visited;
+                visited = 0;
+            }
             int rc = poll(arg);
             if (rc) {
                 if (poll_rc)
@@ -61,6 +65,37 @@ uint64_t nq_count(int n, const nq_state_t *s, uint64_t *nodes, nq_poll_fn poll,
     if (nodes)
         *nodes += visited;
     return count;
+}
+
+uint64_t nq_task_hash(const nq_state_t *s)
+{
+    /* splitmix64's finalizer over the four words */
+    uint64_t x = ((uint64_t)s->depth << 32 | s->cols) ^
+                 ((uint64_t)s->diag << 32 | s->anti) * 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+static void nq__tree(int n, int cutoff, const nq_state_t *s, uint64_t *tasks, uint64_t *sum)
+{
+    ++*tasks;
+    *sum += nq_task_hash(s);
+    if ((int)s->depth >= cutoff)
+        return;
+    for (uint32_t f = nq_free(n, s); f;) {
+        uint32_t bit = f & (0u - f);
+        f ^= bit;
+        nq_state_t c = nq_place(n, s, bit);
+        nq__tree(n, cutoff, &c, tasks, sum);
+    }
+}
+
+void nq_task_tree(int n, int cutoff, uint64_t *tasks, uint64_t *sum)
+{
+    nq_state_t root = {0, 0, 0, 0};
+    *tasks = *sum = 0;
+    nq__tree(n, cutoff < n ? cutoff : n, &root, tasks, sum);
 }
 
 int64_t nq_oeis(int n)

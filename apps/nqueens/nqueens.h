@@ -41,10 +41,16 @@ static inline nq_state_t nq_place(int n, const nq_state_t *s, uint32_t bit)
 typedef int (*nq_poll_fn)(void *arg);
 
 /* Number of completions of s to a full placement of n queens. nodes (may be NULL) gets
- * the placements visited added. A non-zero return of poll stops the search and is
- * stored in *poll_rc. */
+ * the placements visited added, before every poll too (poll may read it). A non-zero
+ * return of poll stops the search and is stored in *poll_rc. */
 uint64_t nq_count(int n, const nq_state_t *s, uint64_t *nodes, nq_poll_fn poll,
                   void *arg, int *poll_rc);
+
+/* The tasks of a search that spawns a task per placement of at most min(cutoff, n) rows
+ * (ladro-nqueens's, nqueens_search.h): how many (root included) and the sum of their
+ * nq_task_hash, the exactly-once check of ladro-sim policy --app nqueens. */
+uint64_t nq_task_hash(const nq_state_t *s);
+void nq_task_tree(int n, int cutoff, uint64_t *tasks, uint64_t *sum);
 
 /* OEIS A000170 for n in [1, 20], or -1 when not tabulated. */
 int64_t nq_oeis(int n);

@@ -1,7 +1,6 @@
 /* ladro-nqueens's command line: one table (src/opts.h). */
 #include "nqueens_cli.h"
 
-#include "nqueens.h"
 #include "opts.h"
 
 #include <string.h>
@@ -10,16 +9,11 @@ int nq_parse(int argc, char **argv, void *out, int quiet, char *err, size_t errl
 {
     nq_opts_t *o = out;
     memset(o, 0, sizeof *o);
-    o->n = 14;
-    o->cutoff = 6;
+    o->n = NQ_DEFAULT_N;
+    o->cutoff = NQ_DEFAULT_CUTOFF;
     o->run.max_failed = -1;
     const ladroi_opt_t opts[] = {
-        {NULL, 'n', LADROI_OPT_INT, &o->n, 1, NQ_MAX_N, .arg = "N",
-         .help = "board size, 1..32 (default 14)",
-         .accepted = "accepted: a board size, an integer in [1, 32]"},
-        {NULL, 'c', LADROI_OPT_INT, &o->cutoff, 0, NQ_MAX_N, .arg = "CUTOFF",
-         .help = "no new tasks below this depth, 0..N (default 6; capped at N)",
-         .accepted = "accepted: a cutoff depth, an integer in [0, 32]"},
+        NQ_BOARD_OPTS(&o->n, &o->cutoff),
         app_opt_policy(o->run.policy, sizeof o->run.policy),
         app_opt_threads(&o->run.threads, "worker threads per rank (default: LADRO_THREADS, "
                                          "else 1)"),

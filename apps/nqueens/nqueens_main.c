@@ -4,8 +4,9 @@
  * the cutoff (d < CUTOFF) spawns one task per safe square of row d; a task at the cutoff
  * counts its completions sequentially (nqueens.c), calling ladro_progress every 2^16
  * placements. Each rank sums its counts; the total is reduced to rank 0 and checked
- * against OEIS A000170. As in the SuccessOnlyWS paper's runs: -n 18 -c 6. */
-#include "nqueens.h"
+ * against OEIS A000170. As in the SuccessOnlyWS paper's runs: -n 18 -c 6. The search
+ * itself (nqueens_search.c, no MPI) is shared with ladro-sim policy --app nqueens. */
+#include "nqueens_search.h"
 
 #include "app_cli.h"
 #include "app_mpi.h"
@@ -47,53 +48,10 @@ static double nq__cpu(bool process)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* One worker's counts (one per worker thread: cfg.threads of them, summed at the end). */
-typedef struct nq_ctx {
-    ladro_t *lb;
-    int n, cutoff, nthreads, index;
-    uint64_t count, nodes, tasks, spawned;
-} nq_ctx_t;
-
-static int nq__poll(void *arg)
-{
-    int rc = ladro_progress(((nq_ctx_t *)arg)->lb);
-    return rc < 0 ? rc : 0;
-}
-
-static int nq__task(nq_ctx_t *c, const ladro_task_t *task)
-{
-    nq_state_t s;
-    memcpy(&s, task->payload, sizeof s);
-    c->tasks++;
-    if ((int)s.depth >= c->n) {
-        c->count++;
-        return 0;
-    }
-    if ((int)s.depth < c->cutoff) {
-        uint32_t f = nq_free(c->n, &s);
-        while (f) {
-            uint32_t bit = f & (0u - f);
-            f ^= bit;
-            nq_state_t ch = nq_place(c->n, &s, bit);
-            /* ids unique over the rank's workers */
-            ladro_task_t t = {.id = c->spawned++ * (uint64_t)c->nthreads + (uint64_t)c->index,
-                              .payload = &ch};
-            int rc = ladro_push(c->lb, &t);
-            if (rc)
-                return rc;
-        }
-        c->nodes++;
-        return 0;
-    }
-    int prc = 0;
-    c->count += nq_count(c->n, &s, &c->nodes, nq__poll, c, &prc);
-    return prc;
-}
-
 /* ladro_run's callback: the task with the calling worker's counts. */
 static int nq__run_task(ladro_t *lb, const ladro_task_t *task, void *arg)
 {
-    return nq__task((nq_ctx_t *)arg + ladro_thread_index(lb), task);
+    return nq_run_task((nq_worker_t *)arg + ladro_thread_index(lb), task);
 }
 
 /* One parallel count. Returns 0 right, 1 wrong count, 2 configuration error. */
@@ -105,7 +63,7 @@ static int nq__parallel(const nq_opts_t *o, const app_mpi_t *mpi, int n, const c
     ladro_config_init(&cfg);
     int rc = app_config_run(&cfg, policy, o->run.threads, err, sizeof err);
     if (rc == 0)
-        rc = ladro_config_set(&cfg, "task_bytes", "16", err, sizeof err);
+        rc = nq_config(&cfg, err, sizeof err);
     ladro_t *lb = NULL;
     if (rc == 0)
         rc = ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err);
@@ -115,19 +73,15 @@ static int nq__parallel(const nq_opts_t *o, const app_mpi_t *mpi, int n, const c
         return 2;
     }
     int nt = (int)cfg.threads;
-    nq_ctx_t *ws = calloc((size_t)nt, sizeof *ws);
+    nq_worker_t *ws = calloc((size_t)nt, sizeof *ws);
     if (!ws) {
         fprintf(stderr, "ladro-nqueens: rank %d: out of memory\n", rank);
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
     for (int i = 0; i < nt; i++)
-        ws[i] = (nq_ctx_t){.lb = lb, .n = n, .cutoff = o->cutoff < n ? o->cutoff : n,
-                           .nthreads = nt, .index = i};
-    if (rank == 0) {
-        nq_state_t root = {0, 0, 0, 0};
-        ladro_task_t t = {.id = ws[0].spawned++ * (uint64_t)nt, .payload = &root};
-        rc = ladro_push(lb, &t);
-    }
+        nq_worker_init(&ws[i], lb, n, o->cutoff, nt, i);
+    if (rank == 0)
+        rc = nq_seed_root(&ws[0]);
     MPI_Allreduce(MPI_IN_PLACE, &rc, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     if (rc) {
         if (rank == 0)
@@ -141,7 +95,7 @@ static int nq__parallel(const nq_opts_t *o, const app_mpi_t *mpi, int n, const c
     if (rc == LADRO_OK)
         rc = LADRO_DONE;
     double wall = MPI_Wtime() - t0, cpu = nq__cpu(nt > 1) - c0;
-    nq_ctx_t c = {.cutoff = ws[0].cutoff}; /* this rank: the sum over its workers */
+    nq_worker_t c = {.cutoff = ws[0].cutoff}; /* this rank: the sum over its workers */
     for (int i = 0; i < nt; i++) {
         c.count += ws[i].count;
         c.nodes += ws[i].nodes;

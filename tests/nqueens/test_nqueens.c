@@ -1,6 +1,7 @@
 /* Sequential N-Queens counts for N = 1..14 against OEIS A000170 (literal values here,
  * independent of the app's table), counting from partial placements (the sum over the
- * first row's squares equals the whole count), and the poll callback's stop. */
+ * first row's squares equals the whole count), the poll callback's stop and the count it
+ * sees, and the task tree (nq_task_tree). */
 #include "../check.h"
 #include "nqueens.h"
 
@@ -8,6 +9,19 @@ static int stop_at_first(void *arg)
 {
     ++*(int *)arg;
     return -7;
+}
+
+/* A poll that sees the placements counted so far (nq_count adds them before it polls). */
+typedef struct {
+    const uint64_t *nodes;
+    uint64_t seen;
+} watch_t;
+
+static int watch_nodes(void *arg)
+{
+    watch_t *w = arg;
+    w->seen = *w->nodes;
+    return 0;
 }
 
 int main(void)
@@ -46,5 +60,24 @@ int main(void)
     (void)nq_count(13, &root, NULL, stop_at_first, &calls, &rc);
     CHECK_EQ(calls, 1);
     CHECK_EQ(rc, -7);
+    /* The count is up to date at every poll: more than 2^16 placements at the last one. */
+    uint64_t nodes = 0;
+    watch_t w = {&nodes, 0};
+    CHECK_EQ(nq_count(12, &root, &nodes, watch_nodes, &w, NULL), 14200);
+    CHECK(w.seen > 65536 && w.seen < nodes);
+    /* The task tree (ladro-nqueens's tasks): -n 8 -c 2 is the root, 8 placements of one
+     * queen and 42 of two; a cutoff above n is capped at n; the hash sum is the tasks'. */
+    uint64_t tasks = 0, sum = 0, t2 = 0, s2 = 0;
+    nq_task_tree(8, 2, &tasks, &sum);
+    CHECK_EQ(tasks, 51);
+    nq_task_tree(8, 0, &tasks, &sum);
+    CHECK_EQ(tasks, 1);
+    CHECK_EQ(sum, nq_task_hash(&root));
+    nq_task_tree(5, 9, &tasks, &sum);
+    nq_task_tree(5, 5, &t2, &s2);
+    CHECK_EQ(tasks, t2);
+    CHECK_EQ(sum, s2);
+    nq_task_tree(5, 4, &t2, &s2);
+    CHECK_EQ(tasks, t2 + 10); /* the 10 solutions of n = 5 are tasks at depth 5 */
     return CHECK_REPORT("nqueens");
 }
