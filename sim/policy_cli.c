@@ -5,7 +5,10 @@
  * once and, with results, that every result came home once and intact (ladro-synth
  * --verify's checks). With --app uts the ranks run ladro-uts's search instead
  * (apps/uts/uts_search.c), a node costing --node-ns of simulated time, and the summed
- * counts are checked against the sequential DFS's.
+ * counts are checked against the sequential DFS's; with --app nqueens ladro-nqueens's
+ * (apps/nqueens/nqueens_search.c), a placement costing --placement-ns, the solutions
+ * checked against OEIS A000170 and the tasks run against the task tree. The apps are
+ * rows of one table (ladro__apps).
  *
  * Each policy runs in a child process of its own: a fresh simulation (SimGrid's engine
  * cannot be reset), its CPU time and peak memory measured alone, and a crash of one run
@@ -14,6 +17,8 @@
  * before anything is written. docs/sim.md, "Policy-level simulation". */
 #include "cli.h"
 #include "engine_s4u.h"
+#include "nqueens_cli.h"
+#include "nqueens_search.h"
 #include "profile.h"
 #include "uts_cli.h"
 #include "uts_search.h"
@@ -38,6 +43,9 @@
 /* --app uts: the default cost of a node, ns: ladro-uts's CPU per node on 1 rank, T1 with
  * SHA-NI (docs/results.md, "Cost of a node") */
 #define LADRO__NODE_NS 68
+/* --app nqueens: the default cost of a placement, ns: ladro-nqueens's CPU per placement on
+ * 1 rank, -n 16 and 17 -c 6 (docs/sim.md, "--app nqueens") */
+#define LADRO__PLACEMENT_NS 8.4
 #define LADRO__STR2(x) #x
 #define LADRO__STR(x) LADRO__STR2(x)
 #define LADRO__PROG "policy"
@@ -61,15 +69,35 @@ typedef struct {
     wl_results_check_t rck; /* the owners' results check, summed over ranks */
     uint64_t tasks_run;     /* summed over ranks */
     uts_counts_t uts;       /* --app uts: the search's counts, summed over ranks */
-    /* --app uts: when each rank began its first task (from its return from create): the
-     * latest, the sum over the ranks that ran one, and how many never did */
+    struct {                /* --app nqueens: the search's counts, summed over ranks */
+        uint64_t solutions, placements, tasks, task_sum;
+    } nq;
+    /* --app uts, nqueens: when each rank began its first task (from its return from
+     * create): the latest, the sum over the ranks that ran one, and how many never did */
     double first_task_max_s, first_task_sum_s;
     uint64_t ranks_no_task;
     double steal_time_s; /* time in remote steal attempts, summed over ranks */
 } ladro__res_t;
 
-/* One simulation (in its child process). */
+/* --app's flags, and what its prepare computes before the runs (the oracle). */
 typedef struct {
+    uts_params_t up;        /* uts: the tree flags */
+    double node_ns;         /* uts: --node-ns */
+    uts_tree_t tree;        /* uts: the tree */
+    uts_counts_t seq;       /* uts: the sequential DFS's counts */
+    int n, cutoff;          /* nqueens: -n, -c */
+    double placement_ns;    /* nqueens: --placement-ns */
+    uint64_t solutions;     /* nqueens: A000170(n), or the sequential count beyond it */
+    bool oeis;              /* nqueens: solutions is A000170's */
+    uint64_t tasks, task_sum; /* nqueens: the task tree (nq_task_tree) */
+    double unit_s;          /* simulated time of a node (uts) or placement (nqueens) */
+} ladro__appargs_t;
+
+typedef struct ladro__run ladro__run_t;
+typedef struct ladro__app ladro__app_t;
+
+/* One simulation (in its child process). */
+struct ladro__run {
     int p;
     const wl_spec_t *wl;
     ladro_config_t cfg;
@@ -81,10 +109,36 @@ typedef struct {
     uint64_t *const *own; /* per rank: the ids it seeds */
     const uint64_t *nown;
     uint32_t *runs; /* per task id: times run */
-    const uts_tree_t *tree; /* --app uts, else NULL (ladro-synth's workload) */
-    double node_s;          /* --app uts: simulated time of one node */
+    const ladro__app_t *app;
+    const ladro__appargs_t *args;
     ladro__res_t *res;
-} ladro__run_t;
+};
+
+/* What the ranks run (--app): one row per app (ladro__apps); NULL members: nothing of
+ * the app's own (synth: ladro-synth's workload, the main flow's flags and checks). */
+struct ladro__app {
+    const char *name;
+    const char *flags; /* its own flags, in the messages refusing the others */
+    /* one rank's tasks until LADRO_DONE (the caller then sums the runtime's counters) */
+    int (*rank)(ladro__run_t *run, int rank, ladro_t *lb);
+    /* its ladro configuration, after the flags': 0, or a ladro error code (err) */
+    int (*config)(const ladro__appargs_t *a, ladro_config_t *cfg, char *err, size_t errlen);
+    /* the oracle and unit_s, before the runs: 0, or -1 (out of memory) */
+    int (*prepare)(ladro__appargs_t *a);
+    /* a run's work in simulated seconds at speed 1 (the lower bound: over the speeds) */
+    double (*work_s)(const ladro__appargs_t *a, const ladro__res_t *r);
+    /* a run's counts are the oracle's */
+    bool (*verify)(const ladro__appargs_t *a, const ladro__res_t *r);
+    /* output: the params' member (JSON), the first line (text), the row's counts (JSON
+     * members, a text line, CSV columns named by csv_cols) */
+    void (*json_params)(const ladro__appargs_t *a);
+    void (*text_head)(const ladro__appargs_t *a, int p, const char *speed, double lambda_us,
+                      uint64_t seed);
+    void (*json_row)(const ladro__res_t *r);
+    void (*text_row)(const ladro__res_t *r, uint64_t tasks);
+    const char *csv_cols;
+    void (*csv_row)(FILE *f, const ladro__res_t *r);
+};
 
 static void ladro__rank_error(ladro__run_t *run, int rank, int rc, const char *what)
 {
@@ -109,81 +163,22 @@ static void ladro__task_overhead(const ladro__run_t *run)
         sg_actor_sleep_for(run->overhead_s);
 }
 
-/* --app uts: the nodes a rank expanded cost node_s of simulated time each. */
-static void ladro__uts_charge(void *ctx, uint64_t nodes)
+/* ladro-synth's tasks: seed this rank's, run them (a task's run is its duration of
+ * simulated time; the runtime pads it to duration / speed) until LADRO_DONE. */
+static int ladro__synth_rank(ladro__run_t *run, int rank, ladro_t *lb)
 {
-    const ladro__run_t *run = ctx;
-    double d = (double)nodes * run->node_s;
-    if (d >= 1e-9) /* SimGrid's accuracy */
-        sg_actor_sleep_for(d);
-}
-
-/* --app uts: ladro-uts's search (apps/uts/uts_search.c) on this rank, rank 0 seeding the
- * root, until LADRO_DONE; its counts into res (the caller sums the runtime's). */
-static int ladro__uts_rank(ladro__run_t *run, int rank, ladro_t *lb)
-{
-    uts_worker_t w;
-    int rc = uts_worker_init(&w, lb, run->tree, run->cfg.task_bytes, 1, 0);
-    w.charge = ladro__uts_charge;
-    w.charge_ctx = run;
-    if (rc == 0 && rank == 0)
-        rc = uts_seed_root(&w);
-    double t0 = simgrid_get_clock(), first = -1;
-    while (rc == 0) {
-        ladro_task_t t;
-        rc = ladro_next(lb, &t);
-        if (rc == LADRO_OK) {
-            if (first < 0)
-                first = simgrid_get_clock() - t0;
-            rc = uts_run_task(&w, &t);
-            ladro__task_overhead(run);
-        }
-    }
-    run->res->uts.nodes += w.c.nodes;
-    run->res->uts.leaves += w.c.leaves;
-    if (w.c.max_depth > run->res->uts.max_depth)
-        run->res->uts.max_depth = w.c.max_depth;
-    if (first < 0)
-        run->res->ranks_no_task++;
-    else
-        run->res->first_task_sum_s += first;
-    if (first > run->res->first_task_max_s)
-        run->res->first_task_max_s = first;
-    uts_worker_free(&w);
-    return rc;
-}
-
-/* One rank: seed its tasks, run them (a task's run is its duration of simulated time;
- * the runtime pads it to duration / speed), until LADRO_DONE; or, --app uts, the search. */
-static void ladro__rank_main(int argc, char **argv)
-{
-    (void)argc;
-    ladro__run_t *run = sg_actor_self_get_data();
     ladro__res_t *res = run->res;
-    int rank = atoi(argv[1]);
-    char err[256] = "";
-    ladro_t *lb = NULL;
-    int rc = ladro_s4u_create(run->world, rank, &run->cfg, &lb, err, sizeof err);
-    if (rc) {
-        ladro__rank_error(run, rank, rc, err);
-        return;
-    }
     size_t pb = run->cfg.task_bytes, rb = run->cfg.result_bytes;
-    unsigned char *pay = NULL, *out = malloc(rb ? rb : 1);
-    if (run->tree)
-        rc = ladro__uts_rank(run, rank, lb);
-    else if (!(pay = malloc(pb ? pb : 1)))
-        rc = LADRO_ENOMEM;
+    unsigned char *pay = malloc(pb ? pb : 1), *out = malloc(rb ? rb : 1);
+    int rc = pay && out ? 0 : LADRO_ENOMEM;
     for (uint64_t i = 0; pay && i < run->nown[rank] && rc == 0; i++) {
         uint64_t id = run->own[rank][i];
         wl_fill_payload(pay, pb, id, wl_task_seconds(run->wl, id));
         ladro_task_t t = {.id = id, .payload = pay};
         rc = ladro_push(lb, &t);
     }
-    if (!out)
-        rc = LADRO_ENOMEM;
     free(pay);
-    while (rc == 0 && !run->tree) {
+    while (rc == 0) {
         ladro_task_t t;
         rc = ladro_next(lb, &t);
         if (rc == LADRO_OK) {
@@ -210,6 +205,107 @@ static void ladro__rank_main(int argc, char **argv)
             ladro__task_overhead(run);
         }
     }
+    free(out);
+    return rc;
+}
+
+/* --app uts, nqueens: the nodes or placements a rank went through cost unit_s of
+ * simulated time each (the search's charge hook). */
+static void ladro__charge(void *ctx, uint64_t units)
+{
+    const ladro__run_t *run = ctx;
+    double d = (double)units * run->args->unit_s;
+    if (d >= 1e-9) /* SimGrid's accuracy */
+        sg_actor_sleep_for(d);
+}
+
+/* --app uts, nqueens: run the tasks with fn on the app's worker w until LADRO_DONE (rc:
+ * the setup's, 0 to start); the ramp-up into res. */
+static int ladro__app_loop(ladro__run_t *run, ladro_t *lb, int rc,
+                           int (*fn)(void *w, const ladro_task_t *t), void *w)
+{
+    ladro__res_t *res = run->res;
+    double t0 = simgrid_get_clock(), first = -1;
+    while (rc == 0) {
+        ladro_task_t t;
+        rc = ladro_next(lb, &t);
+        if (rc == LADRO_OK) {
+            if (first < 0)
+                first = simgrid_get_clock() - t0;
+            rc = fn(w, &t);
+            ladro__task_overhead(run);
+        }
+    }
+    if (first < 0)
+        res->ranks_no_task++;
+    else
+        res->first_task_sum_s += first;
+    if (first > res->first_task_max_s)
+        res->first_task_max_s = first;
+    return rc;
+}
+
+static int ladro__uts_task(void *w, const ladro_task_t *t)
+{
+    return uts_run_task(w, t);
+}
+
+/* --app uts: ladro-uts's search (apps/uts/uts_search.c) on this rank, rank 0 seeding the
+ * root, until LADRO_DONE; its counts into res (the caller sums the runtime's). */
+static int ladro__uts_rank(ladro__run_t *run, int rank, ladro_t *lb)
+{
+    uts_worker_t w;
+    int rc = uts_worker_init(&w, lb, &run->args->tree, run->cfg.task_bytes, 1, 0);
+    w.charge = ladro__charge;
+    w.charge_ctx = run;
+    if (rc == 0 && rank == 0)
+        rc = uts_seed_root(&w);
+    rc = ladro__app_loop(run, lb, rc, ladro__uts_task, &w);
+    run->res->uts.nodes += w.c.nodes;
+    run->res->uts.leaves += w.c.leaves;
+    if (w.c.max_depth > run->res->uts.max_depth)
+        run->res->uts.max_depth = w.c.max_depth;
+    uts_worker_free(&w);
+    return rc;
+}
+
+static int ladro__nq_task(void *w, const ladro_task_t *t)
+{
+    return nq_run_task(w, t);
+}
+
+/* --app nqueens: ladro-nqueens's search (apps/nqueens/nqueens_search.c) on this rank,
+ * rank 0 seeding the empty board, until LADRO_DONE; its counts into res. */
+static int ladro__nq_rank(ladro__run_t *run, int rank, ladro_t *lb)
+{
+    nq_worker_t w;
+    nq_worker_init(&w, lb, run->args->n, run->args->cutoff, 1, 0);
+    w.charge = ladro__charge;
+    w.charge_ctx = run;
+    int rc = rank == 0 ? nq_seed_root(&w) : 0;
+    rc = ladro__app_loop(run, lb, rc, ladro__nq_task, &w);
+    run->res->nq.solutions += w.count;
+    run->res->nq.placements += w.nodes;
+    run->res->nq.tasks += w.tasks;
+    run->res->nq.task_sum += w.task_sum;
+    return rc;
+}
+
+/* One rank: the app's tasks until LADRO_DONE; then the runtime's counters into res. */
+static void ladro__rank_main(int argc, char **argv)
+{
+    (void)argc;
+    ladro__run_t *run = sg_actor_self_get_data();
+    ladro__res_t *res = run->res;
+    int rank = atoi(argv[1]);
+    char err[256] = "";
+    ladro_t *lb = NULL;
+    int rc = ladro_s4u_create(run->world, rank, &run->cfg, &lb, err, sizeof err);
+    if (rc) {
+        ladro__rank_error(run, rank, rc, err);
+        return;
+    }
+    rc = run->app->rank(run, rank, lb);
     if (rc == LADRO_DONE) {
         ladro_rank_stats_t st;
         if ((rc = ladro_stats_local(lb, &st)) == 0) {
@@ -239,11 +335,12 @@ static void ladro__rank_main(int argc, char **argv)
             if (st.tasks_run > res->max_run)
                 res->max_run = st.tasks_run;
         }
-        if (rb) /* this owner takes its results and checks them (ladro-synth --verify) */
-            wl_check_owner_results(run->wl, rank, run->own[rank], run->nown[rank], rb,
-                                   ladro__result_next, lb, "ladro-sim policy", &res->rck);
+        if (run->cfg.result_bytes) /* this owner takes its results and checks them
+                                      (ladro-synth --verify) */
+            wl_check_owner_results(run->wl, rank, run->own[rank], run->nown[rank],
+                                   run->cfg.result_bytes, ladro__result_next, lb,
+                                   "ladro-sim policy", &res->rck);
     }
-    free(out);
     if (rc != LADRO_DONE && rc != LADRO_OK)
         ladro__rank_error(run, rank, rc, ladro_last_error(lb));
     rc = ladro_destroy(&lb);
@@ -563,11 +660,12 @@ static int ladro__opt_profile(const ladroi_opt_t *opt, const char *v, void *ctx,
 }
 
 /* The runtime configuration of policy `name`: the flags' settings (cap: the profile's
- * task capacity, or 0; uts: --app uts's tree, or NULL), then every KEY=VALUE and, for this policy, every NAME:KEY=VALUE.
- * 0, or 2 after a one-line error. */
+ * task capacity, or 0; app: --app's, with its flags a), then every KEY=VALUE and, for
+ * this policy, every NAME:KEY=VALUE. 0, or 2 after a one-line error. */
 static int ladro__policy_config(ladro_config_t *cfg, const char *name, const char *speed,
                                 const wl_spec_t *wl, unsigned cap, uint64_t rb,
-                                const uts_params_t *uts, const char *const *keys, int nkeys)
+                                const ladro__app_t *app, const ladro__appargs_t *a,
+                                const char *const *keys, int nkeys)
 {
     char err[1024], v[32];
     ladro_config_init(cfg);
@@ -588,10 +686,10 @@ static int ladro__policy_config(ladro_config_t *cfg, const char *name, const cha
      * per rank, so auto would spin, and every spin pause is an event for every idle rank
      * (10 000 ranks: 38 s of CPU backing off, 2 464 s spinning). */
     ladro_config_set(cfg, "idle", "backoff", err, sizeof err);
-    /* --app uts: ladro-uts's settings (one task kept private, poll_interval -i, chunks of
-     * -c nodes) */
-    if (uts && uts_config(cfg, uts, 1, err, sizeof err))
-        return ladro_sim_usage_error(LADRO__PROG, "--app uts: %s", err);
+    /* the app's settings (uts: ladro-uts's, one task kept private, poll_interval -i,
+     * chunks of -c nodes; nqueens: ladro-nqueens's, a placement per task) */
+    if (app->config && app->config(a, cfg, err, sizeof err))
+        return ladro_sim_usage_error(LADRO__PROG, "--app %s: %s", app->name, err);
     const char *const *names = ladro_policy_names();
     for (int k = 0; k < nkeys; k++) {
         char kv[512];
@@ -635,14 +733,14 @@ static int ladro__policy_config(ladro_config_t *cfg, const char *name, const cha
     return 0;
 }
 
-/* Every rank's seeded task ids (own[r], nown[r]: allocated here) and the lower bound, the
- * runtime's: max(sum of work / sum of speeds, longest task); work0: work besides the tasks
- * (--app uts: the tree's). 0, or -1 out of memory. */
+/* Every rank's seeded task ids (own[r], nown[r]: allocated here), the sum of the speeds
+ * and the lower bound, the runtime's: max(sum of work / sum of speeds, longest task).
+ * 0, or -1 out of memory. */
 static int ladro__workload(const wl_spec_t *wl, int p, const char *speed, uint64_t ntasks,
-                           double work0, uint64_t **own, uint64_t *nown, double *lower)
+                           uint64_t **own, uint64_t *nown, double *speeds, double *lower)
 {
     int *owner = malloc((ntasks ? ntasks : 1) * sizeof *owner);
-    double work = work0, longest = 0, speed_sum = 0;
+    double work = 0, longest = 0, speed_sum = 0;
     if (!owner)
         return -1;
     for (uint64_t id = 0; id < ntasks; id++) {
@@ -665,20 +763,21 @@ static int ladro__workload(const wl_spec_t *wl, int p, const char *speed, uint64
     for (uint64_t id = 0; id < ntasks; id++)
         own[owner[id]][nown[owner[id]]++] = id;
     free(owner);
+    *speeds = speed_sum;
     *lower = speed_sum > 0 ? work / speed_sum : 0;
     if (longest > *lower)
         *lower = longest;
     return 0;
 }
 
-static void ladro__csv_head(FILE *f, bool uts)
+static void ladro__csv_head(FILE *f, const char *app_cols)
 {
     fprintf(f, "policy,p,tasks,speed,lambda_us,makespan_s,lower_bound_s,efficiency,idle_mean,"
                "steals_tried,steals_ok,steals_failed,tasks_moved,messages,term_waves,"
                "min_tasks_run,max_tasks_run,lost,twice,verified,done_s,cpu_s,peak_rss_mb,"
                "result_bytes,results,result_chunks,result_msgs,msgs_per_chunk,"
                "result_records,results_home,route_hops_mean,route_hops_max%s\n",
-            uts ? ",nodes,leaves,max_depth" : "");
+            app_cols ? app_cols : "");
 }
 
 /* s as a JSON string on stdout (NULL: null). */
@@ -709,7 +808,8 @@ typedef struct {
     const char *speed;
     double lambda_us, lower;
     uint64_t rb; /* the policy's result_bytes */
-    bool uts;    /* --app uts: ntasks is the policy's tasks run; its counts shown */
+    const ladro__app_t *app; /* with rank counts (not synth): ntasks is the policy's
+                                tasks run, and its counts and ramp-up are shown */
 } ladro__out_t;
 
 /* One policy's result (the i-th): a JSON member, a text line, a CSV row. */
@@ -743,12 +843,11 @@ static void ladro__row(const ladro__out_t *o, int i, const char *name, const lad
                (ull)r->rck.missing, (ull)r->rck.bad_sums, (ull)r->result_chunks,
                (ull)r->result_msgs, per_chunk, (ull)r->result_records, (ull)r->results_home,
                hops, (ull)r->route_hops_max);
-    if (o->json && o->uts) {
+    if (o->json && o->app->json_row) {
         uint64_t got = (uint64_t)o->p - r->ranks_no_task;
-        printf(", \"nodes\": %llu, \"leaves\": %llu, \"max_depth\": %lld, "
-               "\"first_task_max_s\": %.9g, \"first_task_mean_s\": %.9g, "
-               "\"ranks_no_task\": %llu, \"steal_time_s\": %.9g}", (ull)r->uts.nodes,
-               (ull)r->uts.leaves, (long long)r->uts.max_depth, r->first_task_max_s,
+        o->app->json_row(r);
+        printf(", \"first_task_max_s\": %.9g, \"first_task_mean_s\": %.9g, "
+               "\"ranks_no_task\": %llu, \"steal_time_s\": %.9g}", r->first_task_max_s,
                got ? r->first_task_sum_s / (double)got : 0, (ull)r->ranks_no_task,
                r->steal_time_s);
     }
@@ -766,11 +865,8 @@ static void ladro__row(const ladro__out_t *o, int i, const char *name, const lad
                    (ull)r->rck.wrong, (ull)r->rck.missing, (ull)r->rck.bad_sums,
                    (ull)r->result_chunks, (ull)r->result_msgs, per_chunk, hops,
                    (ull)r->route_hops_max);
-        if (o->uts)
-            printf("%-12s %llu nodes, %llu leaves, depth %lld in %llu tasks; steals %llu ok, "
-                   "%llu failed\n", "", (ull)r->uts.nodes, (ull)r->uts.leaves,
-                   (long long)r->uts.max_depth, (ull)o->ntasks, (ull)r->steals_ok,
-                   (ull)r->steals_failed);
+        if (o->app->text_row)
+            o->app->text_row(r, o->ntasks);
     }
     if (o->csv) {
         const char *q = strchr(o->speed, ',') ? "\"" : ""; /* a list of speeds: quoted */
@@ -784,11 +880,202 @@ static void ladro__row(const ladro__out_t *o, int i, const char *name, const lad
                 (ull)r->twice, verified ? "true" : "false", r->done_s, cpu, rss, (ull)o->rb,
                 (ull)r->rck.received, (ull)r->result_chunks, (ull)r->result_msgs, per_chunk,
                 (ull)r->result_records, (ull)r->results_home, hops, (ull)r->route_hops_max);
-        if (o->uts)
-            fprintf(o->csv, ",%llu,%llu,%lld", (ull)r->uts.nodes, (ull)r->uts.leaves,
-                    (long long)r->uts.max_depth);
+        if (o->app->csv_row)
+            o->app->csv_row(o->csv, r);
         fputc('\n', o->csv);
     }
+}
+
+typedef unsigned long long ladro__ull;
+
+/* ---- --app uts: ladro-uts's search, checked against uts_tree's sequential DFS ---- */
+
+static int ladro__uts_config(const ladro__appargs_t *a, ladro_config_t *cfg, char *err,
+                             size_t errlen)
+{
+    return uts_config(cfg, &a->up, 1, err, errlen);
+}
+
+static int ladro__uts_prepare(ladro__appargs_t *a)
+{
+    uts_tree_init(&a->tree, &a->up, NULL);
+    uts_node_t root;
+    uts_root(&a->tree, &root);
+    a->unit_s = a->node_ns * 1e-9;
+    return uts_dfs(&a->tree, &root, &a->seq) ? -1 : 0;
+}
+
+static double ladro__uts_work(const ladro__appargs_t *a, const ladro__res_t *r)
+{
+    (void)r;
+    return (double)a->seq.nodes * a->node_ns * 1e-9;
+}
+
+static bool ladro__uts_verify(const ladro__appargs_t *a, const ladro__res_t *r)
+{
+    return r->uts.nodes == a->seq.nodes && r->uts.leaves == a->seq.leaves &&
+           r->uts.max_depth == a->seq.max_depth;
+}
+
+static void ladro__uts_json_params(const ladro__appargs_t *a)
+{
+    const uts_params_t *u = &a->up;
+    printf(", \"uts\": {\"t\": %d, \"b\": %g, \"a\": %d, \"d\": %d, \"q\": %g, "
+           "\"m\": %d, \"r\": %d, \"f\": %g, \"g\": %d, \"c\": %d, \"i\": %d, "
+           "\"node_ns\": %g, \"nodes\": %llu, \"leaves\": %llu, \"max_depth\": %lld}",
+           u->type, u->b0, u->shape, u->gen_mx, u->q, u->m, u->root_seed, u->shift, u->gran,
+           u->chunk, u->poll, a->node_ns, (ladro__ull)a->seq.nodes, (ladro__ull)a->seq.leaves,
+           (long long)a->seq.max_depth);
+}
+
+static void ladro__uts_text_head(const ladro__appargs_t *a, int p, const char *speed,
+                                 double lambda_us, uint64_t seed)
+{
+    printf("ladro-sim policy: p=%d app=uts tree: %llu nodes, %llu leaves, depth %lld "
+           "(sequential DFS); -c %d -i %d, node %g ns, speed=%s lambda=%g us seed=%llu "
+           "(simulated engine)\n", p, (ladro__ull)a->seq.nodes, (ladro__ull)a->seq.leaves,
+           (long long)a->seq.max_depth, a->up.chunk, a->up.poll, a->node_ns, speed, lambda_us,
+           (ladro__ull)seed);
+}
+
+static void ladro__uts_json_row(const ladro__res_t *r)
+{
+    printf(", \"nodes\": %llu, \"leaves\": %llu, \"max_depth\": %lld", (ladro__ull)r->uts.nodes,
+           (ladro__ull)r->uts.leaves, (long long)r->uts.max_depth);
+}
+
+static void ladro__uts_text_row(const ladro__res_t *r, uint64_t tasks)
+{
+    printf("%-12s %llu nodes, %llu leaves, depth %lld in %llu tasks; steals %llu ok, "
+           "%llu failed\n", "", (ladro__ull)r->uts.nodes, (ladro__ull)r->uts.leaves,
+           (long long)r->uts.max_depth, (ladro__ull)tasks, (ladro__ull)r->steals_ok,
+           (ladro__ull)r->steals_failed);
+}
+
+static void ladro__uts_csv_row(FILE *f, const ladro__res_t *r)
+{
+    fprintf(f, ",%llu,%llu,%lld", (ladro__ull)r->uts.nodes, (ladro__ull)r->uts.leaves,
+            (long long)r->uts.max_depth);
+}
+
+/* ---- --app nqueens: ladro-nqueens's search, checked against A000170 and the task tree */
+
+static int ladro__nq_config(const ladro__appargs_t *a, ladro_config_t *cfg, char *err,
+                            size_t errlen)
+{
+    (void)a;
+    return nq_config(cfg, err, errlen);
+}
+
+static int ladro__nq_prepare(ladro__appargs_t *a)
+{
+    a->cutoff = a->cutoff < a->n ? a->cutoff : a->n; /* capped, as ladro-nqueens's */
+    int64_t want = nq_oeis(a->n);
+    a->oeis = want >= 0;
+    if (a->oeis) {
+        a->solutions = (uint64_t)want;
+    } else { /* beyond the table: the sequential count */
+        nq_state_t root = {0, 0, 0, 0};
+        a->solutions = nq_count(a->n, &root, NULL, NULL, NULL, NULL);
+    }
+    nq_task_tree(a->n, a->cutoff, &a->tasks, &a->task_sum);
+    a->unit_s = a->placement_ns * 1e-9;
+    return 0;
+}
+
+/* the run's own placements: the same in every run that ran each task once */
+static double ladro__nq_work(const ladro__appargs_t *a, const ladro__res_t *r)
+{
+    return (double)r->nq.placements * a->placement_ns * 1e-9;
+}
+
+/* the solutions, and every task of the tree run once: as many as the tree's, by the
+ * search and by the runtime, and the sum of their hashes the tree's */
+static bool ladro__nq_verify(const ladro__appargs_t *a, const ladro__res_t *r)
+{
+    return r->nq.solutions == a->solutions && r->nq.tasks == a->tasks &&
+           r->tasks_run == a->tasks && r->nq.task_sum == a->task_sum;
+}
+
+static void ladro__nq_json_params(const ladro__appargs_t *a)
+{
+    printf(", \"nqueens\": {\"n\": %d, \"c\": %d, \"placement_ns\": %g, \"solutions\": %llu, "
+           "\"solutions_from\": \"%s\", \"tasks\": %llu}", a->n, a->cutoff, a->placement_ns,
+           (ladro__ull)a->solutions, a->oeis ? "A000170" : "sequential count",
+           (ladro__ull)a->tasks);
+}
+
+static void ladro__nq_text_head(const ladro__appargs_t *a, int p, const char *speed,
+                                double lambda_us, uint64_t seed)
+{
+    printf("ladro-sim policy: p=%d app=nqueens -n %d -c %d: %llu solutions (%s), %llu tasks; "
+           "placement %g ns, speed=%s lambda=%g us seed=%llu (simulated engine)\n", p, a->n,
+           a->cutoff, (ladro__ull)a->solutions, a->oeis ? "OEIS A000170" : "sequential count",
+           (ladro__ull)a->tasks, a->placement_ns, speed, lambda_us, (ladro__ull)seed);
+}
+
+static void ladro__nq_json_row(const ladro__res_t *r)
+{
+    printf(", \"solutions\": %llu, \"placements\": %llu", (ladro__ull)r->nq.solutions,
+           (ladro__ull)r->nq.placements);
+}
+
+static void ladro__nq_text_row(const ladro__res_t *r, uint64_t tasks)
+{
+    printf("%-12s %llu solutions, %llu placements in %llu tasks; steals %llu ok, %llu "
+           "failed\n", "", (ladro__ull)r->nq.solutions, (ladro__ull)r->nq.placements,
+           (ladro__ull)tasks, (ladro__ull)r->steals_ok, (ladro__ull)r->steals_failed);
+}
+
+static void ladro__nq_csv_row(FILE *f, const ladro__res_t *r)
+{
+    fprintf(f, ",%llu,%llu", (ladro__ull)r->nq.solutions, (ladro__ull)r->nq.placements);
+}
+
+static const ladro__app_t ladro__apps[] = {
+    {.name = "synth", .flags = "workload flags (--tasks-per-rank ... --progress-ms)",
+     .rank = ladro__synth_rank},
+    {.name = "uts", .flags = "tree and search flags (-t ... -i, --node-ns)",
+     .rank = ladro__uts_rank, .config = ladro__uts_config, .prepare = ladro__uts_prepare,
+     .work_s = ladro__uts_work, .verify = ladro__uts_verify,
+     .json_params = ladro__uts_json_params, .text_head = ladro__uts_text_head,
+     .json_row = ladro__uts_json_row, .text_row = ladro__uts_text_row,
+     .csv_cols = ",nodes,leaves,max_depth", .csv_row = ladro__uts_csv_row},
+    {.name = "nqueens", .flags = "board flags (-n, -c, --placement-ns)",
+     .rank = ladro__nq_rank, .config = ladro__nq_config, .prepare = ladro__nq_prepare,
+     .work_s = ladro__nq_work, .verify = ladro__nq_verify,
+     .json_params = ladro__nq_json_params, .text_head = ladro__nq_text_head,
+     .json_row = ladro__nq_json_row, .text_row = ladro__nq_text_row,
+     .csv_cols = ",solutions,placements", .csv_row = ladro__nq_csv_row},
+};
+#define LADRO__NAPPS (sizeof ladro__apps / sizeof ladro__apps[0])
+
+/* The command line's context for FN rows: --profile's (first: ladro__opt_profile reads
+ * the context as a ladro__prof_t), and -c's (below). */
+typedef struct {
+    ladro__prof_t prof;
+    const char *const *app;    /* --app (EARLY: set before the other flags) */
+    const ladroi_opt_t *opts;  /* the table */
+} ladro__ctx_t;
+
+/* -c: ladro-nqueens's cutoff with --app nqueens, else ladro-uts's chunk: this hidden row
+ * comes first and applies the row of the app's section, further down the table. */
+static int ladro__opt_c(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg,
+                        size_t msglen)
+{
+    const ladro__ctx_t *c = ctx;
+    bool nq = !strcmp(*c->app, "nqueens");
+    for (const ladroi_opt_t *o = c->opts; o->kind != LADROI_OPT_END; o++) {
+        if (o == opt || o->shortname != 'c' || (o->kind == LADROI_OPT_INT) != nq)
+            continue;
+        if (o->kind == LADROI_OPT_FN)
+            return o->fn(o, v, ctx, msg, msglen);
+        if (ladroi_parse_int(v, (int)o->lo, (int)o->hi, o->dest) == 0)
+            return 0;
+        snprintf(msg, msglen, "%s", o->accepted);
+        return -1;
+    }
+    return -1;
 }
 
 /* The first UTS flag whose value differs from its default in d, or NULL. */
@@ -823,28 +1110,37 @@ int ladro_sim_policy_main(int argc, char **argv)
            progress_ms = -1;
     int cores = -1;
     uint64_t rb = 0;
-    ladro__prof_t prof = {&wl, WL_PROFILE_SCALE, 0, NULL};
-    /* --app uts: the tree flags, the cost of a node; synth_seen[i]: ladro-synth's workload
-     * flags given (refused with --app uts) */
+    /* --app: the apps' flags (uts: the tree, the cost of a node; nqueens: the board, the
+     * cost of a placement); synth_seen[i]: ladro-synth's workload flags given (refused
+     * with the other apps) */
     const char *app = "synth";
-    uts_params_t up, up_default;
-    uts_params_default(&up);
-    up_default = up;
-    double node_ns = LADRO__NODE_NS;
+    ladro__ctx_t ctx = {{&wl, WL_PROFILE_SCALE, 0, NULL}, &app, NULL};
+    ladro__prof_t *prof = &ctx.prof;
+    static ladro__appargs_t a; /* static: the UTS tree is large */
+    memset(&a, 0, sizeof a);
+    uts_params_t up_default;
+    uts_params_default(&a.up);
+    up_default = a.up;
+    a.node_ns = LADRO__NODE_NS;
+    a.n = NQ_DEFAULT_N;
+    a.cutoff = NQ_DEFAULT_CUTOFF;
+    a.placement_ns = LADRO__PLACEMENT_NS;
     int synth_seen[8] = {0};
     const char **keys = calloc((size_t)argc + 1, sizeof *keys);
     int nkeys = 0;
     if (!keys)
         return 1;
     const ladroi_opt_t opts[] = {
+        {NULL, 'c', LADROI_OPT_FN, NULL, .fn = ladro__opt_c, .flags = LADROI_OPT_HIDDEN},
         {"--policy", 0, LADROI_OPT_STR, &pols, .arg = "LIST",
          .help = "comma list or 'all': static, leader, random, ctws, a2ws,\n"
                  "baseline, successonly, smallworld (default random)"},
         {"--p", 0, LADROI_OPT_INT, &p, 1, 1 << 20, .arg = "N",
          .help = "simulated ranks (default 8)"},
-        {"--app", 0, LADROI_OPT_STR, &app, .arg = "APP",
+        {"--app", 0, LADROI_OPT_STR, &app, .arg = "APP", .flags = LADROI_OPT_EARLY,
          .help = "the workload: synth (default: ladro-synth's tasks, the flags\n"
-                 "below) or uts (ladro-uts's search of the tree the UTS flags give)"},
+                 "below), uts (ladro-uts's search of the tree the UTS flags give)\n"
+                 "or nqueens (ladro-nqueens's search, the N-Queens flags)"},
         {"--tasks-per-rank", 0, LADROI_OPT_U64, &wl.tasks_per_rank, 1, 1e7, .arg = "K",
          .help = "tasks per rank on average (default 10)",
          .accepted = "accepted: an integer in [1, 1e7]", .seen = &synth_seen[0]},
@@ -866,7 +1162,7 @@ int ladro_sim_policy_main(int argc, char **argv)
          .accepted = wl_init_accepted, .fn = ladro__opt_wl, .data = "init",
          .seen = &synth_seen[4]},
         wl_opt_profile(ladro__opt_profile),
-        wl_opt_profile_scale(&prof.scale),
+        wl_opt_profile_scale(&prof->scale),
         {"--result-bytes", 0, LADROI_OPT_U64, &rb, 0, 1 << 20, .arg = "B",
          .help = "each task returns B result bytes to its origin rank through\n"
                  "ladro's results API, checked there (default 0: none)",
@@ -914,12 +1210,19 @@ int ladro_sim_policy_main(int argc, char **argv)
          .accepted = "accepted: a non-negative integer"},
         {.kind = LADROI_OPT_TEXT, .help = "--app uts: ladro-uts's tree and search flags "
                                            "(docs/uts.md; default: the reference's)"},
-        UTS_TREE_OPTS(&up),
-        UTS_CHUNK_OPTS(&up),
-        {"--node-ns", 0, LADROI_OPT_DOUBLE, &node_ns, 0, 1e9, .arg = "NS",
+        UTS_TREE_OPTS(&a.up),
+        UTS_CHUNK_OPTS(&a.up),
+        {"--node-ns", 0, LADROI_OPT_DOUBLE, &a.node_ns, 0, 1e9, .arg = "NS",
          .help = "--app uts: simulated time of one node, ns (default " LADRO__STR(
                      LADRO__NODE_NS) ": ladro-uts's\n"
                  "measured CPU per node on 1 rank, T1, docs/results.md)",
+         .accepted = "accepted: a number of ns in [0, 1e9]"},
+        {.kind = LADROI_OPT_TEXT, .help = "--app nqueens: ladro-nqueens's flags (docs/nqueens.md)"},
+        NQ_BOARD_OPTS(&a.n, &a.cutoff),
+        {"--placement-ns", 0, LADROI_OPT_DOUBLE, &a.placement_ns, 0, 1e9, .arg = "NS",
+         .help = "--app nqueens: simulated time of one placement, ns (default\n"
+                 LADRO__STR(LADRO__PLACEMENT_NS) ": ladro-nqueens's measured CPU per placement "
+                 "on 1 rank,\n-n 16 and 17 -c 6, docs/sim.md)",
          .accepted = "accepted: a number of ns in [0, 1e9]"},
         {.kind = LADROI_OPT_TEXT, .help = "output:"},
         {"--csv", 0, LADROI_OPT_STR, &csvp, .arg = "FILE",
@@ -937,44 +1240,58 @@ int ladro_sim_policy_main(int argc, char **argv)
                  "actors),\non ladro-synth's workload; checks that every task ran exactly "
                  "once and every\nresult came home once and intact (docs/sim.md). --app uts: "
                  "on ladro-uts's search\ninstead, its counts checked against the sequential "
-                 "DFS's.\n"
+                 "DFS's; --app nqueens: on\nladro-nqueens's, its solutions against OEIS "
+                 "A000170 and its tasks against the\ntask tree.\n"
                  "KEY=VALUE sets a runtime configuration key "
                  "(ladro_print_config) for every policy,\nPOLICY:KEY=VALUE for that one.\n",
         .opts = opts,
-        .ctx = &prof,
+        .ctx = &ctx,
         .pos = keys,
         .maxpos = argc,
         .npos = &nkeys,
     };
+    ctx.opts = opts;
     int rc = ladroi_cli_parse(&cli, argc, argv, NULL, 0);
     if (rc) {
         free(keys);
         return rc == 1 ? 0 : rc;
     }
     rc = 2; /* usage errors below */
-    bool uts = !strcmp(app, "uts");
-    if (!uts && strcmp(app, "synth")) {
+    const ladro__app_t *ap = NULL;
+    for (size_t i = 0; i < LADRO__NAPPS && !ap; i++)
+        if (!strcmp(app, ladro__apps[i].name))
+            ap = &ladro__apps[i];
+    if (!ap) {
         free(keys);
-        return ladro_sim_usage_error(LADRO__PROG, "--app '%s': accepted: synth, uts", app);
+        return ladro_sim_usage_error(LADRO__PROG, "--app '%s': accepted: synth, uts, nqueens",
+                                     app);
     }
-    const char *tflag = ladro__uts_flag_set(&up, &up_default);
-    if (!uts && (tflag || node_ns != LADRO__NODE_NS)) {
+    bool uts = ap->rank == ladro__uts_rank, nq = ap->rank == ladro__nq_rank;
+    const char *tflag = ladro__uts_flag_set(&a.up, &up_default);
+    if (!uts && (tflag || a.node_ns != LADRO__NODE_NS)) {
         free(keys);
         return ladro_sim_usage_error(LADRO__PROG, "%s with --app %s: accepted: the UTS tree "
                                      "and search flags with --app uts only",
                                      tflag ? tflag : "--node-ns", app);
     }
-    if (uts) {
+    const char *nflag = a.n != NQ_DEFAULT_N ? "-n"
+                        : a.cutoff != NQ_DEFAULT_CUTOFF ? "-c"
+                        : a.placement_ns != LADRO__PLACEMENT_NS ? "--placement-ns" : NULL;
+    if (!nq && nflag) {
+        free(keys);
+        return ladro_sim_usage_error(LADRO__PROG, "%s with --app %s: accepted: the N-Queens "
+                                     "flags with --app nqueens only", nflag, app);
+    }
+    if (ap->prepare) { /* an app of its own: ladro-synth's workload flags refused */
         static const char *const synth_flags[] = {
             "--tasks-per-rank", "--tasks", "--work-ms", "--dist", "--init",
             "--result-bytes", "--progress-ms", "--profile"};
-        synth_seen[7] = prof.name != NULL;
+        synth_seen[7] = prof->name != NULL;
         for (int i = 0; i < 8; i++)
             if (synth_seen[i]) {
                 free(keys);
-                return ladro_sim_usage_error(LADRO__PROG, "%s with --app uts: accepted: the "
-                                             "tree and search flags (-t ... -i, --node-ns)",
-                                             synth_flags[i]);
+                return ladro_sim_usage_error(LADRO__PROG, "%s with --app %s: accepted: the "
+                                             "%s", synth_flags[i], app, ap->flags);
             }
     }
     const ladro__costset_t *set = NULL;
@@ -1022,8 +1339,8 @@ int ladro_sim_policy_main(int argc, char **argv)
             goto out;
         }
         list[npol] = t;
-        if (ladro__policy_config(&cfgs[npol], t, speed, &wl, prof.cap, rb, uts ? &up : NULL,
-                                 keys, nkeys))
+        if (ladro__policy_config(&cfgs[npol], t, speed, &wl, prof->cap, rb, ap, &a, keys,
+                                 nkeys))
             goto out;
         npol++;
     }
@@ -1032,7 +1349,7 @@ int ladro_sim_policy_main(int argc, char **argv)
                               "policies", pols);
         goto out;
     }
-    uint64_t ntasks = uts ? 0 : wl_ntasks(&wl, p);
+    uint64_t ntasks = ap->prepare ? 0 : wl_ntasks(&wl, p);
     if (platform && cores > 0) {
         ladro_sim_usage_error(LADRO__PROG, "--cores %d with --platform: accepted: one of them "
                               "(--cores makes the platform: one host)", cores);
@@ -1075,27 +1392,20 @@ int ladro_sim_policy_main(int argc, char **argv)
     }
     rc = 1; /* from here on, failures are the runs' */
 
-    /* --app uts: the tree, and its counts by uts_tree's sequential DFS (the oracle) */
-    uts_tree_t tree;
-    uts_counts_t seq = {0, 0, 0};
-    if (uts) {
-        uts_tree_init(&tree, &up, NULL);
-        uts_node_t root;
-        uts_root(&tree, &root);
-        if (uts_dfs(&tree, &root, &seq)) {
-            fprintf(stderr, "ladro-sim policy: out of memory for the sequential search\n");
-            goto out;
-        }
-        run.tree = &tree;
-        run.node_s = node_ns * 1e-9;
+    /* the app's oracle (uts: its counts by uts_tree's sequential DFS; nqueens: A000170 and
+     * the task tree) */
+    if (ap->prepare && ap->prepare(&a)) {
+        fprintf(stderr, "ladro-sim policy: out of memory for the sequential search\n");
+        goto out;
     }
+    run.app = ap;
+    run.args = &a;
 
-    /* the workload: every rank's seeded tasks; the lower bound */
+    /* the workload: every rank's seeded tasks; the lower bound (an app's: per run) */
     nown = calloc((size_t)p, sizeof *nown);
     own = calloc((size_t)p, sizeof *own);
-    double lower = 0;
-    if (!nown || !own || ladro__workload(&wl, p, speed, ntasks, (double)seq.nodes * node_ns * 1e-9,
-                                         own, nown, &lower)) {
+    double lower = 0, speed_sum = 0;
+    if (!nown || !own || ladro__workload(&wl, p, speed, ntasks, own, nown, &speed_sum, &lower)) {
         fprintf(stderr, "ladro-sim policy: out of memory for %llu tasks\n",
                 (unsigned long long)ntasks);
         goto out;
@@ -1111,7 +1421,7 @@ int ladro_sim_policy_main(int argc, char **argv)
     run.own = own;
     run.nown = nown;
     if (csv)
-        ladro__csv_head(csv, uts);
+        ladro__csv_head(csv, ap->csv_cols);
     if (json) {
         /* tasks_per_rank: the average when --tasks gave the total */
         printf("{\"params\": {\"p\": %d, \"tasks\": %llu, \"tasks_per_rank\": %g, "
@@ -1124,26 +1434,17 @@ int ladro_sim_policy_main(int argc, char **argv)
                "\"progress_ms\": %g, \"cores\": %d, \"seed\": %llu, \"engine\": \"s4u\", "
                "\"payload\": %zu, \"task_capacity\": %u, \"profile\": ", set->name, rma_lat,
                rma_us, msg_us, poll_us, wake_us, overhead_us, progress_ms, cores,
-               (unsigned long long)wl.seed, uts ? cfgs[0].task_bytes : wl.payload,
+               (unsigned long long)wl.seed, ap->config ? cfgs[0].task_bytes : wl.payload,
                cfgs[0].task_capacity);
-        ladro__json_str(prof.name);
+        ladro__json_str(prof->name);
         printf(", \"profile_scale\": %g, \"result_bytes\": %llu, \"app\": \"%s\"",
-               prof.scale, (unsigned long long)rb, app);
-        if (uts)
-            printf(", \"uts\": {\"t\": %d, \"b\": %g, \"a\": %d, \"d\": %d, \"q\": %g, "
-                   "\"m\": %d, \"r\": %d, \"f\": %g, \"g\": %d, \"c\": %d, \"i\": %d, "
-                   "\"node_ns\": %g, \"nodes\": %llu, \"leaves\": %llu, \"max_depth\": %lld}",
-                   up.type, up.b0, up.shape, up.gen_mx, up.q, up.m, up.root_seed, up.shift,
-                   up.gran, up.chunk, up.poll, node_ns, (unsigned long long)seq.nodes,
-                   (unsigned long long)seq.leaves, (long long)seq.max_depth);
+               prof->scale, (unsigned long long)rb, app);
+        if (ap->json_params)
+            ap->json_params(&a);
         printf("},\n \"policies\": [");
     }
-    else if (uts && (!csv || csv != stdout)) {
-        printf("ladro-sim policy: p=%d app=uts tree: %llu nodes, %llu leaves, depth %lld "
-               "(sequential DFS); -c %d -i %d, node %g ns, speed=%s lambda=%g us seed=%llu "
-               "(simulated engine)\n", p, (unsigned long long)seq.nodes,
-               (unsigned long long)seq.leaves, (long long)seq.max_depth, up.chunk, up.poll,
-               node_ns, speed, lambda_us, (unsigned long long)wl.seed);
+    else if (ap->text_head && (!csv || csv != stdout)) {
+        ap->text_head(&a, p, speed, lambda_us, wl.seed);
     } else if (!csv || csv != stdout) {
         char where[300];
         if (tmp[0])
@@ -1152,12 +1453,12 @@ int ladro_sim_policy_main(int argc, char **argv)
             snprintf(where, sizeof where, "platform=%s", platform);
         printf("ladro-sim policy: p=%d tasks=%llu speed=%s %s seed=%llu%s%s result_bytes=%llu "
                "(simulated engine)\n", p, (unsigned long long)ntasks, speed, where,
-               (unsigned long long)wl.seed, prof.name ? " profile=" : "",
-               prof.name ? prof.name : "", (unsigned long long)rb);
+               (unsigned long long)wl.seed, prof->name ? " profile=" : "",
+               prof->name ? prof->name : "", (unsigned long long)rb);
     }
     ladro__out_t out = {.json = json, .text = !json && (!csv || csv != stdout),
                               .csv = csv, .p = p, .ntasks = ntasks, .speed = speed,
-                              .lambda_us = lambda_us, .lower = lower, .uts = uts};
+                              .lambda_us = lambda_us, .lower = lower, .app = ap};
     int failed = 0;
     for (int i = 0; i < npol; i++) {
         ladro__res_t res;
@@ -1177,10 +1478,10 @@ int ladro_sim_policy_main(int argc, char **argv)
                         res.bad_payloads == 0 &&
                         (out.rb == 0 || (res.rck.received == ntasks && res.rck.wrong == 0 &&
                                      res.rck.missing == 0 && res.rck.bad_sums == 0));
-        if (uts) { /* the ranks' counts summed: the sequential DFS's */
-            verified = verified && res.uts.nodes == seq.nodes &&
-                       res.uts.leaves == seq.leaves && res.uts.max_depth == seq.max_depth;
+        if (ap->verify) { /* the ranks' counts summed: the oracle's */
+            verified = verified && ap->verify(&a, &res);
             out.ntasks = res.tasks_run;
+            out.lower = speed_sum > 0 ? ap->work_s(&a, &res) / speed_sum : 0;
         }
         failed |= !verified;
         ladro__row(&out, i, list[i], &res, verified, cpu, rss);
