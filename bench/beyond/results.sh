@@ -3,5 +3,5 @@
 # docs/results.md "Termination and beyond the papers' scale"). Usage: results.sh BUILD OUT
 set -euo pipefail
 build=$1 out=$2
-echo "+ bench/beyond/beyond.sh $build $out"
-bash bench/beyond/beyond.sh "$build" "$out" | tee "$out/beyond.md"
+echo "+ SEEDS=${SEEDS:-3} bench/beyond/beyond.sh $build $out"
+SEEDS=${SEEDS:-3} bash bench/beyond/beyond.sh "$build" "$out" | tee "$out/beyond.md"
