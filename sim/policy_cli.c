@@ -1262,9 +1262,12 @@ int ladro_sim_policy_main(int argc, char **argv)
         if (!strcmp(app, ladro__apps[i].name))
             ap = &ladro__apps[i];
     if (!ap) {
+        char names[64] = ""; /* the table's names: "synth, uts, nqueens" */
+        for (size_t i = 0, at = 0; i < LADRO__NAPPS && at < sizeof names; i++)
+            at += (size_t)snprintf(names + at, sizeof names - at, "%s%s", i ? ", " : "",
+                                   ladro__apps[i].name);
         free(keys);
-        return ladro_sim_usage_error(LADRO__PROG, "--app '%s': accepted: synth, uts, nqueens",
-                                     app);
+        return ladro_sim_usage_error(LADRO__PROG, "--app '%s': accepted: %s", app, names);
     }
     bool uts = ap->rank == ladro__uts_rank, nq = ap->rank == ladro__nq_rank;
     const char *tflag = ladro__uts_flag_set(&a.up, &up_default);
