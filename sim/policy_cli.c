@@ -1078,24 +1078,6 @@ static int ladro__opt_c(const ladroi_opt_t *opt, const char *v, void *ctx, char 
     return -1;
 }
 
-/* The first UTS flag whose value differs from its default in d, or NULL. */
-static const char *ladro__uts_flag_set(const uts_params_t *u, const uts_params_t *d)
-{
-    const struct {
-        const char *flag;
-        int differs;
-    } f[] = {{"-t", u->type != d->type},       {"-b", u->b0 != d->b0},
-             {"-a", u->shape != d->shape},     {"-d", u->gen_mx != d->gen_mx},
-             {"-q", u->q != d->q},             {"-m", u->m != d->m},
-             {"-r", u->root_seed != d->root_seed}, {"-f", u->shift != d->shift},
-             {"-g", u->gran != d->gran},       {"-c", u->chunk != d->chunk},
-             {"-i", u->poll != d->poll}};
-    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
-        if (f[i].differs)
-            return f[i].flag;
-    return NULL;
-}
-
 int ladro_sim_policy_main(int argc, char **argv)
 {
     wl_spec_t wl;
@@ -1111,27 +1093,27 @@ int ladro_sim_policy_main(int argc, char **argv)
     int cores = -1;
     uint64_t rb = 0;
     /* --app: the apps' flags (uts: the tree, the cost of a node; nqueens: the board, the
-     * cost of a placement); synth_seen[i]: ladro-synth's workload flags given (refused
-     * with the other apps) */
+     * cost of a placement). *_seen: the argv index of the last flag given of ladro-synth's
+     * workload, the UTS flags, the N-Queens flags, -c (UTS's chunk or N-Queens's cutoff,
+     * by --app); each app refuses the others' */
     const char *app = "synth";
     ladro__ctx_t ctx = {{&wl, WL_PROFILE_SCALE, 0, NULL}, &app, NULL};
     ladro__prof_t *prof = &ctx.prof;
     static ladro__appargs_t a; /* static: the UTS tree is large */
     memset(&a, 0, sizeof a);
-    uts_params_t up_default;
     uts_params_default(&a.up);
-    up_default = a.up;
     a.node_ns = LADRO__NODE_NS;
     a.n = NQ_DEFAULT_N;
     a.cutoff = NQ_DEFAULT_CUTOFF;
     a.placement_ns = LADRO__PLACEMENT_NS;
-    int synth_seen[8] = {0};
+    int synth_seen = 0, uts_seen = 0, nq_seen = 0, c_seen = 0;
     const char **keys = calloc((size_t)argc + 1, sizeof *keys);
     int nkeys = 0;
     if (!keys)
         return 1;
     const ladroi_opt_t opts[] = {
-        {NULL, 'c', LADROI_OPT_FN, NULL, .fn = ladro__opt_c, .flags = LADROI_OPT_HIDDEN},
+        {NULL, 'c', LADROI_OPT_FN, NULL, .fn = ladro__opt_c, .flags = LADROI_OPT_HIDDEN,
+         .seen = &c_seen},
         {"--policy", 0, LADROI_OPT_STR, &pols, .arg = "LIST",
          .help = "comma list or 'all': static, leader, random, ctws, a2ws,\n"
                  "baseline, successonly, smallworld (default random)"},
@@ -1143,30 +1125,30 @@ int ladro_sim_policy_main(int argc, char **argv)
                  "or nqueens (ladro-nqueens's search, the N-Queens flags)"},
         {"--tasks-per-rank", 0, LADROI_OPT_U64, &wl.tasks_per_rank, 1, 1e7, .arg = "K",
          .help = "tasks per rank on average (default 10)",
-         .accepted = "accepted: an integer in [1, 1e7]", .seen = &synth_seen[0]},
+         .accepted = "accepted: an integer in [1, 1e7]", .seen = &synth_seen},
         {"--tasks", 0, LADROI_OPT_U64, &wl.tasks, 1, 1e10, .arg = "N",
          .help = "tasks in all, spread over the ranks as --init says (even: the\n"
                  "first N mod P ranks get one more); instead of --tasks-per-rank",
-         .accepted = "accepted: an integer in [1, 1e10]", .seen = &synth_seen[1]},
+         .accepted = "accepted: an integer in [1, 1e10]", .seen = &synth_seen},
         {"--work-ms", 0, LADROI_OPT_DOUBLE, &wl.work_ms, 1e-6, 1e9, .arg = "X",
          .help = "mean task duration at full speed, ms (default 10)",
-         .accepted = "accepted: a number of ms in [1e-6, 1e9]", .seen = &synth_seen[2]},
+         .accepted = "accepted: a number of ms in [1e-6, 1e9]", .seen = &synth_seen},
         {"--dist", 0, LADROI_OPT_FN, &wl, .arg = "D",
          .help = "const | uniform:A,B | gauss:MEAN,SD | exp | bimodal:P,A,B\n"
                  "(in units of --work-ms, as ladro-synth --work-dist)",
-         .accepted = wl_dist_accepted, .fn = ladro__opt_wl, .seen = &synth_seen[3]},
+         .accepted = wl_dist_accepted, .fn = ladro__opt_wl, .seen = &synth_seen},
         {"--work-dist", 0, LADROI_OPT_FN, &wl, .accepted = wl_dist_accepted,
-         .fn = ladro__opt_wl, .flags = LADROI_OPT_HIDDEN, .seen = &synth_seen[3]},
+         .fn = ladro__opt_wl, .flags = LADROI_OPT_HIDDEN, .seen = &synth_seen},
         {"--init", 0, LADROI_OPT_FN, &wl, .arg = "I",
          .help = "even | one | gauss70-10 (initial placement; default even)",
          .accepted = wl_init_accepted, .fn = ladro__opt_wl, .data = "init",
-         .seen = &synth_seen[4]},
-        wl_opt_profile(ladro__opt_profile),
-        wl_opt_profile_scale(&prof->scale),
+         .seen = &synth_seen},
+        wl_opt_profile(ladro__opt_profile, &synth_seen),
+        wl_opt_profile_scale(&prof->scale, &synth_seen),
         {"--result-bytes", 0, LADROI_OPT_U64, &rb, 0, 1 << 20, .arg = "B",
          .help = "each task returns B result bytes to its origin rank through\n"
                  "ladro's results API, checked there (default 0: none)",
-         .accepted = "accepted: bytes in [0, 1048576]", .seen = &synth_seen[5]},
+         .accepted = "accepted: bytes in [0, 1048576]", .seen = &synth_seen},
         {"--speed", 0, LADROI_OPT_STR, &speed, .arg = "SPEC",
          .help = "C1..C5 (A2WS Table 2 profiles) or a list '1,0.5' cycled over\n"
                  "ranks (default 1)"},
@@ -1204,26 +1186,26 @@ int ladro_sim_policy_main(int argc, char **argv)
         {"--progress-ms", 0, LADROI_OPT_DOUBLE, &progress_ms, 0, 1e9, .arg = "X",
          .help = "a task calls ladro_progress every X ms of its run, as\n"
                  "ladro-synth's do (default 1; 0: never)",
-         .accepted = "accepted: a number of ms in [0, 1e9]", .seen = &synth_seen[6]},
+         .accepted = "accepted: a number of ms in [0, 1e9]", .seen = &synth_seen},
         {"--seed", 0, LADROI_OPT_U64, &wl.seed, 0, 9223372036854775807.0, .arg = "S",
          .help = "workload and runtime seed (default 1)",
          .accepted = "accepted: a non-negative integer"},
         {.kind = LADROI_OPT_TEXT, .help = "--app uts: ladro-uts's tree and search flags "
                                            "(docs/uts.md; default: the reference's)"},
-        UTS_TREE_OPTS(&a.up),
-        UTS_CHUNK_OPTS(&a.up),
+        UTS_TREE_OPTS(&a.up, &uts_seen),
+        UTS_CHUNK_OPTS(&a.up, &uts_seen),
         {"--node-ns", 0, LADROI_OPT_DOUBLE, &a.node_ns, 0, 1e9, .arg = "NS",
          .help = "--app uts: simulated time of one node, ns (default " LADRO__STR(
                      LADRO__NODE_NS) ": ladro-uts's\n"
                  "measured CPU per node on 1 rank, T1, docs/results.md)",
-         .accepted = "accepted: a number of ns in [0, 1e9]"},
+         .accepted = "accepted: a number of ns in [0, 1e9]", .seen = &uts_seen},
         {.kind = LADROI_OPT_TEXT, .help = "--app nqueens: ladro-nqueens's flags (docs/nqueens.md)"},
-        NQ_BOARD_OPTS(&a.n, &a.cutoff),
+        NQ_BOARD_OPTS(&a.n, &a.cutoff, &nq_seen),
         {"--placement-ns", 0, LADROI_OPT_DOUBLE, &a.placement_ns, 0, 1e9, .arg = "NS",
          .help = "--app nqueens: simulated time of one placement, ns (default\n"
                  LADRO__STR(LADRO__PLACEMENT_NS) ": ladro-nqueens's measured CPU per placement "
                  "on 1 rank,\n-n 16 and 17 -c 6, docs/sim.md)",
-         .accepted = "accepted: a number of ns in [0, 1e9]"},
+         .accepted = "accepted: a number of ns in [0, 1e9]", .seen = &nq_seen},
         {.kind = LADROI_OPT_TEXT, .help = "output:"},
         {"--csv", 0, LADROI_OPT_STR, &csvp, .arg = "FILE",
          .help = "one CSV row per policy ('-' = stdout)"},
@@ -1270,32 +1252,22 @@ int ladro_sim_policy_main(int argc, char **argv)
         return ladro_sim_usage_error(LADRO__PROG, "--app '%s': accepted: %s", app, names);
     }
     bool uts = ap->rank == ladro__uts_rank, nq = ap->rank == ladro__nq_rank;
-    const char *tflag = ladro__uts_flag_set(&a.up, &up_default);
-    if (!uts && (tflag || a.node_ns != LADRO__NODE_NS)) {
+    /* a flag of another app's than --app's, named as given, and whose it is */
+    int other = 0;
+    const char *owner = NULL;
+    if (!uts && uts_seen)
+        other = uts_seen, owner = "uts";
+    else if (!nq && nq_seen)
+        other = nq_seen, owner = "nqueens";
+    else if (!uts && !nq && c_seen)
+        other = c_seen, owner = "uts or nqueens";
+    else if (ap->prepare && synth_seen)
+        other = synth_seen, owner = "synth";
+    if (other) {
         free(keys);
-        return ladro_sim_usage_error(LADRO__PROG, "%s with --app %s: accepted: the UTS tree "
-                                     "and search flags with --app uts only",
-                                     tflag ? tflag : "--node-ns", app);
-    }
-    const char *nflag = a.n != NQ_DEFAULT_N ? "-n"
-                        : a.cutoff != NQ_DEFAULT_CUTOFF ? "-c"
-                        : a.placement_ns != LADRO__PLACEMENT_NS ? "--placement-ns" : NULL;
-    if (!nq && nflag) {
-        free(keys);
-        return ladro_sim_usage_error(LADRO__PROG, "%s with --app %s: accepted: the N-Queens "
-                                     "flags with --app nqueens only", nflag, app);
-    }
-    if (ap->prepare) { /* an app of its own: ladro-synth's workload flags refused */
-        static const char *const synth_flags[] = {
-            "--tasks-per-rank", "--tasks", "--work-ms", "--dist", "--init",
-            "--result-bytes", "--progress-ms", "--profile"};
-        synth_seen[7] = prof->name != NULL;
-        for (int i = 0; i < 8; i++)
-            if (synth_seen[i]) {
-                free(keys);
-                return ladro_sim_usage_error(LADRO__PROG, "%s with --app %s: accepted: the "
-                                             "%s", synth_flags[i], app, ap->flags);
-            }
+        return ladro_sim_usage_error(LADRO__PROG, "%s with --app %s: accepted: the %s (%s is "
+                                     "for --app %s)", argv[other], app, ap->flags, argv[other],
+                                     owner);
     }
     const ladro__costset_t *set = NULL;
     for (size_t i = 0; i < LADRO__NCOSTSETS && !set; i++)

@@ -95,8 +95,8 @@ int ladroi_cli_bad(const ladroi_cli_t *c, char *err, size_t errlen, const char *
                            accepted);
 }
 
-/* Store one value; 0, 1 (stop), or 2 (refused, message out). */
-static int ladro__apply(const ladroi_cli_t *c, const ladroi_opt_t *o, const char *a,
+/* Store one value (the option's argv index at); 0, 1 (stop), or 2 (refused, message out). */
+static int ladro__apply(const ladroi_cli_t *c, const ladroi_opt_t *o, int at, const char *a,
                         const char *v, char *err, size_t errlen)
 {
     char acc[512];
@@ -155,7 +155,7 @@ static int ladro__apply(const ladroi_cli_t *c, const ladroi_opt_t *o, const char
         return ladroi_cli_bad(c, err, errlen, a, v, acc);
     }
     if (o->seen)
-        *o->seen = 1;
+        *o->seen = at;
     return 0;
 }
 
@@ -192,7 +192,7 @@ static int ladro__pass(const ladroi_cli_t *c, int argc, char **argv, bool early,
             }
             *(int *)o->dest = o->kind == LADROI_OPT_FLAG;
             if (o->seen)
-                *o->seen = 1;
+                *o->seen = i;
             continue;
         }
         if (i + 1 >= argc) {
@@ -204,7 +204,7 @@ static int ladro__pass(const ladroi_cli_t *c, int argc, char **argv, bool early,
         const char *v = argv[++i];
         if (!mine)
             continue;
-        int rc = ladro__apply(c, o, a, v, err, errlen);
+        int rc = ladro__apply(c, o, i - 1, a, v, err, errlen);
         if (rc)
             return rc;
     }

@@ -62,7 +62,8 @@ struct ladroi_opt {
     ladroi_opt_fn fn;     /* FN */
     const void *data;     /* CHOICE: the names; FN: for fn (e.g. a configuration key) */
     unsigned flags;       /* LADROI_OPT_EARLY, LADROI_OPT_USER(n) */
-    int *seen;            /* NULL, or set to 1 when the option is given */
+    int *seen;            /* NULL, or set to the option's index in argv (>= 1) when given;
+                             rows sharing one name the last of them given (argv[*seen]) */
 };
 
 typedef struct ladroi_cli {

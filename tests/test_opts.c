@@ -116,7 +116,7 @@ static void test_cli(void)
                      "18446744073709551615", "--s", "x", "--buf", "abc", "file", NULL), 0);
     CHECK_EQ(o.flag, 1);
     CHECK_EQ(o.n, 3);
-    CHECK_EQ(o.given, 1);
+    CHECK_EQ(o.given, 2); /* argv[2]: "--n" */
     CHECK(o.big == UINT64_MAX);
     CHECK_STR_CONTAINS(o.s, "x");
     CHECK_STR_CONTAINS(o.buf, "abc");

@@ -88,19 +88,19 @@ int wl_profile_opt(const char *v, double scale, FILE *list, wl_spec_t *w, uint32
     return 0;
 }
 
-ladroi_opt_t wl_opt_profile(ladroi_opt_fn fn)
+ladroi_opt_t wl_opt_profile(ladroi_opt_fn fn, int *seen)
 {
     return (ladroi_opt_t){"--profile", 0, LADROI_OPT_FN, NULL, .arg = "NAME",
                           .help = "DLB_Bench profile of TITUS_DLB Table 1 (sets tasks per rank,\n"
                                   "payload, work per task, task capacity; later flags override);\n"
                                   "'list' prints them",
-                          .fn = fn};
+                          .fn = fn, .seen = seen};
 }
 
-ladroi_opt_t wl_opt_profile_scale(double *scale)
+ladroi_opt_t wl_opt_profile_scale(double *scale, int *seen)
 {
     return (ladroi_opt_t){"--profile-scale", 0, LADROI_OPT_DOUBLE, scale, 1e-4, 1, "F",
                           "tasks per rank = paper's x F (default 0.02: seconds -> ms)", /* WL_PROFILE_SCALE */
                           .accepted = "accepted: a factor in [0.0001, 1]",
-                          .flags = LADROI_OPT_EARLY};
+                          .flags = LADROI_OPT_EARLY, .seen = seen};
 }

@@ -32,11 +32,11 @@ int wl_profile_opt(const char *v, double scale, FILE *list, wl_spec_t *w, uint32
 
 /* The rows of --profile NAME|list (fn: the program's, calling wl_profile_opt with its
  * context) and --profile-scale F into *scale (EARLY: --profile uses it wherever it
- * stands; the programs' default is WL_PROFILE_SCALE). */
-ladroi_opt_t wl_opt_profile(ladroi_opt_fn fn);
+ * stands; the programs' default is WL_PROFILE_SCALE); seen: each row's .seen, or NULL. */
+ladroi_opt_t wl_opt_profile(ladroi_opt_fn fn, int *seen);
 /* --profile-scale's default: the paper's seconds per process become tens to hundreds of
  * milliseconds (docs/policies/smallworld.md). */
 #define WL_PROFILE_SCALE 0.02
-ladroi_opt_t wl_opt_profile_scale(double *scale);
+ladroi_opt_t wl_opt_profile_scale(double *scale, int *seen);
 
 #endif

@@ -13,7 +13,7 @@ int nq_parse(int argc, char **argv, void *out, int quiet, char *err, size_t errl
     o->cutoff = NQ_DEFAULT_CUTOFF;
     o->run.max_failed = -1;
     const ladroi_opt_t opts[] = {
-        NQ_BOARD_OPTS(&o->n, &o->cutoff),
+        NQ_BOARD_OPTS(&o->n, &o->cutoff, NULL),
         app_opt_policy(o->run.policy, sizeof o->run.policy),
         app_opt_threads(&o->run.threads, "worker threads per rank (default: LADRO_THREADS, "
                                          "else 1)"),

@@ -23,14 +23,14 @@ typedef struct nq_opts {
 #define NQ_DEFAULT_N 14
 #define NQ_DEFAULT_CUTOFF 6
 /* The option rows of the board flags (ladroi_opt_t, src/opts.h) into two ints, shared
- * with ladro-sim policy --app nqueens. */
-#define NQ_BOARD_OPTS(n_dest, cutoff_dest)                                              \
+ * with ladro-sim policy --app nqueens; seen_at (int *, or NULL) is both rows' .seen. */
+#define NQ_BOARD_OPTS(n_dest, cutoff_dest, seen_at)                                       \
     {NULL, 'n', LADROI_OPT_INT, n_dest, 1, NQ_MAX_N, .arg = "N",                        \
      .help = "board size, 1..32 (default 14)",                                          \
-     .accepted = "accepted: a board size, an integer in [1, 32]"},                      \
+     .accepted = "accepted: a board size, an integer in [1, 32]", .seen = seen_at},        \
     {NULL, 'c', LADROI_OPT_INT, cutoff_dest, 0, NQ_MAX_N, .arg = "CUTOFF",              \
      .help = "no new tasks below this depth, 0..N (default 6; capped at N)",            \
-     .accepted = "accepted: a cutoff depth, an integer in [0, 32]"}
+     .accepted = "accepted: a cutoff depth, an integer in [0, 32]", .seen = seen_at}
 
 /* out: an nq_opts_t (void *: an app_parse_fn for app_mpi_start). 0 run, 1 help printed
  * (unless quiet), 2 usage error: the one-line message in err and, unless quiet, on

@@ -68,9 +68,9 @@ int uts_parse(int argc, char **argv, void *out, int quiet, char *err, size_t err
     int keep = 0;
     const ladroi_opt_t opts[] = {
         {.kind = LADROI_OPT_TEXT, .help = "tree flags (as the UTS reference, with its defaults):"},
-        UTS_TREE_OPTS(&o->tree),
+        UTS_TREE_OPTS(&o->tree, NULL),
         {.kind = LADROI_OPT_TEXT, .help = "ladro flags:"},
-        UTS_CHUNK_OPTS(&o->tree),
+        UTS_CHUNK_OPTS(&o->tree, NULL),
         {.kind = LADROI_OPT_TEXT, .help = "options:"},
         app_opt_policy(o->run.policy, sizeof o->run.policy),
         {"--keep", 0, LADROI_OPT_INT, &keep, 1, 65536, .arg = "K",

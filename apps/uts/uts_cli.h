@@ -24,29 +24,29 @@ typedef struct uts_opts {
 
 /* The option rows of the tree flags (ladroi_opt_t, src/opts.h), shared with ladro-sim
  * policy --app uts: uts_opt_tree applies the flag named by .data to the uts_params_t at
- * .dest with uts_params_set. */
+ * .dest with uts_params_set; seen_at (int *, or NULL) is every row's .seen. */
 int uts_opt_tree(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg,
                  size_t msglen);
-#define UTS_OPT_ROW(c, dest, name, text)                                                \
+#define UTS_OPT_ROW(c, dest, seen_at, name, text)                                        \
     {NULL, c, LADROI_OPT_FN, dest, .arg = name, .help = text, .fn = uts_opt_tree,       \
-     .data = (const char[]){'-', c, 0}}
+     .data = (const char[]){'-', c, 0}, .seen = seen_at}
 /* -t -b -a -d -q -m -r -f -g: the tree (the UTS reference's flags and defaults). */
-#define UTS_TREE_OPTS(dest)                                                             \
-    UTS_OPT_ROW('t', dest, "TYPE", "0 binomial, 1 geometric, 2 hybrid, 3 balanced (default 1)"), \
-    UTS_OPT_ROW('b', dest, "B0", "root branching factor; balanced: every node's, truncated (4)"), \
-    UTS_OPT_ROW('a', dest, "SHAPE", "geometric shape: 0 linear, 1 exp. decreasing, 2 cyclic,\n" \
+#define UTS_TREE_OPTS(dest, seen_at)                                                         \
+    UTS_OPT_ROW('t', dest, seen_at, "TYPE", "0 binomial, 1 geometric, 2 hybrid, 3 balanced (default 1)"), \
+    UTS_OPT_ROW('b', dest, seen_at, "B0", "root branching factor; balanced: every node's, truncated (4)"), \
+    UTS_OPT_ROW('a', dest, seen_at, "SHAPE", "geometric shape: 0 linear, 1 exp. decreasing, 2 cyclic,\n" \
                                     "3 fixed (0)"),                                     \
-    UTS_OPT_ROW('d', dest, "GEN_MX", "geometric/hybrid depth parameter; balanced: the depth (6)"), \
-    UTS_OPT_ROW('q', dest, "PROB", "binomial: probability that a node has children (0.234375)"), \
-    UTS_OPT_ROW('m', dest, "M", "binomial: number of children of a non-leaf (4)"),      \
-    UTS_OPT_ROW('r', dest, "SEED", "root seed (0)"),                                    \
-    UTS_OPT_ROW('f', dest, "FRAC", "hybrid: geometric above depth FRAC*GEN_MX, binomial from\n" \
+    UTS_OPT_ROW('d', dest, seen_at, "GEN_MX", "geometric/hybrid depth parameter; balanced: the depth (6)"), \
+    UTS_OPT_ROW('q', dest, seen_at, "PROB", "binomial: probability that a node has children (0.234375)"), \
+    UTS_OPT_ROW('m', dest, seen_at, "M", "binomial: number of children of a non-leaf (4)"),      \
+    UTS_OPT_ROW('r', dest, seen_at, "SEED", "root seed (0)"),                                    \
+    UTS_OPT_ROW('f', dest, seen_at, "FRAC", "hybrid: geometric above depth FRAC*GEN_MX, binomial from\n" \
                                    "there (0.5)"),                                      \
-    UTS_OPT_ROW('g', dest, "GRAN", "compute granularity: SHA-1 evaluations per child (1)")
+    UTS_OPT_ROW('g', dest, seen_at, "GRAN", "compute granularity: SHA-1 evaluations per child (1)")
 /* -c -i: how the search hands nodes to ladro. */
-#define UTS_CHUNK_OPTS(dest)                                                            \
-    UTS_OPT_ROW('c', dest, "CHUNK", "nodes per released chunk = per ladro task (8)"),   \
-    UTS_OPT_ROW('i', dest, "POLL", "call ladro_progress every POLL nodes; also ladro's\n" \
+#define UTS_CHUNK_OPTS(dest, seen_at)                                                        \
+    UTS_OPT_ROW('c', dest, seen_at, "CHUNK", "nodes per released chunk = per ladro task (8)"),   \
+    UTS_OPT_ROW('i', dest, seen_at, "POLL", "call ladro_progress every POLL nodes; also ladro's\n" \
                                    "poll_interval (10)")
 
 /* out: a uts_opts_t (void *: an app_parse_fn for app_mpi_start). 0 run, 1 help printed
