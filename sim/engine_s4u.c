@@ -1012,6 +1012,12 @@ bool ladroi_net_clock_global(void)
     return true; /* one simulated clock: a trace measures no offsets (nor perturbs the run) */
 }
 
+bool ladroi_net_probe_yields(const ladro_t *lb)
+{
+    (void)lb;
+    return false; /* a probe costs what --poll-us says, and no actor gives up a core */
+}
+
 /* A positive sleep always advances the clock: below SimGrid's numerical accuracy (1e-9 s)
  * a sleep would be nothing, and a caller looping until a date (the speed emulation's
  * padding, a wait for a message about to arrive) would spin for ever. */

@@ -143,6 +143,12 @@ double ladroi_net_now(void);
 /* Whether every rank reads the same clock, so that a trace needs no clock offsets: the
  * simulated engine's one clock; MPI's per-node monotonic clocks are not. */
 bool ladroi_net_clock_global(void);
+/* Whether a probe that finds no message costs this rank its processor: under MPI on a
+ * node with more ranks than cores (lb->node_ranks, lb->node_cores: ladroi_net_node), as
+ * Open MPI then yields the processor in every call that makes no progress
+ * (mpi_yield_when_idle); never on the simulated engine, where a probe takes no time.
+ * ladroi_idle_yield does not probe where it does (src/idle.c). */
+bool ladroi_net_probe_yields(const ladro_t *lb);
 /* Sleep (idle back-off, debug delays): real or simulated time. us >= 0. */
 void ladroi_net_sleep_us(double us);
 /* Collective over lb->comm: how many of the handle's ranks share this rank's node

@@ -643,6 +643,16 @@ bool ladroi_net_clock_global(void)
     return false;
 }
 
+bool ladroi_net_probe_yields(const ladro_t *lb)
+{
+#ifdef LADRO_SMPI
+    (void)lb;
+    return false; /* a simulated probe costs smpi/iprobe of simulated time, no processor */
+#else
+    return lb->node_ranks > lb->node_cores; /* oversubscribed: Open MPI yields when idle */
+#endif
+}
+
 void ladroi_net_sleep_us(double us)
 {
     ladroi_sleep_us(us);
