@@ -50,7 +50,6 @@ int ladroi_idle_init(ladro_t *lb)
         return rc;
     if (lb->cfg.idle == LADRO_IDLE_AUTO)
         lb->cfg.idle = lb->node_ranks <= lb->node_cores ? LADRO_IDLE_SPIN : LADRO_IDLE_BACKOFF;
-    lb->round_probe = !ladroi_net_probe_yields(lb);
     lb->backoff_us = lb->cfg.backoff_min_us;
     return LADRO_OK;
 }
@@ -85,7 +84,7 @@ int ladroi_idle_yield(ladro_t *lb, bool *yield)
     if (!lb->idle_round)
         return LADRO_OK;
     bool arrived = false;
-    int rc = lb->msg_pending || !lb->round_probe
+    int rc = lb->msg_pending || ladroi_net_probe_yields(lb)
                  ? LADRO_OK
                  : ladroi_net_wait_msg(lb, lb->comm, 0, true, &arrived);
     lb->msg_pending |= arrived;

@@ -538,7 +538,6 @@ struct ladro {
     double backoff_us;
     bool msg_pending; /* a message came during the policy's idle round: served at once */
     bool idle_round;  /* the core's idle round runs the policy (ladroi_idle_yield answers) */
-    bool round_probe; /* ladroi_idle_yield may probe: !ladroi_net_probe_yields */
     int node_ranks, node_cores; /* this node's ranks and their cores: cfg.idle's auto */
     unsigned poll_count;
     /* timing and counters */
