@@ -6,7 +6,8 @@
 #   bash bench/beyond/beyond.sh [BUILD] [OUT]
 #   PS (default 1024), POLICIES (default all eight), SEEDS (1), JOBS (2), LAMBDA_US (5),
 #   VARIANTS (policies with a setting, as rows of their own, e.g.
-#   VARIANTS="ctws:ctws_tokens=auto": the row ctws_ctws_tokens_auto),
+#   VARIANTS="ctws:ctws_tokens=auto": the row ctws_ctws_tokens_auto; several keys separated
+#   by commas, "ctws:ctws_tokens=auto,ctws_probe=16": the row ctws_ctws_tokens_auto_ctws_probe_16),
 #   TRACE=1 (the c5 runs also write a CSV task trace, and late.py tells who ran the tasks
 #   that end after the bound: ~60 MB a run)
 set -euo pipefail
@@ -26,7 +27,10 @@ for p in ${PS:-1024}; do
     for s in $(seq 1 "${SEEDS:-1}"); do
       for pol in ${policies//,/ } ${VARIANTS:-}; do
         name=${pol%%:*} kv= label=$pol
-        if [ "$name" != "$pol" ]; then kv=$pol; label=$(echo "$pol" | tr -c 'A-Za-z0-9\n' _); fi
+        if [ "$name" != "$pol" ]; then
+          kv=$(echo "${pol#*:}" | tr ',' '\n' | sed "s/^/$name:/" | tr '\n' ' ')
+          label=$(echo "$pol" | tr -c 'A-Za-z0-9\n' _)
+        fi
         f=$out/$w-p$p-s$s-$label.json
         tr=
         [ "${TRACE:-0}" = 1 ] && [ "$w" = c5 ] && tr="trace=${f%.json}.csv"

@@ -80,6 +80,10 @@ typedef struct ladro__ctws {
     double arrived;    /* when the token last arrived here (< 0: never) */
     bool token_term;  /* ctws_termination=token: the finish token ends the run */
     bool seen_finish; /* this rank saw (or made) the finish token */
+    /* ctws_probe: ranks drawn at random and read when the list runs dry, before the
+     * token turns to finish; `probed` of them read in the current search (a search
+     * stopped at a message goes on where it was) */
+    int probe, probed;
     /* steal log */
     ladro__logent_t *log;
     size_t nlog, caplog;
@@ -90,6 +94,7 @@ typedef struct ladro__ctws_opts {
     char ctws_log[LADRO_PATH_MAX];
     int ctws_termination;
     char ctws_tokens[16];
+    int ctws_probe;
 } ladro__ctws_opts_t;
 
 #define LADRO__TOKENS_MAX 65536u
@@ -108,12 +113,14 @@ static int ladro__ctws_check_tokens(const char *v, char *err, size_t errlen)
 static const char *const ladro__ctws_term_names[] = {"waves", "token", NULL};
 
 /* Counters: the token's laps as each rank sees them (arrival to next arrival). */
-enum { LADRO__C_LAPS, LADRO__C_LAP, LADRO__C_LAP_MAX };
+enum { LADRO__C_LAPS, LADRO__C_LAP, LADRO__C_LAP_MAX, LADRO__C_PROBES };
 static const ladroi_counter_t ladro__ctws_counters[] = {
     {"token_laps", LADROI_SUM, "token arrivals at a rank that had seen it before"},
     {"token_lap_s", LADROI_SUM, "summed time between two arrivals of the token at a rank"},
     {"token_lap_max_s", LADROI_MAX, "longest time between two arrivals of the token at a "
                                     "rank"},
+    {"ctws_probes", LADROI_SUM, "steals from a rank drawn at random when the list ran dry "
+                                "(ctws_probe)"},
 };
 
 static const ladroi_opt_t ladro__ctws_opts[] = {
@@ -133,6 +140,11 @@ static const ladroi_opt_t ladro__ctws_opts[] = {
      .def = "1", .accepted = "auto or an integer in [1, 65536]",
      .doc = "tokens, each on a ring of consecutive ranks (1: the paper's single token; "
             "auto: one per 4 ranks; at most one per 2 ranks)"},
+    {.key = "ctws_probe", .type = LADROI_OPT_INT,
+     LADROI_OPT_FIELD(ladro__ctws_opts_t, ctws_probe), .max = 64, .def = "0",
+     .accepted = "an integer in [0, 64]",
+     .doc = "ranks a holder whose list ran dry reads, drawn at random, before its token "
+            "turns to finish (0: the paper's, none; not in the paper, docs/policies/ctws.md)"},
 };
 
 /* Ring t of K over P ranks: [lo(t), lo(t + 1)), sizes differing by one at most. */
@@ -217,6 +229,7 @@ static int ladro__ctws_init(ladro_t *lb, void **state)
     if (lb->rank == s->lo) /* Algorithm 3, line 1: the token starts on one rank (per ring) */
         s->token = LADRO__TOK_STEAL;
     s->arrived = -1;
+    s->probe = o->ctws_probe;
     s->token_term = o->ctws_termination == LADRO__TERM_TOKEN &&
                     lb->size > 1; /* one rank: no token moves */
     /* The finish token knows queued tasks only: results in flight and the watchdog's
@@ -426,6 +439,7 @@ static int ladro__ctws_pass(ladro_t *lb, ladro__ctws_t *s)
                            "(%" PRIu64 ") when rank %d passed the token %" PRIu64 " (two tokens; "
                            "pass %" PRIu64 ")", next, seen, lb->rank, tok, s->passes + 1);
     s->token = LADRO__TOK_EMPTY;
+    s->probed = 0; /* the next search of this rank starts anew */
     ladro__ctws_release(s); /* the list lives on in the next rank's mailbox */
     s->passes++;
     lb->st.info_msgs++;
@@ -480,6 +494,86 @@ static void ladro__ctws_log(ladro_t *lb, ladro__ctws_t *s, int victim, uint64_t 
  * returns to the core, which serves the message (a termination wave), and the next
  * on_idle call goes on with the search where it stopped. In a run without messages
  * the search is the paper's, victim for victim. */
+/* Whether rank m has an entry in this token's list: its ring, or a victim outside it. */
+static bool ladro__ctws_listed(const ladro__ctws_t *s, int m)
+{
+    if (m >= s->lo && m < s->lo + s->len)
+        return true;
+    return s->ntok > 1 && m >= s->tid && (m - s->tid) % s->ntok == 0;
+}
+
+/* One attempt on `victim`: verify its count, take half. *n what the verification read,
+ * *got what came (0: failed). Counted and logged (`listed`: its entry in the list). */
+static int ladro__ctws_attempt(ladro_t *lb, ladro__ctws_t *s, int victim, uint64_t listed,
+                               uint32_t *n, uint32_t *got)
+{
+    s->attempts++;
+    lb->st.steals_tried++;
+    double t0 = ladroi_net_now();
+    *n = *got = 0;
+    /* Verify the victim's real count (the paper's MPI_Get of its list entry). */
+    int rc = ladroi_pool_peek(lb, &lb->pool, victim, n);
+    /* Take half (steal_fraction) with the pool's one atomic claim; see ctws.md for why
+     * the claim gives the guarantee of the paper's exclusive lock. */
+    if (rc == 0 && *n > 0)
+        rc = ladroi_pool_steal(lb, &lb->pool, victim, lb->cfg.steal_fraction, 0, got);
+    lb->st.steal_time_s += ladroi_net_now() - t0;
+    if (rc < 0)
+        return rc;
+    ladro__ctws_log(lb, s, victim, listed, *n, *got);
+    if (*got == 0) {
+        lb->st.steals_failed++;
+        return LADRO_OK;
+    }
+    lb->st.steals_ok++;
+    lb->st.tasks_stolen += *got;
+    lb->st.bytes_stolen += (uint64_t)*got * lb->pool.rec_bytes;
+    return LADRO_OK;
+}
+
+/* After a failed attempt: 1 when a message came (the search returns to the core, which
+ * serves it, and goes on at the next on_idle call), 0 to go on, or an error. A list of P
+ * stale entries costs P remote reads, and a termination wave must not wait for them
+ * (ladroi_idle_yield, src/idle.c: the core then serves the message without its pause). */
+static int ladro__ctws_yield(ladro_t *lb, ladro__ctws_t *s)
+{
+    bool yield = false;
+    int rc = ladroi_idle_yield(lb, &yield);
+    if (rc)
+        return rc;
+    if (yield)
+        s->interrupts++;
+    return yield;
+}
+
+/* ctws_probe (not in the paper): the list ran dry, but tasks that other tokens moved, or
+ * that a failed verification zeroed, may be anywhere. Read up to `probe` ranks drawn
+ * uniformly among the others, taking half from the first that has stealable tasks.
+ * Returns 1 (stolen), 0 (none: the token turns to finish), 2 (a message came) or an
+ * error. */
+static int ladro__ctws_probe(ladro_t *lb, ladro__ctws_t *s)
+{
+    while (s->probed < s->probe) {
+        s->probed++;
+        int victim = (lb->rank + 1 +
+                      (int)ladroi_rng_below(&lb->rng, (uint64_t)lb->size - 1)) % lb->size;
+        uint32_t n, got;
+        int rc = ladro__ctws_attempt(lb, s, victim, 0, &n, &got);
+        if (rc < 0)
+            return rc;
+        bool listed = ladro__ctws_listed(s, victim);
+        if (got > 0) {
+            LADROI_COUNT(lb, LADRO__C_PROBES, 1);
+            if (listed) /* what it has left, for the next holders */
+                s->list[ladro__ctws_entry(s, victim)] = n > got ? n - got : 0;
+            return 1;
+        }
+        if ((rc = ladro__ctws_yield(lb, s)) != 0)
+            return rc < 0 ? rc : 2;
+    }
+    return 0;
+}
+
 static int ladro__ctws_steal(ladro_t *lb, ladro__ctws_t *s)
 {
     int own = lb->rank - s->lo;
@@ -496,44 +590,27 @@ static int ladro__ctws_steal(ladro_t *lb, ladro__ctws_t *s)
         }
         if (at >= 0)
             victim = ladro__ctws_rank_of(s, at);
+        if (victim < 0 && s->probed < s->probe) {
+            int rc = ladro__ctws_probe(lb, s);
+            if (rc != 0)
+                return rc;
+        }
         if (victim < 0) { /* no tasks left to steal anywhere: set the token to finish */
             s->token = LADRO__TOK_FINISH;
             s->seen_finish = true;
             s->finishes++;
             return 0;
         }
-        s->attempts++;
-        lb->st.steals_tried++;
-        double t0 = ladroi_net_now();
-        /* Verify the victim's real count (the paper's MPI_Get of its list entry). */
-        uint32_t n = 0, got = 0;
-        int rc = ladroi_pool_peek(lb, &lb->pool, victim, &n);
-        /* Take half (steal_fraction) with the pool's one atomic claim; see ctws.md for
-         * why the claim gives the guarantee of the paper's exclusive lock. */
-        if (rc == 0 && n > 0)
-            rc = ladroi_pool_steal(lb, &lb->pool, victim, lb->cfg.steal_fraction, 0, &got);
-        lb->st.steal_time_s += ladroi_net_now() - t0;
+        uint32_t n, got;
+        int rc = ladro__ctws_attempt(lb, s, victim, most, &n, &got);
         if (rc < 0)
             return rc;
-        ladro__ctws_log(lb, s, victim, most, n, got);
         if (got == 0) { /* the list was wrong: refresh the victim's entry and search again */
-            lb->st.steals_failed++;
             s->list[at] = 0;
-            /* ... unless a message came: a list of P stale entries costs P remote
-             * reads, and a termination wave must not wait for them (ladroi_idle_yield,
-             * src/idle.c: the core then serves the message without its pause). */
-            bool yield = false;
-            if ((rc = ladroi_idle_yield(lb, &yield)) != 0)
-                return rc;
-            if (yield) {
-                s->interrupts++;
-                return 2;
-            }
+            if ((rc = ladro__ctws_yield(lb, s)) != 0) /* ... unless a message came */
+                return rc < 0 ? rc : 2;
             continue;
         }
-        lb->st.steals_ok++;
-        lb->st.tasks_stolen += got;
-        lb->st.bytes_stolen += (uint64_t)got * lb->pool.rec_bytes;
         s->list[at] = n > got ? n - got : 0;
         return 1;
     }
@@ -685,11 +762,12 @@ static void ladro__ctws_dump(const ladro_t *lb, const void *state, FILE *out)
     (void)lb;
     fprintf(out, "  ctws: token %d of %d (ranks %d-%d) %s, %" PRIu64 " attempts numbered "
             "so far, %" PRIu64 " passes, %" PRIu64 " finish, %" PRIu64 " re-armed, %" PRIu64
-            " searches stopped at a message, initial list %s\n", s->tid, s->ntok, s->lo,
+            " searches stopped at a message, %d of %d probes read in this search, initial "
+            "list %s\n", s->tid, s->ntok, s->lo,
             s->lo + s->len - 1, s->token == LADRO__TOK_STEAL ? "held (steal)"
             : s->token == LADRO__TOK_FINISH ? "held (finish)" : "not here",
-            s->attempts, s->passes, s->finishes, s->rearms, s->interrupts,
-            s->gathered ? "known" : "pending");
+            s->attempts, s->passes, s->finishes, s->rearms, s->interrupts, s->probed,
+            s->probe, s->gathered ? "known" : "pending");
     if (s->token && s->list) {
         fprintf(out, "  ctws list:");
         for (int i = 0; i < s->nlist && i < 16; i++)

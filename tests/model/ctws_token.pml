@@ -17,7 +17,13 @@
  * on it only, and its list has the ring's ranks and the ranks k with k % K == t (its
  * victims outside the ring); a holder searches its own token's list. A search may stop
  * after a failed attempt, the holder keeping the token and its list (the search stopped
- * at a message, resumed at the next idle call). */
+ * at a message, resumed at the next idle call).
+ *
+ * PROBE > 0 (ctws_probe=PROBE): a holder whose list is all zeros first tries up to PROBE
+ * ranks of its choice (the code draws them at random; the model tries every choice), each
+ * verified and half taken as a listed victim is, before its token turns to FINISH; a
+ * failed probe may stop the search at a message too, and the count of probes made starts
+ * anew when the holder passes the token. */
 #ifndef P
 #define P 3
 #endif
@@ -29,6 +35,9 @@
 #endif
 #ifndef K
 #define K 1
+#endif
+#ifndef PROBE
+#define PROBE 0
 #endif
 
 #define LO(t) ((t) * P / K)
@@ -48,6 +57,7 @@ byte ended = 0;
 inline pass(r) {
     atomic {
         L(TOK(r), r) = q[r];
+        probed = 0;
         holder[TOK(r)] = (r + 1 < LO(TOK(r) + 1) -> r + 1 : LO(TOK(r)))
     }
 }
@@ -56,6 +66,7 @@ proctype Rank(byte r)
 {
     bool seen = false; /* saw (or made) the FINISH token */
     byte v, k, n, most;
+    byte probed = 0;   /* probes made in this search (ctws_probe) */
 top:
     do
     :: atomic { q[r] > 0 -> q[r]--; runs++ }         /* pop and run one task */
@@ -79,8 +90,26 @@ top:
              :: k == P -> break
              od;
              if
-             :: v == P -> finish[TOK(r)] = true; seen = true; break /* list of zeros */
-             :: else ->
+             :: v == P && probed < PROBE ->            /* the list ran dry: a probe */
+                probed++;
+                select (v : 0 .. P - 1);
+                if :: v == r -> v = (r + 1) % P :: else -> skip fi;
+                n = q[v];
+                atomic { k = (q[v] + 1) / 2; q[v] = q[v] - k; q[r] = q[r] + k } /* probe */;
+                if
+                :: k == 0 ->
+                   if
+                   :: skip
+                   :: goto top                      /* a message came: resume later */
+                   fi
+                :: else ->
+                   if :: INSET(TOK(r), v) -> L(TOK(r), v) = (n > k -> n - k : 0)
+                      :: else -> skip fi;
+                   break
+                fi
+             :: v == P && probed >= PROBE ->
+                finish[TOK(r)] = true; seen = true; break /* list of zeros */
+             :: v < P ->
                 n = q[v];                           /* the verification (may go stale) */
                 atomic { k = (q[v] + 1) / 2; q[v] = q[v] - k; q[r] = q[r] + k };
                 if

@@ -14,7 +14,10 @@
 #    ever), (f) a theft that takes half of the verified, possibly stale, count instead of
 #    claiming atomically (a task run twice); with two tokens (ctws_tokens=2) at 4 ranks,
 #    searches that may stop at a message, and a mutant that must be caught: (j) a token
-#    passed to the next rank of the whole ring instead of its own ring's.
+#    passed to the next rank of the whole ring instead of its own ring's; with probes
+#    (ctws_probe: ranks read when the list ran dry) at 3 ranks and at 4 ranks with two
+#    tokens, and a mutant that must be caught: (k) a probe that takes half of its
+#    verified, possibly stale, count instead of claiming atomically.
 # With MODEL tests/model/deque.pml, the worker threads' Chase-Lev deque instead
 # (src/deque.c): the model as written, and three mutants that must be caught: (g) the
 # owner's take reads top before claiming bottom, (h) growing the buffer forgets to copy,
@@ -77,8 +80,11 @@ f = t.replace('atomic { k = (q[v] + 1) / 2; q[v] = q[v] - k; q[r] = q[r] + k }',
               'k = (n + 1) / 2; q[v] = (q[v] > k -> q[v] - k : 0); q[r] = q[r] + k')
 j = t.replace('holder[TOK(r)] = (r + 1 < LO(TOK(r) + 1) -> r + 1 : LO(TOK(r)))',
               'holder[TOK(r)] = (r + 1) % P')
-assert e != t and f != t and j != t, "mutation anchors not found in ctws_token.pml"
+m = t.replace('atomic { k = (q[v] + 1) / 2; q[v] = q[v] - k; q[r] = q[r] + k } /* probe */',
+              'k = (n + 1) / 2; q[v] = (q[v] > k -> q[v] - k : 0); q[r] = q[r] + k')
+assert e != t and f != t and j != t and m != t, "mutation anchors not found in ctws_token.pml"
 open('mutant_ctws_cross_ring.pml', 'w').write(j)
+open('mutant_ctws_probe_stale.pml', 'w').write(m)
 open('mutant_ctws_end_holding.pml', 'w').write(e)
 open('mutant_ctws_stale_take.pml', 'w').write(f)
 open('mutant_inflight.pml', 'w').write(a)
@@ -103,5 +109,12 @@ must_fail mutant_ctws_stale_take.pml -DP=3 -DPLACE=0
 must_pass ctws_token.pml -DP=4 -DK=2 -DPLACE=0
 must_pass ctws_token.pml -DP=4 -DK=2 -DPLACE=1
 must_fail mutant_ctws_cross_ring.pml -DP=4 -DK=2 -DPLACE=1
-echo "run_spin: ctws token termination verified (2 and 3 ranks one token, 4 ranks two tokens, 4 tasks); all three mutants caught"
+# ctws_probe: a holder whose list ran dry probes ranks of its choice before finishing (with
+# one token a dry list means every queue is empty: the probes find nothing, and must not
+# break anything; with two tokens they take what the other token moved)
+must_pass ctws_token.pml -DP=3 -DPLACE=0 -DPROBE=2
+must_pass ctws_token.pml -DP=3 -DPLACE=1 -DPROBE=2
+must_pass ctws_token.pml -DP=4 -DK=2 -DT=3 -DPLACE=1 -DPROBE=1
+must_fail mutant_ctws_probe_stale.pml -DP=4 -DK=2 -DT=3 -DPLACE=1 -DPROBE=1
+echo "run_spin: ctws token termination verified (2 and 3 ranks one token, 4 ranks two tokens, 4 tasks; probes: 3 ranks two probes, 4 ranks two tokens one probe, 3 tasks); all four mutants caught"
 echo "run_spin: pool protocol verified (N=$n tasks, 2 thieves x $tries attempts; CAS, FAA, FAA+CAS thieves); all four mutants caught"
