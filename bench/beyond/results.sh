@@ -3,5 +3,7 @@
 # docs/results.md "Termination and beyond the papers' scale"). Usage: results.sh BUILD OUT
 set -euo pipefail
 build=$1 out=$2
-echo "+ SEEDS=${SEEDS:-3} bench/beyond/beyond.sh $build $out"
-SEEDS=${SEEDS:-3} bash bench/beyond/beyond.sh "$build" "$out" | tee "$out/beyond.md"
+# ctws at scale: its tokens alone and with probes, rows of their own
+variants=${VARIANTS-ctws:ctws_tokens=auto ctws:ctws_tokens=auto,ctws_probe=16}
+echo "+ SEEDS=${SEEDS:-3} VARIANTS=\"$variants\" bench/beyond/beyond.sh $build $out"
+SEEDS=${SEEDS:-3} VARIANTS=$variants bash bench/beyond/beyond.sh "$build" "$out" | tee "$out/beyond.md"
