@@ -488,12 +488,6 @@ static void ladro__ctws_log(ladro_t *lb, ladro__ctws_t *s, int victim, uint64_t 
     }
 }
 
-/* getTask's stealing part (Fig. 1), run by the token holder only. Returns 1 when tasks
- * were stolen, 0 when the list ran out (the token is then "finish"), 2 when a message
- * came after a failed attempt: the holder keeps the token and its corrected list,
- * returns to the core, which serves the message (a termination wave), and the next
- * on_idle call goes on with the search where it stopped. In a run without messages
- * the search is the paper's, victim for victim. */
 /* Whether rank m has an entry in this token's list: its ring, or a victim outside it. */
 static bool ladro__ctws_listed(const ladro__ctws_t *s, int m)
 {
@@ -574,6 +568,13 @@ static int ladro__ctws_probe(ladro_t *lb, ladro__ctws_t *s)
     return 0;
 }
 
+/* getTask's stealing part (Fig. 1), run by the token holder only. Returns 1 when tasks
+ * were stolen, 0 when the list ran out and the probes (ctws_probe) found nothing (the
+ * token is then "finish"), 2 when a message
+ * came after a failed attempt: the holder keeps the token and its corrected list,
+ * returns to the core, which serves the message (a termination wave), and the next
+ * on_idle call goes on with the search where it stopped. In a run without messages
+ * the search is the paper's, victim for victim. */
 static int ladro__ctws_steal(ladro_t *lb, ladro__ctws_t *s)
 {
     int own = lb->rank - s->lo;
