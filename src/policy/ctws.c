@@ -555,10 +555,9 @@ static int ladro__ctws_probe(ladro_t *lb, ladro__ctws_t *s)
         int rc = ladro__ctws_attempt(lb, s, victim, 0, &n, &got);
         if (rc < 0)
             return rc;
-        bool listed = ladro__ctws_listed(s, victim);
         if (got > 0) {
             LADROI_COUNT(lb, LADRO__C_PROBES, 1);
-            if (listed) /* what it has left, for the next holders */
+            if (ladro__ctws_listed(s, victim)) /* what it has left, for the next holders */
                 s->list[ladro__ctws_entry(s, victim)] = n > got ? n - got : 0;
             return 1;
         }
