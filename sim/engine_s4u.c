@@ -1060,3 +1060,14 @@ int ladroi_net_workers_ok(int workers, char *err, size_t errlen)
     return ladroi_failbuf(err, errlen, LADRO_ENOTSUP, "threads=%d: the simulated engine runs "
                           "one actor per rank; accepted: threads=1", workers);
 }
+
+size_t ladro_s4u_counters(const ladro_t *lb)
+{
+    return lb->policy->ncounters;
+}
+
+void ladro_s4u_counter(const ladro_t *lb, size_t i, const char **name, bool *max)
+{
+    *name = lb->policy->counters[i].name;
+    *max = lb->policy->counters[i].gather == LADROI_MAX;
+}

@@ -32,6 +32,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +78,10 @@ typedef struct {
     double first_task_max_s, first_task_sum_s;
     uint64_t ranks_no_task;
     double steal_time_s; /* time in remote steal attempts, summed over ranks */
+    /* the policy's own counters (ladro_stats_print's), gathered over ranks as it says */
+    int ncounters;
+    char counter_names[LADRO_STATS_COUNTERS_MAX][LADRO_NAME_MAX];
+    double counters[LADRO_STATS_COUNTERS_MAX];
 } ladro__res_t;
 
 /* --app's flags, and what its prepare computes before the runs (the oracle). */
@@ -334,6 +339,16 @@ static void ladro__rank_main(int argc, char **argv)
                 res->min_run = st.tasks_run;
             if (st.tasks_run > res->max_run)
                 res->max_run = st.tasks_run;
+            size_t nc = ladro_s4u_counters(lb);
+            for (size_t i = 0; i < nc && i < LADRO_STATS_COUNTERS_MAX; i++) {
+                const char *cname;
+                bool max;
+                ladro_s4u_counter(lb, i, &cname, &max);
+                snprintf(res->counter_names[i], sizeof res->counter_names[i], "%s", cname);
+                res->counters[i] = max ? fmax(res->counters[i], st.counters[i])
+                                       : res->counters[i] + st.counters[i];
+            }
+            res->ncounters = (int)(nc < LADRO_STATS_COUNTERS_MAX ? nc : LADRO_STATS_COUNTERS_MAX);
         }
         if (run->cfg.result_bytes) /* this owner takes its results and checks them
                                       (ladro-synth --verify) */
@@ -843,6 +858,12 @@ static void ladro__row(const ladro__out_t *o, int i, const char *name, const lad
                (ull)r->rck.missing, (ull)r->rck.bad_sums, (ull)r->result_chunks,
                (ull)r->result_msgs, per_chunk, (ull)r->result_records, (ull)r->results_home,
                hops, (ull)r->route_hops_max);
+    if (o->json && r->ncounters > 0) {
+        printf(", \"counters\": {");
+        for (int c = 0; c < r->ncounters; c++)
+            printf("%s\"%s\": %.9g", c ? ", " : "", r->counter_names[c], r->counters[c]);
+        putchar('}');
+    }
     if (o->json && o->app->json_row) {
         uint64_t got = (uint64_t)o->p - r->ranks_no_task;
         o->app->json_row(r);
