@@ -304,7 +304,8 @@ int ladroi_wd_unresponsive(ladro_t *lb, double waited);
 enum { LADROI_TEV_TASK, LADROI_TEV_IDLE, LADROI_TEV_STEAL, LADROI_TEV_MSG, LADROI_TEV_DONE };
 /* Kinds of policy messages (LADROI_TEV_MSG's n). */
 enum { LADROI_MSG_TOKEN, LADROI_MSG_INFO, LADROI_MSG_REQUEST, LADROI_MSG_REPLY,
-       LADROI_MSG_RESULT, LADROI_MSG_OTHER, LADROI_MSG_N };
+       LADROI_MSG_RESULT, LADROI_MSG_OTHER, LADROI_MSG_WAVE, LADROI_MSG_WAVE_END,
+       LADROI_MSG_N };
 enum { LADROI_TRACE_PAJE, LADROI_TRACE_JSON, LADROI_TRACE_CSV };
 
 /* One record: a span [t0, t1] or an instant (t0 == t1).

@@ -49,6 +49,7 @@ static int ladro__term_test(ladro_t *lb, ladroi_term_t *t, bool idle, double now
         return LADRO_OK;
     }
     t->waves++;
+    LADROI_TRACE_MSG(lb, -1, LADROI_MSG_WAVE_END);
     const uint64_t *sum = t->wave.out;
     /* atomic: ladro_global_counts may be called from worker threads (threads > 1) */
     __atomic_store_n(&t->seen_created, sum[0], __ATOMIC_RELAXED);
@@ -93,6 +94,7 @@ int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle)
     if ((rc = ladroi_coll_start(lb, &t->wave, mine)) != 0)
         return rc;
     t->joined_at = now;
+    LADROI_TRACE_MSG(lb, -1, LADROI_MSG_WAVE);
     /* Test it at once: a leaf sends its contribution now (a rank whose children have
      * all contributed passes the sum on), not at its next poll, which an idle rank may
      * reach only after its pause. */

@@ -30,7 +30,7 @@
 #define LADROI_TRACE_MAX_EVENTS (4u << 20) /* per rank: 4 Mi records, 160 MiB */
 
 static const char *const ladro__msg_names[LADROI_MSG_N] = {
-    "token", "info", "request", "reply", "result", "other",
+    "token", "info", "request", "reply", "result", "other", "wave", "wave_end",
 };
 
 int ladroi_trace_format(const char *path)
