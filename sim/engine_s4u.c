@@ -663,6 +663,18 @@ int ladroi_net_test(ladro_t *lb, ladroi_req_t *r, bool *done, ladroi_msg_t *info
     return rc;
 }
 
+int ladroi_net_peek(ladro_t *lb, ladroi_req_t *r, bool *done)
+{
+    (void)lb;
+    *done = true;
+    if (!r->active)
+        return LADRO_OK;
+    const ladro__sreq_t *q = r->h.p;
+    ladro__smsg_t *prev;
+    *done = ladro__match(q->c, q->source, q->tag, &prev) != NULL;
+    return LADRO_OK;
+}
+
 /* Sleep until something may have changed for a waiting receive: the next arrival of a
  * message already under way, or a latency-sized nap (a message not yet sent). */
 static void ladro__nap(ladroi_chan_t *c)

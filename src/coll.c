@@ -190,6 +190,20 @@ int ladroi_coll_test(ladro_t *lb, ladroi_coll_t *c, bool *done)
     return LADRO_OK;
 }
 
+int ladroi_coll_ready(ladro_t *lb, ladroi_coll_t *c, bool *ready)
+{
+    *ready = false;
+    int rc = LADRO_OK;
+    if (c->phase == LADRO__C_UP) {
+        *ready = true; /* every child's block */
+        for (int i = 0; i < c->nchild && *ready && rc == 0; i++)
+            rc = ladroi_net_peek(lb, &c->req[i], ready);
+    } else if (c->phase == LADRO__C_DOWN && c->parent >= 0) {
+        rc = ladroi_net_peek(lb, &c->req[c->nchild + 1], ready); /* the result */
+    }
+    return rc;
+}
+
 bool ladroi_coll_pending(const ladroi_coll_t *c)
 {
     return c->phase != LADRO__C_IDLE;

@@ -99,6 +99,11 @@ int ladroi_net_irecv(ladro_t *lb, ladroi_chan_t *c, void *buf, size_t bytes, int
 /* *done once r completed (an inactive request is complete); m (may be NULL) receives
  * the source, tag and size of a completed receive. */
 int ladroi_net_test(ladro_t *lb, ladroi_req_t *r, bool *done, ladroi_msg_t *m);
+/* *done when r has completed (a receive: its message is here), without completing it:
+ * its owner still tests it (MPI_Request_get_status). Under MPI a message that matches a
+ * posted receive is invisible to a probe, so this is how an idle rank learns that a
+ * collective's message came (ladroi_coll_ready). */
+int ladroi_net_peek(ladro_t *lb, ladroi_req_t *r, bool *done);
 /* *done once all n completed (src/core.c, over ladroi_net_test). */
 int ladroi_net_testall(ladro_t *lb, int n, ladroi_req_t *r, bool *done);
 int ladroi_net_wait(ladro_t *lb, ladroi_req_t *r);

@@ -456,6 +456,17 @@ int ladroi_net_test(ladro_t *lb, ladroi_req_t *r, bool *done, ladroi_msg_t *m)
     return LADRO_OK;
 }
 
+int ladroi_net_peek(ladro_t *lb, ladroi_req_t *r, bool *done)
+{
+    *done = true;
+    if (!r->active)
+        return LADRO_OK;
+    int flag = 0;
+    LADRO__MPI(lb, MPI_Request_get_status(ladro__req(r), &flag, MPI_STATUS_IGNORE));
+    *done = flag != 0;
+    return LADRO_OK;
+}
+
 static int ladro__wait(ladro_t *lb, ladroi_req_t *r, ladroi_msg_t *m)
 {
     if (!r->active)

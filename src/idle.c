@@ -23,8 +23,9 @@
  * ladro_print_config show the strategy in use.
  *
  * A policy that waits inside on_idle for a one-sided answer (baseline's reply,
- * successonly's grants) naps with ladroi_idle_nap: a message ends the nap and the
- * policy returns, and the core skips its pause and serves the message at once.
+ * successonly's grants) naps with ladroi_idle_nap: a message, or a termination wave
+ * that can move on (ladroi_coll_ready), ends the nap and the policy returns, and the
+ * core skips its pause and serves the message at once.
  *
  * A policy whose idle round is a run of remote operations (baseline's and successonly's
  * load reads over random victims, a2ws's information vectors to its neighbours) asks
@@ -70,10 +71,21 @@ int ladroi_idle_pause(ladro_t *lb)
     return rc;
 }
 
+/* Wait as ladroi_net_wait_msg does; *arrived also when the termination wave in flight
+ * can move on: its messages match receives posted when this rank joined it, which MPI's
+ * probe does not see (the simulated engine's wait does), so under MPI a napping rank
+ * held a wave at every hop until its round ended. */
+static int ladro__wait_msg(ladro_t *lb, double us, bool spin, bool *arrived)
+{
+    int rc = ladroi_net_wait_msg(lb, lb->comm, us, spin, arrived);
+    if (rc == 0 && !*arrived && ladroi_coll_pending(&lb->term.wave))
+        rc = ladroi_coll_ready(lb, &lb->term.wave, arrived);
+    return rc;
+}
+
 int ladroi_idle_nap(ladro_t *lb, bool *leave)
 {
-    int rc = ladroi_net_wait_msg(lb, lb->comm, lb->cfg.backoff_min_us,
-                                 lb->cfg.idle == LADRO_IDLE_SPIN, leave);
+    int rc = ladro__wait_msg(lb, lb->cfg.backoff_min_us, lb->cfg.idle == LADRO_IDLE_SPIN, leave);
     lb->msg_pending |= *leave;
     return rc;
 }
@@ -86,7 +98,7 @@ int ladroi_idle_yield(ladro_t *lb, bool *yield)
     bool arrived = false;
     int rc = lb->msg_pending || ladroi_net_probe_yields(lb)
                  ? LADRO_OK
-                 : ladroi_net_wait_msg(lb, lb->comm, 0, true, &arrived);
+                 : ladro__wait_msg(lb, 0, true, &arrived);
     lb->msg_pending |= arrived;
     *yield = lb->msg_pending;
     return rc;

@@ -236,6 +236,10 @@ int ladroi_coll_start(ladro_t *lb, ladroi_coll_t *c, const uint64_t *mine);
 /* Advance this rank's part; *done once the result is in c->out and the rank's sends
  * completed. */
 int ladroi_coll_test(ladro_t *lb, ladroi_coll_t *c, bool *done);
+/* *ready when the next ladroi_coll_test would move c's operation on (every child's block
+ * is here going up; the result, coming down), without taking anything: an idle rank
+ * that naps asks it, because a probe does not see a message a posted receive matched. */
+int ladroi_coll_ready(ladro_t *lb, ladroi_coll_t *c, bool *ready);
 bool ladroi_coll_pending(const ladroi_coll_t *c);
 /* Test until done: only where every rank is known to be testing too (after a barrier). */
 int ladroi_coll_wait(ladro_t *lb, ladroi_coll_t *c);

@@ -5,13 +5,17 @@
  * a gather in flight at the same time on their own tags. Also: a second start while one
  * is in flight is refused, and the tree's shape (parents, children) covers every rank
  * once, for the default fan-in (a star up to 17 ranks) and for fan-ins 2 and 3 (deep,
- * ragged trees, the shape of large runs; src/tree.h, tests/test_tree.c). Usage: test_coll (under mpiexec, any number of ranks). */
+ * ragged trees, the shape of large runs; src/tree.h, tests/test_tree.c). And
+ * ladroi_coll_ready, which tells a napping rank that a wave can move on: it must see the
+ * messages its posted receives matched, and a test it calls ready must make progress.
+ * Usage: test_coll (under mpiexec, any number of ranks). */
 #include "../src/ladro_int.h"
 #include "check.h"
 
 #include <stdlib.h>
+#include <string.h>
 
-enum { OPS = 200 };
+enum { OPS = 200, READY_OPS = 20 };
 
 /* One shape: fan-in k (0: the default). */
 static void run(ladro_t *lb, int fanin)
@@ -82,8 +86,34 @@ static void run(ladro_t *lb, int fanin)
     }
     CHECK_EQ(ns, OPS);
     CHECK_EQ(ng, OPS);
+
+    /* ladroi_coll_ready (what an idle rank's nap asks): a rank tests its sum only when
+     * ready says the next test moves it on (or when it is sending, which ready does not
+     * cover), and that test must move it on. Its children's blocks and its parent's
+     * result match receives posted at the start, so a probe would not see them: ready
+     * must, or a rank waiting for it hangs here until the deadline. */
+    for (int op = 0; op < READY_OPS && ladroi_now() < deadline; op++) {
+        uint64_t mine[3] = {(uint64_t)rank, 1, 0};
+        CHECK_EQ(ladroi_coll_start(lb, &sum, mine), LADRO_OK);
+        bool done = false;
+        while (!done && ladroi_now() < deadline) {
+            bool ready;
+            const char *before = ladroi_coll_phase(&sum);
+            CHECK_EQ(ladroi_coll_ready(lb, &sum, &ready), LADRO_OK);
+            if (!ready && strcmp(before, "sending") != 0) {
+                ladroi_sleep_us(20);
+                continue;
+            }
+            CHECK_EQ(ladroi_coll_test(lb, &sum, &done), LADRO_OK);
+            if (ready)
+                CHECK(done || ladroi_coll_phase(&sum) != before);
+        }
+        CHECK(done);
+        CHECK_EQ(sum.out[0], tri - p);
+        CHECK_EQ(sum.out[1], p);
+    }
     CHECK(!ladroi_coll_pending(&sum) && !ladroi_coll_pending(&gat));
-    CHECK_EQ(sum.ops, OPS);
+    CHECK_EQ(sum.ops, OPS + READY_OPS);
     bool d = false;
     CHECK_EQ(ladroi_coll_test(lb, &sum, &d), LADRO_ESTATE); /* nothing in flight */
     ladroi_coll_fini(&sum);
