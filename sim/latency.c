@@ -79,8 +79,7 @@ static inline int32_t ladro__victim(const ladro_sim_lat_params_t *prm, int32_t t
 {
     if (prm->pick)
         return prm->pick(prm->pick_ctx, thief, prm->p, rng);
-    int32_t v = (int32_t)ladroi_rng_below(rng, (uint64_t)(prm->p - 1));
-    return v >= thief ? v + 1 : v;
+    return ladroi_rng_other(rng, thief, prm->p);
 }
 
 /* R2, R8, R9: processor i asks a new uniform victim for work at t; the request arrives

@@ -36,9 +36,7 @@ int ladroi_la_pick(ladro_t *lb, ladroi_la_t *la, bool (*skip)(void *ctx, int v),
     while (la->draws_left > 0) {
         la->draws_left--;
         /* Alg. 1 line 3: GETRANDOMVICTIMID */
-        int v = (int)ladroi_rng_below(&lb->rng, (uint64_t)lb->size - 1);
-        if (v >= lb->rank)
-            v++;
+        int v = ladroi_rng_other(&lb->rng, lb->rank, lb->size);
         if (!(skip && skip(ctx, v))) {
             uint32_t load;
             int rc = ladroi_la_load(lb, v, &load);

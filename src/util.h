@@ -56,6 +56,15 @@ static inline uint64_t ladroi_rng_below(ladroi_rng_t *r, uint64_t n)
     return (uint64_t)(m >> 64);
 }
 
+/* A rank drawn uniformly among [0, size) other than self (size >= 2): a draw among
+ * size - 1, skipping self. Every policy that picks "a random other rank" uses this, so
+ * the same generator state picks the same rank in each. */
+static inline int ladroi_rng_other(ladroi_rng_t *r, int self, int size)
+{
+    int v = (int)ladroi_rng_below(r, (uint64_t)size - 1);
+    return v >= self ? v + 1 : v;
+}
+
 /* Uniform in [0, 1). */
 static inline double ladroi_rng_unit(ladroi_rng_t *r)
 {

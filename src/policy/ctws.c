@@ -549,8 +549,7 @@ static int ladro__ctws_probe(ladro_t *lb, ladro__ctws_t *s)
 {
     while (s->probed < s->probe) {
         s->probed++;
-        int victim = (lb->rank + 1 +
-                      (int)ladroi_rng_below(&lb->rng, (uint64_t)lb->size - 1)) % lb->size;
+        int victim = ladroi_rng_other(&lb->rng, lb->rank, lb->size);
         uint32_t n, got;
         int rc = ladro__ctws_attempt(lb, s, victim, 0, &n, &got);
         if (rc < 0)

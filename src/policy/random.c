@@ -9,10 +9,8 @@ static int ladro__random_idle(ladro_t *lb, void *state)
     (void)state;
     if (lb->size < 2)
         return 0;
-    int victim = (int)ladroi_rng_below(&lb->rng, (uint64_t)lb->size - 1);
-    if (victim >= lb->rank)
-        victim++;
-    return ladroi_steal_attempt(lb, victim, lb->cfg.steal_fraction, 0);
+    return ladroi_steal_attempt(lb, ladroi_rng_other(&lb->rng, lb->rank, lb->size),
+                                lb->cfg.steal_fraction, 0);
 }
 
 const ladroi_policy_ops_t ladroi_policy_random = {
