@@ -35,9 +35,9 @@ void ladro_s4u_world_costs(ladro_s4u_world_t *w, const ladro_s4u_costs_t *costs)
 int ladro_s4u_create(ladro_s4u_world_t *w, int rank, const ladro_config_t *cfg, ladro_t **out,
                      char *err, size_t errlen);
 
-/* The policy counters of lb's policy (its own, beside the core's fields of
- * ladro_rank_stats_t.counters): the number of them; for i below it, *name (a static
- * string) and *max (the counter is gathered as a maximum over ranks, else summed). */
+/* The counters lb's policy declares (ladro_rank_stats_t.counters[i] is counter i): how
+ * many; for i below that, *name (a static string) and *max (gathered as the maximum over
+ * ranks, else summed). */
 size_t ladro_s4u_counters(const ladro_t *lb);
 void ladro_s4u_counter(const ladro_t *lb, size_t i, const char **name, bool *max);
 
