@@ -8,6 +8,8 @@
 #   VARIANTS (policies with a setting, as rows of their own, e.g.
 #   VARIANTS="ctws:ctws_tokens=auto": the row ctws_ctws_tokens_auto; several keys separated
 #   by commas, "ctws:ctws_tokens=auto,ctws_probe=16": the row ctws_ctws_tokens_auto_ctws_probe_16),
+#   WORKLOADS (default "gauss c5"), IDLE (the idle ranks' strategy, e.g. IDLE=spin: what
+#   idle=auto picks with a core per rank; default ladro-sim's, backoff; use an OUT of its own),
 #   TRACE=1 (the c5 runs also write a CSV task trace, and late.py tells who ran the tasks
 #   that end after the bound: ~60 MB a run)
 set -euo pipefail
@@ -23,7 +25,7 @@ mkdir -p "$out"
 jobs_file=$out/jobs.$$.txt   # per invocation: two may share OUT
 : > "$jobs_file"
 for p in ${PS:-1024}; do
-  for w in gauss c5; do
+  for w in ${WORKLOADS:-gauss c5}; do
     for s in $(seq 1 "${SEEDS:-1}"); do
       for pol in ${policies//,/ } ${VARIANTS:-}; do
         name=${pol%%:*} kv= label=$pol
@@ -31,6 +33,7 @@ for p in ${PS:-1024}; do
           kv=$(echo "${pol#*:}" | tr ',' '\n' | sed "s/^/$name:/" | tr '\n' ' ')
           label=$(echo "$pol" | tr -c 'A-Za-z0-9\n' _)
         fi
+        [ -n "${IDLE:-}" ] && kv="$kv idle=$IDLE"
         f=$out/$w-p$p-s$s-$label.json
         tr=
         [ "${TRACE:-0}" = 1 ] && [ "$w" = c5 ] && tr="trace=${f%.json}.csv"
