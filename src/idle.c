@@ -74,7 +74,9 @@ int ladroi_idle_pause(ladro_t *lb)
 /* Wait as ladroi_net_wait_msg does; *arrived also when the termination wave in flight
  * can move on: its messages match receives posted when this rank joined it, which MPI's
  * probe does not see (the simulated engine's wait does), so under MPI a napping rank
- * held a wave at every hop until its round ended. */
+ * held a wave at every hop until its round ended. The other collectives with posted
+ * receives (the results gate, smallworld's overlay barrier) are smallworld's, which
+ * neither naps nor yields. */
 static int ladro__wait_msg(ladro_t *lb, double us, bool spin, bool *arrived)
 {
     int rc = ladroi_net_wait_msg(lb, lb->comm, us, spin, arrived);
