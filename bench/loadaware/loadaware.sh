@@ -36,7 +36,7 @@ parse() {
     /^policy / { if (p != "") out(); p = $2; for (i = 1; i <= NF; i++) if ($i == "makespan") m = $(i + 1)
                  tr = ok = fa = cy = ph = rw = 0; for (i = 0; i < 8; i++) h[i] = 0 }
     /steals [0-9]+ ok/ { for (i = 1; i <= NF; i++) { if ($i == "ok") ok = $(i - 1)
-                         if ($i == "failed") fa = $(i - 1); if ($i == "tried)") tr = substr($(i - 1), 2) } }
+                         if ($i == "failed") fa = $(i - 1); if ($i ~ /^tried[),]$/) tr = substr($(i - 1), 2) } }
     /load-aware:/ { for (i = 1; i <= NF; i++) { if ($i == "cyclic") cy = $(i + 2)
                                                  if ($i == "after") rw = $(i + 1) } }
     /victims per search phase/ { ph = substr($5, 2); for (i = 7; i <= NF; i++) {
