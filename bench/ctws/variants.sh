@@ -31,11 +31,12 @@ keys_of() { case $1 in
     probe) echo "ctws:ctws_tokens=auto ctws:ctws_probe=16" ;;
 esac; }
 echo "scenario,np,setting,real_median_s,real_min_s,real_max_s,sim_s,ratio_sim_real,real_steals_ok,sim_steals_ok,verified"
+# the calibration's workloads (bench/sim-calibrate/scenarios.txt), one per line
+SCENARIOS=$(grep -v '^#' "$(dirname "$0")/../sim-calibrate/scenarios.txt" | tr ' ' ':')
 for np in $NPS; do
-    for scn in "c1-even --speed C1 --tasks-per-rank 60 --work-ms 10 --init even" \
-               "gauss70-10 --tasks-per-rank 8 --work-ms 2 --init gauss70-10"; do
+    for scn in $SCENARIOS; do
         # shellcheck disable=SC2086
-        set -- $scn
+        set -- $(echo "$scn" | tr ':' ' ')
         name=$1
         shift
         for v in paper auto probe; do : > "$TMP/$v"; done

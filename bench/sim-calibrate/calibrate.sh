@@ -50,10 +50,14 @@ run_scn() { # name np synth-and-sim-args...
         echo "$name,$np,$pol,$rm_,$re_,$sm,$se,$(echo "$sm $rm_" | awk '{printf "%.3f", $1/$2}'),$(echo "$se $re_" | awk '{printf "%.3f", $1/$2}'),$rok,$sok,$rfail,$sfail"
     done
 }
-# The scenarios of the calibration (one set of engine costs for every policy):
-# heterogeneous nodes (A2WS configuration C1), 60 tasks of 10 ms per rank, and the SMPI
-# study's workload (gauss70-10 placement, 8 tasks of 2 ms per rank), at 8 and 16 ranks.
+# The scenarios of the calibration (one set of engine costs for every policy), from
+# scenarios.txt: heterogeneous nodes (A2WS configuration C1), 60 tasks of 10 ms per rank,
+# and the SMPI study's workload (gauss70-10 placement, 8 tasks of 2 ms per rank), at 8 and
+# 16 ranks.
+SCENARIOS=$(grep -v '^#' "$(dirname "$0")/scenarios.txt")
 for np in 8 16; do
-    run_scn c1-even "$np" --speed C1 --tasks-per-rank 60 --work-ms 10 --init even
-    run_scn gauss70-10 "$np" --tasks-per-rank 8 --work-ms 2 --init gauss70-10
+    echo "$SCENARIOS" | while read -r name flags; do
+        # shellcheck disable=SC2086
+        run_scn "$name" "$np" $flags < /dev/null
+    done
 done

@@ -16,13 +16,11 @@ Usage: fit.py REAL.csv LADRO_SIM OUT.csv [-j JOBS] [NAME=v1,v2,... ...] [--FLAG 
   rma (--rma-us), msg (--msg-us), poll (--poll-us); --FLAG VALUE: a fixed ladro-sim flag
   (e.g. --cores 2); POLICY:KEY=VALUE: a runtime key for one policy, passed on.
 """
-import csv, itertools, json, math, subprocess, sys
+import csv, itertools, json, math, os, subprocess, sys
 from concurrent.futures import ThreadPoolExecutor
 
-SCENARIOS = {  # as in calibrate.sh
-    "c1-even": ["--speed", "C1", "--tasks-per-rank", "60", "--work-ms", "10", "--init", "even"],
-    "gauss70-10": ["--tasks-per-rank", "8", "--work-ms", "2", "--init", "gauss70-10"],
-}
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "scenarios.txt")) as _f:
+    SCENARIOS = {l.split()[0]: l.split()[1:] for l in _f if l.strip() and not l.startswith("#")}
 FLAGS = {"task": "--task-overhead-us", "wake": "--wake-us", "rma": "--rma-us",
          "msg": "--msg-us", "poll": "--poll-us"}
 FIXED = []
