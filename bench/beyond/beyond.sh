@@ -9,12 +9,13 @@
 #   VARIANTS="ctws:ctws_tokens=auto": the row ctws_ctws_tokens_auto; several keys separated
 #   by commas, "ctws:ctws_tokens=auto,ctws_probe=16": the row ctws_ctws_tokens_auto_ctws_probe_16),
 #   WORKLOADS (default "gauss c5"), IDLE (the idle ranks' strategy, e.g. IDLE=spin: what
-#   idle=auto picks with a core per rank; default ladro-sim's, backoff; use an OUT of its own),
+#   idle=auto picks with a core per rank; default ladro-sim's, backoff; the default OUT is then
+#   BUILD/results/beyond-idle-IDLE, and an OUT given must not hold runs of another IDLE),
 #   TRACE=1 (the c5 runs also write a CSV task trace, and late.py tells who ran the tasks
 #   that end after the bound: ~60 MB a run)
 set -euo pipefail
 build=${1:-build}
-out=${2:-$build/results/beyond}
+out=${2:-$build/results/beyond${IDLE:+-idle-$IDLE}}  # IDLE's runs never mix with the default's
 sim=$build/bin/ladro-sim
 [ -x "$sim" ] || { echo "beyond.sh: $sim not found; build first (make)" >&2; exit 2; }
 policies=${POLICIES:-static,leader,random,ctws,a2ws,baseline,successonly,smallworld}
