@@ -41,9 +41,11 @@
 
 typedef struct ladro__smsg {
     struct ladro__smsg *next;
-    int source, tag;
+    int source, tag, chan;
     size_t bytes;
     double arrive; /* visible to the receiver from this simulated time on */
+    bool landed;   /* arrive <= now, and counted so (ladro__land) */
+    uint64_t fresh; /* the receiver's wait epoch in which it counts as new, 0: none */
     unsigned char data[];
 } ladro__smsg_t;
 
@@ -52,6 +54,7 @@ typedef struct ladro__schan {
     int id, parent, seq; /* (parent, seq): how the ranks find it */
     int size;
     ladro__smsg_t **head, **tail; /* per destination rank: messages in send order */
+    int *landed; /* per destination rank: its queued messages that have landed */
     /* blocking collectives: contributions of the operation in progress, its result */
     uint64_t gen; /* operations completed */
     int arrived;
@@ -106,7 +109,21 @@ struct ladro_s4u_world {
         sg_sem_t sem;
         double since;
         bool dozing;
+        /* The messages to this rank, any channel, that have not landed yet: a min-heap
+         * by arrival time (ladro__land). A wait then finds what arrived since its last
+         * one, and when the next arrival is, without walking the queues: a leader's
+         * queue holds a request per rank under way, and every arrival woke it. `fresh`
+         * counts the queued messages that landed after `since` (they carry `epoch`,
+         * which a wait's end advances). */
+        ladro__smsg_t **heap;
+        size_t nheap, capheap;
+        uint64_t epoch;
+        int fresh;
     } *idle;
+    /* ladro__match's scratch, per source rank: the match call that last met a matching
+     * message of that source still under way (actors run one at a time, so one array
+     * serves every rank) */
+    uint64_t *travelling, match_calls;
 };
 
 /* One rank's view of a channel. */
@@ -141,8 +158,11 @@ static ladro__schan_t *ladro__schan_find(ladro_s4u_world_t *w, int parent, int s
     size_t p = (size_t)w->size;
     if (!s || !(s->head = calloc(p, sizeof *s->head)) || !(s->tail = calloc(p, sizeof *s->tail)) ||
         !(s->contrib = calloc(p, sizeof *s->contrib)) ||
-        !(s->contrib_bytes = calloc(p, sizeof *s->contrib_bytes))) {
+        !(s->contrib_bytes = calloc(p, sizeof *s->contrib_bytes)) ||
+        !(s->landed = calloc(p, sizeof *s->landed))) {
         if (s) {
+            free(s->landed);
+            free(s->contrib_bytes);
             free(s->head);
             free(s->tail);
             free(s->contrib);
@@ -171,12 +191,15 @@ ladro_s4u_world_t *ladro_s4u_world_new(int size, sg_host_t *hosts)
         w->nroutes = LADRO__ROUTES_MAX;
     w->routes = calloc(w->nroutes, sizeof *w->routes); /* pages touched as they are used */
     w->idle = calloc((size_t)size, sizeof *w->idle);
-    for (int r = 0; w->idle && r < size; r++)
+    w->travelling = calloc((size_t)size, sizeof *w->travelling);
+    for (int r = 0; w->idle && r < size; r++) {
         w->idle[r].since = -INFINITY; /* a message queued before the first wait counts */
+        w->idle[r].epoch = 1;
+    }
     w->mu = sg_mutex_init();
     w->cv = sg_cond_init();
     w->costs = (ladro_s4u_costs_t){.rma_latencies = 2};
-    if (!w->handles || !w->routes || !w->idle ||
+    if (!w->handles || !w->routes || !w->idle || !w->travelling ||
         !ladro__schan_find(w, -1, 0)) { /* 0: the world */
         ladro_s4u_world_free(w);
         return NULL;
@@ -197,10 +220,13 @@ void ladro_s4u_world_free(ladro_s4u_world_t *w)
     for (int r = 0; w->hosts && r < w->size; r++)
         if (sg_host_get_data(w->hosts[r]) == w)
             sg_host_set_data(w->hosts[r], NULL);
-    for (int r = 0; w->idle && r < w->size; r++)
+    for (int r = 0; w->idle && r < w->size; r++) {
         if (w->idle[r].sem)
             sg_sem_destroy(w->idle[r].sem);
+        free(w->idle[r].heap); /* its messages are the queues' */
+    }
     free(w->idle);
+    free(w->travelling);
     for (int i = 0; i < w->nchans; i++) {
         ladro__schan_t *s = w->chans[i];
         for (int r = 0; r < s->size; r++) {
@@ -212,6 +238,7 @@ void ladro_s4u_world_free(ladro_s4u_world_t *w)
         }
         free(s->head);
         free(s->tail);
+        free(s->landed);
         free(s->contrib);
         free(s->contrib_bytes);
         free(s->result);
@@ -541,6 +568,60 @@ typedef struct ladro__sreq {
     int source, tag;
 } ladro__sreq_t;
 
+/* ---- arrivals: a message lands when it becomes visible to its receiver ---------------- */
+static int ladro__heap_push(struct ladro__sidle *d, ladro__smsg_t *m)
+{
+    if (d->nheap == d->capheap) {
+        size_t nc = d->capheap ? 2 * d->capheap : 8;
+        ladro__smsg_t **n = realloc(d->heap, nc * sizeof *n);
+        if (!n)
+            return LADRO_ENOMEM;
+        d->heap = n;
+        d->capheap = nc;
+    }
+    size_t i = d->nheap++;
+    while (i > 0 && m->arrive < d->heap[(i - 1) / 2]->arrive) {
+        d->heap[i] = d->heap[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    d->heap[i] = m;
+    return LADRO_OK;
+}
+
+static ladro__smsg_t *ladro__heap_pop(struct ladro__sidle *d)
+{
+    ladro__smsg_t *top = d->heap[0], *last = d->heap[--d->nheap];
+    size_t i = 0, n = d->nheap;
+    for (size_t k; (k = 2 * i + 1) < n; i = k) {
+        if (k + 1 < n && d->heap[k + 1]->arrive < d->heap[k]->arrive)
+            k++;
+        if (!(d->heap[k]->arrive < last->arrive))
+            break;
+        d->heap[i] = d->heap[k];
+    }
+    if (n)
+        d->heap[i] = last;
+    return top;
+}
+
+/* The messages to rank r, any channel, whose arrival time has come land: counted in
+ * their channel's queue (ladro__match looks at a queue only when one there has) and,
+ * when they arrived after the rank's last wait ended, as news for its next wait. */
+static void ladro__land(ladro_s4u_world_t *w, int r)
+{
+    struct ladro__sidle *d = &w->idle[r];
+    double now = simgrid_get_clock();
+    while (d->nheap && d->heap[0]->arrive <= now) {
+        ladro__smsg_t *m = ladro__heap_pop(d);
+        m->landed = true;
+        w->chans[m->chan]->landed[r]++;
+        if (m->arrive > d->since) {
+            m->fresh = d->epoch;
+            d->fresh++;
+        }
+    }
+}
+
 static bool ladro__matches(const ladro__smsg_t *m, int source, int tag)
 {
     return (source == LADROI_ANY || m->source == source) && (tag == LADROI_ANY || m->tag == tag);
@@ -548,24 +629,28 @@ static bool ladro__matches(const ladro__smsg_t *m, int source, int tag)
 
 /* The first matching message that has arrived, not overtaking an earlier matching
  * message of its source that has not (per-source order, as MPI's). *prev: its
- * predecessor in the queue (NULL at the head). */
+ * predecessor in the queue (NULL at the head). One pass: the sources of the matching
+ * messages still under way met so far are stamped with this call's number, so a queue
+ * of n messages costs O(n), not O(n^2) (a leader's queue holds a request per rank). */
 static ladro__smsg_t *ladro__match(ladroi_chan_t *c, int source, int tag, ladro__smsg_t **prev)
 {
-    double now = simgrid_get_clock();
+    ladro_s4u_world_t *w = c->w;
+    ladro__land(w, c->rank);
+    if (c->s->landed[c->rank] == 0)
+        return NULL; /* every message queued here is still under way */
+    uint64_t call = ++w->match_calls;
     ladro__smsg_t *p = NULL;
     for (ladro__smsg_t *m = c->s->head[c->rank]; m; p = m, m = m->next) {
         if (!ladro__matches(m, source, tag))
             continue;
-        if (m->arrive > now) {
+        if (!m->landed) {
             if (source != LADROI_ANY)
                 return NULL; /* its successors from that source wait behind it */
+            w->travelling[m->source] = call;
             continue;
         }
-        bool blocked = false; /* an earlier, still travelling message of m's source */
-        for (ladro__smsg_t *e = c->s->head[c->rank]; e != m && !blocked; e = e->next)
-            blocked = e->source == m->source && ladro__matches(e, source, tag) && e->arrive > now;
-        if (blocked)
-            continue;
+        if (w->travelling[m->source] == call)
+            continue; /* an earlier, still travelling message of m's source */
         *prev = p;
         return m;
     }
@@ -575,12 +660,16 @@ static ladro__smsg_t *ladro__match(ladroi_chan_t *c, int source, int tag, ladro_
 static void ladro__unlink(ladroi_chan_t *c, ladro__smsg_t *prev, ladro__smsg_t *m)
 {
     ladro__schan_t *s = c->s;
+    struct ladro__sidle *d = &c->w->idle[c->rank];
     if (prev)
         prev->next = m->next;
     else
         s->head[c->rank] = m->next;
     if (s->tail[c->rank] == m)
         s->tail[c->rank] = prev;
+    s->landed[c->rank]--; /* only a landed message is matched */
+    if (m->fresh == d->epoch)
+        d->fresh--;
 }
 
 static int ladro__deliver(ladro_t *lb, ladroi_chan_t *c, ladro__smsg_t *prev, ladro__smsg_t *m,
@@ -611,10 +700,17 @@ int ladroi_net_send(ladro_t *lb, ladroi_chan_t *c, const void *buf, size_t bytes
     m->next = NULL;
     m->source = c->rank;
     m->tag = tag;
+    m->chan = c->s->id;
     m->bytes = bytes;
+    m->landed = false;
+    m->fresh = 0;
     if (bytes)
         memcpy(m->data, buf, bytes);
     m->arrive = simgrid_get_clock() + ladro__cost(c, dest, bytes);
+    if (ladro__heap_push(&c->w->idle[dest], m) != 0) {
+        free(m);
+        return ladroi_fail(lb, LADRO_ENOMEM, "out of memory for a %zu-byte message", bytes);
+    }
     ladro__schan_t *s = c->s;
     if (s->tail[dest])
         s->tail[dest]->next = m;
@@ -791,19 +887,15 @@ static void ladro__wake(ladro_s4u_world_t *w, int rank)
     sg_sem_release(d->sem);
 }
 
-/* Did a message for this rank, on any channel, arrive in (since, now]? *next: lowered to
- * the earliest arrival after now of one still under way. */
-static bool ladro__arrived(const ladroi_chan_t *c, double since, double now, double *next)
+/* Did a message for this rank, on any channel, arrive since its last wait ended and is
+ * still queued? *next: lowered to the earliest arrival of one still under way. */
+static bool ladro__arrived(const ladroi_chan_t *c, double *next)
 {
-    const ladro_s4u_world_t *w = c->w;
-    for (int i = 0; i < w->nchans; i++)
-        for (const ladro__smsg_t *m = w->chans[i]->head[c->rank]; m; m = m->next) {
-            if (m->arrive > since && m->arrive <= now)
-                return true;
-            if (m->arrive > now && m->arrive < *next)
-                *next = m->arrive;
-        }
-    return false;
+    ladro__land(c->w, c->rank);
+    const struct ladro__sidle *d = &c->w->idle[c->rank];
+    if (d->nheap && d->heap[0]->arrive < *next)
+        *next = d->heap[0]->arrive;
+    return d->fresh > 0;
 }
 
 int ladroi_net_wait_msg(ladro_t *lb, ladroi_chan_t *c, double us, bool spin, bool *arrived)
@@ -817,17 +909,19 @@ int ladroi_net_wait_msg(ladro_t *lb, ladroi_chan_t *c, double us, bool spin, boo
         ladro__spend(c->w, c->w->costs.wake_s);
         ladro__poll(c);
         now = simgrid_get_clock();
-        for (ladro__smsg_t *m = c->s->head[c->rank]; m && !found; m = m->next)
-            found = m->arrive <= now;
+        ladro__land(c->w, c->rank);
+        found = c->s->landed[c->rank] > 0;
     }
     while (spin) {
         double next = end;
         now = simgrid_get_clock();
-        if ((found = ladro__arrived(c, d->since, now, &next)) || now >= end)
+        if ((found = ladro__arrived(c, &next)) || now >= end)
             break;
         ladro__doze(c->w, c->rank, next - now);
     }
-    d->since = now;
+    d->since = now; /* what landed so far is no news for the next wait */
+    d->epoch++;
+    d->fresh = 0;
     if (arrived)
         *arrived = found;
     return LADRO_OK;
