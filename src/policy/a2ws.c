@@ -42,6 +42,10 @@ typedef struct ladro__a2ws {
     /* Table 1 flags, one per slot: which neighbours the slot is still to go to (both
      * when it changes; each side's bit is cleared as that side is sent) */
     uint8_t *dirty;
+    /* offers[x]: slot x (not this rank's) exposes a task to thieves (news of it, q >= 1);
+     * noffers of them. With none, no equation can name a victim (ladro__decide). */
+    uint8_t *offers;
+    int noffers;
     bool resume;        /* a message stopped the idle round's sending: finish it first */
     /* The decision cache: `version` counts the view's changes; `idle_at` is the version
      * at which the last decision found no victim without reading the clock (no slot's
@@ -52,7 +56,7 @@ typedef struct ladro__a2ws {
     uint64_t ntasks;
     double first;       /* as the slot field, for this rank */
     /* math scratch, `width` entries each, only during a steal decision (ladro__try_steal):
-     * not kept between decisions, so a rank holds 97 bytes per slot, not 137 */
+     * not kept between decisions, so a rank holds 98 bytes per slot, not 138 */
     double *n, *t, *q, *w;
     long *take;
     bool probe;         /* option a2ws_probe: probe ranks beyond the subsystem when idle */
@@ -145,11 +149,12 @@ static int ladro__a2ws_init(ladro_t *lb, void **state)
     size_t W = (size_t)a->width;
     a->view = calloc(W, sizeof *a->view);
     a->dirty = calloc(W, sizeof *a->dirty);
+    a->offers = calloc(W, sizeof *a->offers);
     /* The window is collective: allocate it even if a local allocation failed. */
     int rc = ladroi_win_alloc(lb, W * sizeof(ladro__a2ws_slot_t), &a->win);
     if (rc)
         return rc;
-    if (!a->view || !a->dirty)
+    if (!a->view || !a->dirty || !a->offers)
         return ladroi_fail(lb, LADRO_ENOMEM, "a2ws: out of memory for %d slots", a->width);
     return LADRO_OK;
 }
@@ -161,6 +166,7 @@ static void ladro__a2ws_fini(ladro_t *lb, void *state)
     ladroi_win_free(&a->win);
     free(a->view);
     free(a->dirty);
+    free(a->offers);
     free(a);
 }
 
@@ -175,6 +181,9 @@ static void ladro__changed(ladro__a2ws_t *a, int x)
 {
     a->dirty[x] = LADRO__TO_BOTH;
     a->version++;
+    uint8_t offers = x != a->L && a->view[x].stamp > 0 && a->view[x].q >= 1;
+    a->noffers += offers - a->offers[x];
+    a->offers[x] = offers;
 }
 
 /* Algorithm 1 lines 2 and 11, update_process_info: this rank's own slot. A change of
@@ -341,6 +350,11 @@ static int ladro__decide(ladro_t *lb, ladro__a2ws_t *a, int *x, uint32_t *want, 
 {
     *inpair = false;
     if (a->idle_at == a->version) { /* the view that gave no victim, unchanged */
+        *x = -1;
+        *want = 0;
+        return LADRO_OK;
+    }
+    if (a->noffers == 0) { /* both criteria need a slot with a task to take (avail >= 1) */
         *x = -1;
         *want = 0;
         return LADRO_OK;
