@@ -117,6 +117,13 @@ struct ladro__run {
     const ladro__app_t *app;
     const ladro__appargs_t *args;
     ladro__res_t *res;
+    /* --progress (in the child): the policy's name, its place in the list, the tasks run
+     * so far, the wall clock at the start and at the last line */
+    bool progress;
+    const char *name;
+    int index, npol;
+    uint64_t done;
+    double wall0, wall_last;
 };
 
 /* What the ranks run (--app): one row per app (ladro__apps); NULL members: nothing of
@@ -168,6 +175,28 @@ static void ladro__task_overhead(const ladro__run_t *run)
         sg_actor_sleep_for(run->overhead_s);
 }
 
+/* --progress: one line on stderr, rewritten at most twice a second of wall time, from
+ * the ranks' task loops (every 1 024 tasks they look at the clock). Reading the real
+ * clock is no simulation call: a run is the same with and without the line. `final`:
+ * the line with the run's end, and a newline. */
+static void ladro__tick(ladro__run_t *run, bool final)
+{
+    if (!run->progress || (!final && (++run->done & 1023) != 0))
+        return;
+    double now = ladroi_now();
+    if (!final && now - run->wall_last < 0.5)
+        return;
+    run->wall_last = now;
+    char total[32] = "";
+    if (run->ntasks)
+        snprintf(total, sizeof total, "/%llu", (unsigned long long)run->ntasks);
+    fprintf(stderr, "\rladro-sim policy: %s (%d/%d): %llu%s tasks run, %.6f s simulated, "
+            "%.0f s   %s", run->name, run->index + 1, run->npol,
+            (unsigned long long)run->done, total, simgrid_get_clock(), now - run->wall0,
+            final ? "\n" : "");
+    fflush(stderr);
+}
+
 /* ladro-synth's tasks: seed this rank's, run them (a task's run is its duration of
  * simulated time; the runtime pads it to duration / speed) until LADRO_DONE. */
 static int ladro__synth_rank(ladro__run_t *run, int rank, ladro_t *lb)
@@ -208,6 +237,7 @@ static int ladro__synth_rank(ladro__run_t *run, int rank, ladro_t *lb)
                     break;
             }
             ladro__task_overhead(run);
+            ladro__tick(run, false);
         }
     }
     free(out);
@@ -239,6 +269,7 @@ static int ladro__app_loop(ladro__run_t *run, ladro_t *lb, int rc,
                 first = simgrid_get_clock() - t0;
             rc = fn(w, &t);
             ladro__task_overhead(run);
+            ladro__tick(run, false);
         }
     }
     if (first < 0)
@@ -562,7 +593,9 @@ static void ladro__simulate(ladro__run_t *run, const char *platform)
         sg_actor_set_data(a, run);
         sg_actor_start_(a, ladro__rank_main, 2, av);
     }
+    run->wall0 = run->wall_last = ladroi_now();
     simgrid_run();
+    ladro__tick(run, true);
     ladro_s4u_world_free(run->world);
     for (uint64_t id = 0; id < run->ntasks; id++) {
         run->res->lost += run->runs[id] == 0;
@@ -1104,7 +1137,7 @@ int ladro_sim_policy_main(int argc, char **argv)
     wl_spec_t wl;
     wl_spec_init(&wl);
     wl.tasks_per_rank = 10;
-    int p = 8, json = 0;
+    int p = 8, json = 0, progress = isatty(2);
     const char *pols = "random", *speed = "1", *platform = NULL, *csvp = NULL;
     double lambda_us = 5;
     const char *costs = "flat";
@@ -1232,6 +1265,10 @@ int ladro_sim_policy_main(int argc, char **argv)
          .help = "one CSV row per policy ('-' = stdout)"},
         {"--json", 0, LADROI_OPT_FLAG, &json,
          .help = "JSON {\"params\": ..., \"policies\": [...]} on stdout"},
+        {"--progress", 0, LADROI_OPT_FLAG, &progress,
+         .help = "a progress line per policy on stderr: tasks run, simulated and\n"
+                 "wall time (default: when stderr is a terminal)"},
+        {"--quiet", 0, LADROI_OPT_UNFLAG, &progress, .help = "no progress line"},
         {"--help", 'h', LADROI_OPT_HELP, .help = "this text"},
         {0},
     };
@@ -1414,6 +1451,8 @@ int ladro_sim_policy_main(int argc, char **argv)
                                     .msg_s = msg_us * 1e-6, .poll_s = poll_us * 1e-6,
                                     .wake_s = wake_us * 1e-6, .cpu = cores > 0};
     run.ntasks = ntasks;
+    run.progress = progress != 0;
+    run.npol = npol;
     run.own = own;
     run.nown = nown;
     if (csv)
@@ -1460,6 +1499,8 @@ int ladro_sim_policy_main(int argc, char **argv)
         ladro__res_t res;
         double cpu = 0, rss = 0;
         run.cfg = cfgs[i];
+        run.name = list[i];
+        run.index = i;
         int e = ladro__run_child(&run, platform, &res, &cpu, &rss, why, sizeof why);
         if (e) {
             fprintf(stderr, "ladro-sim policy: %s: %s\n", list[i], why);
