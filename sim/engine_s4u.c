@@ -211,6 +211,20 @@ ladro_s4u_world_t *ladro_s4u_world_new(int size, sg_host_t *hosts)
     return w;
 }
 
+void ladro_s4u_world_start(ladro_s4u_world_t *w, void (*main)(int argc, char **argv),
+                           void *data)
+{
+    for (int r = 0; r < w->size; r++) {
+        char name[32], rs[16];
+        snprintf(name, sizeof name, "rank%d", r);
+        snprintf(rs, sizeof rs, "%d", r);
+        const char *av[] = {name, rs};
+        sg_actor_t a = sg_actor_init(name, w->hosts[r]);
+        sg_actor_set_data(a, data);
+        sg_actor_start_(a, main, 2, av);
+    }
+}
+
 void ladro_s4u_world_free(ladro_s4u_world_t *w)
 {
     if (!w)

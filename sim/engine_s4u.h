@@ -28,6 +28,11 @@ typedef struct {
     double rma_latencies, rma_s, msg_s, poll_s, wake_s;
     bool cpu;
 } ladro_s4u_costs_t;
+/* Before the simulation starts (by the driver): one actor per rank r, named "rank<r>",
+ * on the world's host of r, running main(2, {"rank<r>", "<r>"}) with `data` as its
+ * actor data (sg_actor_self_get_data). */
+void ladro_s4u_world_start(ladro_s4u_world_t *w, void (*main)(int argc, char **argv),
+                           void *data);
 /* Before the simulation starts (by the driver). */
 void ladro_s4u_world_costs(ladro_s4u_world_t *w, const ladro_s4u_costs_t *costs);
 /* From rank's actor: ladro_create's contract over the world's ranks (collective: every

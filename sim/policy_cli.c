@@ -584,15 +584,7 @@ static void ladro__simulate(ladro__run_t *run, const char *platform)
         return;
     }
     ladro_s4u_world_costs(run->world, &run->costs);
-    for (int r = 0; r < run->p; r++) {
-        char name[32], rs[16];
-        snprintf(name, sizeof name, "rank%d", r);
-        snprintf(rs, sizeof rs, "%d", r);
-        const char *av[] = {name, rs};
-        sg_actor_t a = sg_actor_init(name, all[r]);
-        sg_actor_set_data(a, run);
-        sg_actor_start_(a, ladro__rank_main, 2, av);
-    }
+    ladro_s4u_world_start(run->world, ladro__rank_main, run);
     run->wall0 = run->wall_last = ladroi_now();
     simgrid_run();
     ladro__tick(run, true);

@@ -169,15 +169,8 @@ int main(int argc, char **argv)
         return CHECK_REPORT("test_sim_msgs");
     ladro_s4u_world_t *w = ladro_s4u_world_new(3, hosts);
     CHECK(w != NULL);
-    for (int r = 0; w && r < 3; r++) {
-        char name[32], rs[16];
-        snprintf(name, sizeof name, "rank%d", r);
-        snprintf(rs, sizeof rs, "%d", r);
-        const char *av[] = {name, rs};
-        sg_actor_t a = sg_actor_init(name, hosts[r]);
-        sg_actor_set_data(a, w);
-        sg_actor_start_(a, rank_main, 2, av);
-    }
+    if (w)
+        ladro_s4u_world_start(w, rank_main, w);
     simgrid_run();
     ladro_s4u_world_free(w);
     free(hosts);

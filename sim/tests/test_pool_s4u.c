@@ -54,15 +54,8 @@ int main(int argc, char **argv)
         return CHECK_REPORT("test_sim_pool");
     s.world = ladro_s4u_world_new(np, hosts);
     CHECK(s.world != NULL);
-    for (int r = 0; s.world && r < np; r++) {
-        char name[32], rs[16];
-        snprintf(name, sizeof name, "rank%d", r);
-        snprintf(rs, sizeof rs, "%d", r);
-        const char *av[] = {name, rs};
-        sg_actor_t a = sg_actor_init(name, hosts[r]);
-        sg_actor_set_data(a, &s);
-        sg_actor_start_(a, rank_main, 2, av);
-    }
+    if (s.world)
+        ladro_s4u_world_start(s.world, rank_main, &s);
     simgrid_run();
     ladro_s4u_world_free(s.world);
     free(hosts);
