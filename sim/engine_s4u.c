@@ -583,6 +583,10 @@ typedef struct ladro__sreq {
 } ladro__sreq_t;
 
 /* ---- arrivals: a message lands when it becomes visible to its receiver ---------------- */
+/* A plain binary min-heap of message pointers by arrival time. sim/engine.h's indexed
+ * heap (the latency model's) does not serve here: it keys a fixed space of integer
+ * handles, allocated up front, by integer times, and a rank's messages under way are
+ * unbounded, and keyed by the simulated clock's seconds. */
 static int ladro__heap_push(struct ladro__sidle *d, ladro__smsg_t *m)
 {
     if (d->nheap == d->capheap) {
