@@ -59,7 +59,8 @@ typedef struct ladro__a2ws {
      * not kept between decisions, so a rank holds 98 bytes per slot, not 138 */
     double *n, *t, *q, *w;
     long *take;
-    bool probe;         /* option a2ws_probe: probe ranks beyond the subsystem when idle */
+    int probe; /* option a2ws_probe: 0 none; when idle, probe a rank beyond the subsystem (1)
+                * or any other rank (2) */
 } ladro__a2ws_t;
 
 /* Subsystem entry x -> rank. */
@@ -103,10 +104,11 @@ static const ladroi_opt_t ladro__a2ws_opts[] = {
      .doc = "cap of the default radius (radius=0): memory and time per rank grow with R "
             "(docs/policies/a2ws.md, \"Radius at scale\")"},
     {.key = "a2ws_probe", .type = LADROI_OPT_INT, LADROI_OPT_FIELD(ladro__a2ws_opts_t, probe),
-     .max = 1, .def = "1", .accepted = "0 or 1",
+     .max = 2, .def = "1", .accepted = "0, 1 or 2",
      .doc = "1: an idle rank whose subsystem offers no victim reads one rank beyond it, "
-            "drawn at random, and applies in-pair (eq. 10) to the two (not in the paper; "
-            "docs/policies/a2ws.md, \"Beyond the information horizon\")"},
+            "drawn at random, and applies in-pair (eq. 10) to the two; 2: the rank is "
+            "drawn among all others, its subsystem's too (not in the paper; "
+            "docs/policies/a2ws.md, \"Beyond the information horizon\", \"The whole ring\")"},
 };
 
 /* Counters (lb->st.counters[]): the A2WS mechanisms at work. */
@@ -138,7 +140,7 @@ static int ladro__a2ws_init(ladro_t *lb, void **state)
             R = o->radius_max;
     }
     a->R = R;
-    a->probe = o->probe != 0;
+    a->probe = o->probe;
     /* Eq. (1): P_sub = 2R + 1 slots, clamped so that no rank appears twice. */
     ladroi_a2ws_ring(P, R, &a->L, &a->Rr);
     a->width = a->L + a->Rr + 1;
@@ -407,15 +409,19 @@ static int ladro__take(ladro_t *lb, int victim, uint32_t want, uint32_t *got, ui
 
 /* Beyond the information horizon (not in the paper; docs/policies/a2ws.md): an idle rank
  * whose subsystem offers no victim reads the own slot (inbox x = L) of one rank drawn
- * uniformly among those outside its subsystem and applies in-pair (eqs. 9-10) to the
- * two, counting a rank without a finished task at its elapsed time (§2.2.1) and one that
- * never had a task at the other's speed. Returns the tasks obtained (>= 0) or an error. */
+ * uniformly among those outside its subsystem (a2ws_probe=1), or among all others
+ * (a2ws_probe=2, for the whole ring: the view of a subsystem's far end may be too old
+ * to name a victim), and applies in-pair (eqs. 9-10) to the two, counting a rank without
+ * a finished task at its elapsed time (§2.2.1) and one that never had a task at the
+ * other's speed. Returns the tasks obtained (>= 0) or an error. */
 static int ladro__probe(ladro_t *lb, ladro__a2ws_t *a)
 {
-    int outside = lb->size - a->width;
-    if (!a->probe || outside < 1)
+    /* the candidates: offsets first .. first + among - 1 from this rank */
+    int first = a->probe == 2 ? 1 : a->Rr + 1;
+    int among = a->probe == 2 ? lb->size - 1 : lb->size - a->width;
+    if (!a->probe || among < 1)
         return 0;
-    int off = a->Rr + 1 + (int)ladroi_rng_below(&lb->rng, (uint64_t)outside);
+    int off = first + (int)ladroi_rng_below(&lb->rng, (uint64_t)among);
     int victim = (lb->rank + off) % lb->size;
     ladro__a2ws_slot_t s;
     int rc = ladroi_rma_get(lb, &a->win, victim, (size_t)a->L * sizeof s, &s, sizeof s);
