@@ -5,10 +5,13 @@
 # Equal tasks of WORK_MS at full speed (default 100 ms: 2.4 s on a 1/24-speed rank; the
 # latency lambda = 5 us is 5e-5 of a task, as the paper's minute-long shots make it small).
 #   bash bench/a2ws/tables.sh [BUILD] [OUT]
-#   POLICIES (default a2ws,leader,ctws), SEEDS (5), JOBS (2), CONFIGS, TASKS, WORK_MS
+#   POLICIES (default a2ws,leader,ctws), SEEDS (5), JOBS (2), CONFIGS, TASKS, WORK_MS,
+#   A2WS_KEYS (configuration keys of the a2ws runs, e.g. the whole ring:
+#   A2WS_KEYS="a2ws:radius=16777216 a2ws:a2ws_probe=2"; the default OUT is then
+#   BUILD/results/a2ws-tables-keys, so that its runs never mix with the default's)
 set -euo pipefail
 build=${1:-build}
-out=${2:-$build/results/a2ws-tables}
+out=${2:-$build/results/a2ws-tables${A2WS_KEYS:+-keys}}
 sim=$build/bin/ladro-sim
 [ -x "$sim" ] || { echo "tables.sh: $sim not found; build first (make)" >&2; exit 2; }
 policies=${POLICIES:-a2ws,leader,ctws}
@@ -28,7 +31,9 @@ for cfg in $configs; do
       for pol in ${policies//,/ }; do
         f=$out/$c-t$t-s$s-$pol.json
         [ -s "$f" ] && continue
-        echo "$sim policy --policy $pol --p $p --speed $c --tasks $t --work-ms $work_ms --dist const --init even --seed $s --json > $f.tmp && mv $f.tmp $f" >> "$jobs_file"
+        kv=
+        [ "$pol" = a2ws ] && kv=${A2WS_KEYS:-}
+        echo "$sim policy --policy $pol --p $p --speed $c --tasks $t --work-ms $work_ms --dist const --init even --seed $s --json $kv > $f.tmp && mv $f.tmp $f" >> "$jobs_file"
       done
     done
   done
