@@ -42,6 +42,9 @@ typedef struct ladro__a2ws {
     /* Table 1 flags, one per slot: which neighbours the slot is still to go to (both
      * when it changes; each side's bit is cleared as that side is sent) */
     uint8_t *dirty;
+    /* the dirty slots of each side lie in [dlo[s], dhi[s]] (s = bit - 1; empty: lo > hi),
+     * so finding and clearing them does not walk the whole view */
+    int dlo[2], dhi[2];
     /* offers[x]: slot x (not this rank's) exposes a task to thieves (news of it, q >= 1);
      * noffers of them. With none, no equation can name a victim (ladro__decide). */
     uint8_t *offers;
@@ -148,6 +151,8 @@ static int ladro__a2ws_init(ladro_t *lb, void **state)
     a->right = (lb->rank + 1) % P;
     a->first = -1;
     a->idle_at = UINT64_MAX;
+    a->dlo[0] = a->dlo[1] = a->width;
+    a->dhi[0] = a->dhi[1] = -1;
     size_t W = (size_t)a->width;
     a->view = calloc(W, sizeof *a->view);
     a->dirty = calloc(W, sizeof *a->dirty);
@@ -182,6 +187,12 @@ static void ladro__set(ladro__a2ws_slot_t *s, double stamp)
 static void ladro__changed(ladro__a2ws_t *a, int x)
 {
     a->dirty[x] = LADRO__TO_BOTH;
+    for (int d = 0; d < 2; d++) {
+        if (x < a->dlo[d])
+            a->dlo[d] = x;
+        if (x > a->dhi[d])
+            a->dhi[d] = x;
+    }
     a->version++;
     uint8_t offers = x != a->L && a->view[x].stamp > 0 && a->view[x].q >= 1;
     a->noffers += offers - a->offers[x];
@@ -262,8 +273,9 @@ static int ladro__refresh(ladro_t *lb, ladro__a2ws_t *a)
 static int ladro__send_range(ladro_t *lb, ladro__a2ws_t *a, int target, int x0, int x1,
                              int shift, uint8_t to, bool yield, int *puts, bool *stopped)
 {
-    int first = x0, last = x1, rc;
-    while (first <= x1 && !(a->dirty[first] & to))
+    int d = to == LADRO__TO_RIGHT ? 0 : 1, rc;
+    int first = x0 > a->dlo[d] ? x0 : a->dlo[d], last = x1 < a->dhi[d] ? x1 : a->dhi[d];
+    while (first <= last && !(a->dirty[first] & to))
         first++;
     while (last >= first && !(a->dirty[last] & to))
         last--;
@@ -280,8 +292,10 @@ static int ladro__send_range(ladro_t *lb, ladro__a2ws_t *a, int target, int x0, 
         lb->st.info_msgs++;
         LADROI_TRACE_MSG(lb, target, LADROI_MSG_INFO);
     }
-    for (int y = 0; y < a->width; y++)
+    for (int y = a->dlo[d]; y <= a->dhi[d]; y++)
         a->dirty[y] &= (uint8_t)~to;
+    a->dlo[d] = a->width;
+    a->dhi[d] = -1;
     return LADRO_OK;
 }
 
@@ -296,9 +310,7 @@ static int ladro__communicate(ladro_t *lb, ladro__a2ws_t *a, bool yield)
     int rc = ladro__refresh(lb, a);
     if (rc)
         return rc;
-    bool any = false;
-    for (int x = 0; x < a->width; x++)
-        any |= a->dirty[x] != 0;
+    bool any = a->dlo[0] <= a->dhi[0] || a->dlo[1] <= a->dhi[1];
     if (!any || lb->size < 2)
         return LADRO_OK;
     int x0, x1, shift, puts = 0;
@@ -320,17 +332,20 @@ static int ladro__communicate(ladro_t *lb, ladro__a2ws_t *a, bool yield)
 static bool ladro__subsystem(ladro_t *lb, ladro__a2ws_t *a)
 {
     bool timed = false;
-    double now = ladro__rel(lb), sum = 0;
-    int known = 0;
-    for (int x = 0; x < a->width; x++)
-        if (a->view[x].t > 0) {
-            sum += a->view[x].t;
-            known++;
-        }
-    double tdef = known ? sum / known : (now > 1e-6 ? now : 1e-6);
+    double now = ladro__rel(lb), sum = 0, tdef = 0;
+    int known = -1; /* counted at the first slot that needs it (most decisions have none) */
     for (int x = 0; x < a->width; x++) {
         const ladro__a2ws_slot_t *v = &a->view[x];
         double t = v->t;
+        if (!(t > 0) && v->first < 0 && known < 0) {
+            known = 0;
+            for (int y = 0; y < a->width; y++)
+                if (a->view[y].t > 0) {
+                    sum += a->view[y].t;
+                    known++;
+                }
+            tdef = known ? sum / known : (now > 1e-6 ? now : 1e-6);
+        }
         if (!(t > 0)) {
             t = v->first >= 0 ? now - v->first : tdef;
             timed |= v->stamp > 0 && (v->first >= 0 || !known);
