@@ -64,10 +64,16 @@ typedef struct ladro__schan {
     size_t result_bytes;
 } ladro__schan_t;
 
+/* The bytes [lo, hi) of a rank's window that puts and atomics reached since the rank
+ * last asked (ladroi_rma_written); hi == 0: none. */
+typedef struct ladro__wrange {
+    size_t lo, hi;
+} ladro__wrange_t;
+
 typedef struct ladro__swin {
     int chan, seq;
-    void **base;      /* per rank */
-    uint64_t *writes; /* per rank: puts and atomics that reached its memory */
+    void **base;              /* per rank */
+    ladro__wrange_t *written; /* per rank */
 } ladro__swin_t;
 
 /* Window memory: carved from large anonymous mappings reserved without commitment
@@ -260,7 +266,7 @@ void ladro_s4u_world_free(ladro_s4u_world_t *w)
     }
     for (int i = 0; i < w->nwins; i++) {
         free(w->wins[i].base); /* the memory is the arena's */
-        free(w->wins[i].writes);
+        free(w->wins[i].written);
     }
     for (ladro__arena_t *a = w->arena, *n; a; a = n) {
         n = a->next;
@@ -420,10 +426,10 @@ int ladroi_win_alloc(ladro_t *lb, size_t bytes, ladroi_win_t *win)
         sw->chan = c->s->id;
         sw->seq = c->nwin;
         sw->base = calloc((size_t)w->size, sizeof *sw->base);
-        sw->writes = calloc((size_t)w->size, sizeof *sw->writes);
-        if (!sw->base || !sw->writes) {
+        sw->written = calloc((size_t)w->size, sizeof *sw->written);
+        if (!sw->base || !sw->written) {
             free(sw->base);
-            free(sw->writes);
+            free(sw->written);
             return ladroi_fail(lb, LADRO_ENOMEM, "out of memory for a window");
         }
         w->nwins++;
@@ -436,7 +442,6 @@ int ladroi_win_alloc(ladro_t *lb, size_t bytes, ladroi_win_t *win)
     win->h.u = (uint64_t)(sw - w->wins); /* the index: w->wins may move when it grows */
     win->base = mem;
     win->bytes = bytes;
-    win->writes_seen = 0;
     /* every rank's memory exists before anyone reaches it */
     return ladroi_net_barrier(lb, c);
 }
@@ -487,10 +492,19 @@ static int ladro__word(ladro_t *lb, ladroi_win_t *win, int target, size_t disp,
     return ladro__span(lb, win, target, disp, 8, "atomic", p);
 }
 
-/* A put or an atomic reached target's memory (ladroi_rma_written). */
-static void ladro__wrote(ladro_t *lb, ladroi_win_t *win, int target)
+/* A put or an atomic reached target's memory, bytes [disp, disp + n) (ladroi_rma_written). */
+static void ladro__wrote(ladro_t *lb, ladroi_win_t *win, int target, size_t disp, size_t n)
 {
-    lb->comm->w->wins[win->h.u].writes[target]++;
+    ladro__wrange_t *r = &lb->comm->w->wins[win->h.u].written[target];
+    if (r->hi == 0) {
+        r->lo = disp;
+        r->hi = disp + n;
+        return;
+    }
+    if (disp < r->lo)
+        r->lo = disp;
+    if (disp + n > r->hi)
+        r->hi = disp + n;
 }
 
 int ladroi_rma_fetch_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, uint64_t *out)
@@ -511,7 +525,7 @@ int ladroi_rma_cas_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp,
         memcpy(seen, p, 8);
         if (*seen == expect) {
             memcpy(p, &desired, 8);
-            ladro__wrote(lb, w, target);
+            ladro__wrote(lb, w, target, disp, 8);
         }
     }
     return rc;
@@ -529,7 +543,7 @@ int ladroi_rma_fadd_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, u
             *old = v;
         v += add;
         memcpy(p, &v, 8);
-        ladro__wrote(lb, w, target);
+        ladro__wrote(lb, w, target, disp, 8);
     }
     return rc;
 }
@@ -555,7 +569,7 @@ int ladroi_rma_put(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, const 
     int rc = ladro__span(lb, w, target, disp, n, "put", &p);
     if (rc == 0) {
         memcpy(p, src, n);
-        ladro__wrote(lb, w, target);
+        ladro__wrote(lb, w, target, disp, n);
     }
     return rc;
 }
@@ -566,12 +580,13 @@ int ladroi_rma_sync(ladro_t *lb, ladroi_win_t *w)
     return LADRO_OK;
 }
 
-bool ladroi_rma_written(ladro_t *lb, ladroi_win_t *w)
+bool ladroi_rma_written(ladro_t *lb, ladroi_win_t *w, size_t *lo, size_t *hi)
 {
-    uint64_t n = lb->comm->w->wins[w->h.u].writes[lb->comm->rank];
-    bool changed = n != w->writes_seen;
-    w->writes_seen = n;
-    return changed;
+    ladro__wrange_t *r = &lb->comm->w->wins[w->h.u].written[lb->comm->rank];
+    *lo = r->lo;
+    *hi = r->hi;
+    r->lo = r->hi = 0;
+    return *hi > 0;
 }
 
 /* ---- point-to-point messages ----------------------------------------------------------- */

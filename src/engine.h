@@ -50,7 +50,6 @@ typedef struct ladroi_win {
     ladroi_handle_t h;
     void *base;   /* local memory of the window; NULL when not allocated */
     size_t bytes;
-    uint64_t writes_seen; /* the engine's write count at ladroi_rma_written's last call */
 } ladroi_win_t;
 
 /* Before any window: LADRO_ENOTSUP with a one-line message in err when this set-up is
@@ -74,10 +73,12 @@ int ladroi_rma_put(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, const 
 /* Make this rank's local stores to its window memory visible to RMA (MPI_Win_sync). */
 int ladroi_rma_sync(ladro_t *lb, ladroi_win_t *w);
 /* Whether a put or atomic may have changed this rank's window since the previous call
- * (the first call: since the window was allocated). false is exact, true may not be: the
- * MPI engine cannot tell and always says true; the simulated engine counts the writes.
- * A reader that scans its window for news skips the scan when nothing was written. */
-bool ladroi_rma_written(ladro_t *lb, ladroi_win_t *w);
+ * (the first call: since the window was allocated), and the bytes [*lo, *hi) it may have
+ * changed. false is exact, true and the range may be wider than the truth: the MPI
+ * engine cannot tell and always says true, the whole window; the simulated engine keeps
+ * the span of the writes. A reader that scans its window for news scans only that span,
+ * and skips the scan when nothing was written. */
+bool ladroi_rma_written(ladro_t *lb, ladroi_win_t *w, size_t *lo, size_t *hi);
 
 /* ---- point-to-point messages ----------------------------------------------------------
  * Matching by (source, tag) on a channel; messages from one source with one tag arrive

@@ -389,9 +389,11 @@ int ladroi_rma_sync(ladro_t *lb, ladroi_win_t *w)
     return LADRO_OK;
 }
 
-bool ladroi_rma_written(ladro_t *lb, ladroi_win_t *w)
+bool ladroi_rma_written(ladro_t *lb, ladroi_win_t *w, size_t *lo, size_t *hi)
 {
-    (void)lb, (void)w; /* MPI does not say whether a target's memory was written */
+    (void)lb; /* MPI does not say whether or where a target's memory was written */
+    *lo = 0;
+    *hi = w->bytes;
     return true;
 }
 

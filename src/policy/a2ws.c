@@ -232,15 +232,18 @@ static int ladro__update_self(ladro_t *lb, ladro__a2ws_t *a)
  * slot learnt this way is dirty (it travels on along the ring). */
 static int ladro__read_inbox(ladro_t *lb, ladro__a2ws_t *a)
 {
-    /* nothing put since the last scan: every slot was compared with the view then, and
-     * the view's stamps only grow, so nothing in the inbox is newer */
-    if (!ladroi_rma_written(lb, &a->win))
+    /* Only the slots put since the last scan: every other slot was compared with the
+     * view then, and the view's stamps only grow, so nothing else in the inbox is newer. */
+    size_t lo, hi;
+    if (!ladroi_rma_written(lb, &a->win, &lo, &hi))
         return LADRO_OK;
     int rc = ladroi_rma_sync(lb, &a->win);
     if (rc)
         return rc;
     const ladro__a2ws_slot_t *in = a->win.base;
-    for (int x = 0; x < a->width; x++) {
+    size_t end = (hi + sizeof *in - 1) / sizeof *in;
+    int x1 = end < (size_t)a->width ? (int)end : a->width;
+    for (int x = (int)(lo / sizeof *in); x < x1; x++) {
         /* the stamp first: most slots bring nothing newer, and are not copied */
         if (x == a->L || !(in[x].stamp > a->view[x].stamp))
             continue;
