@@ -1,7 +1,8 @@
 #!/bin/sh
 # Calibration: the same workload through the real runtime (ladro-synth, MPI) and through
 # the simulator (ladro-sim policy), per policy; prints a CSV row per (scenario, policy) with
-# the median real makespan of REPS runs, the simulated one and their ratio, and the same
+# the median real makespan of REPS runs (interleaved: each round runs every policy once),
+# the simulated one and their ratio, and the same
 # for the efficiency (lower bound / makespan). Both makespans run to LADRO_DONE
 # (termination detection included): ladro-synth's `makespan`, ladro-sim's `done_s`.
 # usage: bench/sim-calibrate/calibrate.sh [build-dir] > build/results/calibration.csv
@@ -22,6 +23,19 @@ med() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[N
 field() { sed 's/"per_rank".*//; s/"policies": \[//' | sed -n "s/^[^{]*{.*\"$1\": \([0-9.e+-]*\).*/\1/p"; }
 run_scn() { # name np synth-and-sim-args...
     name=$1; np=$2; shift 2
+    # The real runs, interleaved: round r runs every policy once, so a slow spell of the
+    # machine falls on every policy alike instead of on the REPS runs of one.
+    if [ -z "$REAL_CSV" ]; then
+        for pol in $POLICIES; do : > "$TMP/real-$pol.txt"; done
+        r=0
+        while [ $r -lt "$REPS" ]; do
+            for pol in $POLICIES; do
+                timeout 300 "$MPIRUN" -np "$np" "$BUILD/bin/ladro-synth" --policy "$pol" "$@" --json \
+                    2>/dev/null | head -1 >> "$TMP/real-$pol.txt" || true
+            done
+            r=$((r + 1))
+        done
+    fi
     for pol in $POLICIES; do
         # shellcheck disable=SC2086
         "$BUILD/bin/ladro-sim" policy --policy "$pol" --p "$np" "$@" $SIM_EXTRA --json > "$TMP/sim.json" 2>/dev/null || continue
@@ -31,17 +45,11 @@ run_scn() { # name np synth-and-sim-args...
             rm_=$(echo "$row" | cut -d, -f4); re_=$(echo "$row" | cut -d, -f5)
             rok=$(echo "$row" | cut -d, -f10); rfail=$(echo "$row" | cut -d, -f12)
         else
-            : > "$TMP/real.txt"
-            i=0
-            while [ $i -lt "$REPS" ]; do
-                timeout 300 "$MPIRUN" -np "$np" "$BUILD/bin/ladro-synth" --policy "$pol" "$@" --json \
-                    2>/dev/null | head -1 >> "$TMP/real.txt" || true
-                i=$((i + 1))
-            done
-            rm_=$(field makespan < "$TMP/real.txt" | med)
-            re_=$(field efficiency < "$TMP/real.txt" | med)
-            rok=$(field steals_ok < "$TMP/real.txt" | med)
-            rfail=$(field steals_failed < "$TMP/real.txt" | med)
+            real=$TMP/real-$pol.txt
+            rm_=$(field makespan < "$real" | med)
+            re_=$(field efficiency < "$real" | med)
+            rok=$(field steals_ok < "$real" | med)
+            rfail=$(field steals_failed < "$real" | med)
         fi
         sm=$(field done_s < "$TMP/sim.json")
         se=$(echo "$(field lower_bound_s < "$TMP/sim.json") $sm" | awk '{printf "%.6f", $1/$2}')
