@@ -670,7 +670,7 @@ static const ladro__costset_t ladro__costsets[] = {
     {"flat", 2, 0, 0, 0, 0, 0, 1, 0},
     /* fitted once for every policy against Open MPI on an oversubscribed 2-core machine,
      * 8 and 16 ranks (bench/sim-calibrate/fit.py; docs/results.md, "Calibration") */
-    {"this-machine", 2, 25, 20, 0, 50, 143, 1, 2},
+    {"this-machine", 2, 10, 20, 2, 0, 100, 1, 2},
 };
 #define LADRO__NCOSTSETS (sizeof ladro__costsets / sizeof ladro__costsets[0])
 
@@ -1209,7 +1209,7 @@ int ladro_sim_policy_main(int argc, char **argv)
          .help = "the engine's costs (docs/sim.md, \"Costs\"): flat (default: the\n"
                  "routes only: every cost below 0, a host per rank) or\n"
                  "this-machine (fitted to Open MPI, 8-16 ranks on 2 cores: --cores 2,\n"
-                 "rma 25, msg 20, poll 0, wake 50, task overhead 143 us); a flag\n"
+                 "rma 10, msg 20, poll 2, wake 0, task overhead 100 us); a flag\n"
                  "below overrides that one cost of the set"},
         {"--rma-latencies", 0, LADROI_OPT_DOUBLE, &rma_lat, 0, 1e3, .arg = "K",
          .help = "route latencies per one-sided operation (default 2: a round trip)",
