@@ -7,7 +7,10 @@
  *     a receive from any source;
  *   - a receive nothing can match completes nothing;
  *   - a spinning wait returns when a message arrives, a wait ends at most once for a
- *     message, and a sleeping wait sleeps its whole pause.
+ *     message, and a sleeping wait sleeps its whole pause;
+ *   - ladroi_rma_written tells a rank the span of its window that puts and successful
+ *     atomics reached since it last asked, and nothing for gets and failed
+ *     compare-and-swaps.
  * Usage: test_sim_msgs PLATFORM */
 #include "engine_s4u.h"
 #include "ladro_int.h"
@@ -110,6 +113,41 @@ static void receiver(ladro_t *lb, ladroi_chan_t *c, unsigned char *buf)
     CHECK_EQ(m.tag, TAG + 2);
 }
 
+/* From 30 ms on, after the messages: one window of 256 bytes per rank. */
+static void window_part(ladro_t *lb, int rank)
+{
+    ladroi_win_t win = {0};
+    CHECK_EQ(ladroi_win_alloc(lb, 256, &win), LADRO_OK);
+    size_t lo = 1, hi = 1;
+    uint64_t seen = 0, v[2] = {7, 8};
+    if (rank == 0) {
+        CHECK(!ladroi_rma_written(lb, &win, &lo, &hi)); /* nothing yet */
+        at(35e-3); /* rank 1's put of [64, 80) and compare-and-swap of [200, 208) */
+        CHECK(ladroi_rma_written(lb, &win, &lo, &hi));
+        CHECK_EQ(lo, 64);
+        CHECK_EQ(hi, 208);
+        CHECK(!ladroi_rma_written(lb, &win, &lo, &hi)); /* told once */
+        CHECK_EQ(hi, 0);
+        at(40e-3); /* rank 2's get and failed compare-and-swap wrote nothing */
+        CHECK(!ladroi_rma_written(lb, &win, &lo, &hi));
+        uint64_t got[2];
+        memcpy(got, (unsigned char *)win.base + 64, sizeof got);
+        CHECK_EQ(got[0], 7);
+        CHECK_EQ(got[1], 8);
+    } else if (rank == 1) {
+        at(30e-3);
+        CHECK_EQ(ladroi_rma_put(lb, &win, 0, 64, v, sizeof v), LADRO_OK);
+        CHECK_EQ(ladroi_rma_cas_u64(lb, &win, 0, 200, 0, 5, &seen), LADRO_OK);
+        CHECK_EQ(seen, 0);
+    } else {
+        at(36e-3);
+        CHECK_EQ(ladroi_rma_get(lb, &win, 0, 0, v, sizeof v), LADRO_OK);
+        CHECK_EQ(ladroi_rma_cas_u64(lb, &win, 0, 8, 1, 5, &seen), LADRO_OK);
+        CHECK_EQ(seen, 0); /* expected 1: no swap */
+    }
+    ladroi_win_free(&win);
+}
+
 static void rank_main(int argc, char **argv)
 {
     (void)argc;
@@ -148,6 +186,7 @@ static void rank_main(int argc, char **argv)
             buf[0] = 2;
             CHECK_EQ(ladroi_net_send(lb, c, buf, 8, 0, TAG), LADRO_OK);
         }
+        window_part(lb, rank);
     }
     free(buf);
     ladroi_net_chan_free(&c);
