@@ -139,10 +139,16 @@ int ladroi_a2ws_pick(const double *weight, int count, double u)
     return last; /* rounding: u close to 1 */
 }
 
-/* A2WS §4, Fig. 4: the default radius, a quarter of the ranks rounded up */
-int ladroi_a2ws_default_radius(int P)
+/* The default radius: the whole ring up to whole_max ranks, else a quarter of the ranks
+ * rounded up (A2WS §4, Fig. 4), capped at radius_max */
+int ladroi_a2ws_default_radius(int P, int whole_max, int radius_max)
 {
-    return P > 1 ? (P + 3) / 4 : 1;
+    if (P < 2)
+        return 1;
+    if (whole_max > 0 && P <= whole_max)
+        return P / 2; /* eq. (1) clamped: L = (P-1)/2, Rr = P-1-L, every rank once */
+    int R = (P + 3) / 4;
+    return radius_max > 0 && R > radius_max ? radius_max : R;
 }
 
 /* A2WS eq. (1): P_sub = 2R + 1, clamped to distinct ranks */

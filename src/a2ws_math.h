@@ -48,10 +48,14 @@ int ladroi_a2ws_pair_weights(const double *n, const double *t, const double *ava
  * -1 if every weight is 0. */
 int ladroi_a2ws_pick(const double *weight, int count, double u);
 
-/* The default radius (a2ws's option radius = 0): ceil(P/4), at least 1. The paper's Fig. 4 (64
- * nodes, R = 1 .. 32) found R = 16, a quarter of the nodes, fastest; docs/policies/a2ws.md
- * ("The default radius") has the measurements behind the rule at 4, 8 and 16 ranks. */
-int ladroi_a2ws_default_radius(int P);
+/* The default radius (a2ws's option radius = 0). Up to whole_max ranks, the whole ring:
+ * P/2 (every rank in every subsystem, eq. 4 instead of eq. 5); beyond, or with
+ * whole_max = 0, ceil(P/4), at least 1, capped at radius_max when radius_max > 0. The
+ * paper's Fig. 4 (64 nodes, R = 1 .. 32) found R = 16, a quarter of the nodes, fastest
+ * and R = 32 close; docs/policies/a2ws.md ("The default radius", "The whole ring") has
+ * the measurements behind the rule: on ranks whose node kinds are numbered in blocks a
+ * quarter of the ring sees a subsystem slower than the whole system. */
+int ladroi_a2ws_default_radius(int P, int whole_max, int radius_max);
 /* §2.1, eq. (1): the subsystem of a rank on a ring of P ranks with radius R is the
  * ranks i-L .. i+Rr, L = min(R, (P-1)/2), Rr = min(R, P-1-L), so that its 2R+1 slots
  * (fewer when P is small) name distinct ranks. Slot index x = (j - i) + L. */

@@ -74,23 +74,34 @@ static void check_ring(void)
                     CHECK(hops == (y > L ? y - L : L - y));
                 }
         }
-    /* the default radius: ceil(P/4) -- 1 up to 4 ranks, 2 at 8, 4 at 16, and 16 at 64,
-     * the paper's best of R = 1 .. 32 on 64 nodes (Fig. 4) */
+    /* the default radius: the whole ring up to whole_max ranks (every rank in every
+     * subsystem, each once); beyond, or with whole_max = 0, ceil(P/4) -- 1 up to 4 ranks,
+     * 2 at 8, 4 at 16 and 16 at 64, the paper's best of R = 1 .. 32 on 64 nodes (Fig. 4)
+     * -- capped at radius_max */
     for (int P = 1; P <= 200; P++) {
-        int Rd = ladroi_a2ws_default_radius(P);
+        int Rd = ladroi_a2ws_default_radius(P, 0, 0), L, Rr;
         CHECK(Rd >= 1 && 4 * Rd >= P && (P <= 4 || 4 * (Rd - 1) < P));
+        CHECK_EQ(ladroi_a2ws_default_radius(P, 0, 256), Rd);
+        CHECK_EQ(ladroi_a2ws_default_radius(P, 1024, 256), P > 1 ? P / 2 : 1);
+        ladroi_a2ws_ring(P, ladroi_a2ws_default_radius(P, 1024, 256), &L, &Rr);
+        CHECK_EQ(L + Rr + 1, P); /* the whole ring, every rank once */
+        CHECK_EQ(ladroi_a2ws_default_radius(P, P - 1, 0), Rd); /* beyond whole_max */
     }
-    CHECK_EQ(ladroi_a2ws_default_radius(4), 1);
-    CHECK_EQ(ladroi_a2ws_default_radius(8), 2);
-    CHECK_EQ(ladroi_a2ws_default_radius(9), 3);
-    CHECK_EQ(ladroi_a2ws_default_radius(16), 4);
-    CHECK_EQ(ladroi_a2ws_default_radius(64), 16);
-    /* 8 ranks: radius 1 gives 3 slots, the default 2 gives 5, radius 4 the whole ring
+    CHECK_EQ(ladroi_a2ws_default_radius(4, 0, 256), 1);
+    CHECK_EQ(ladroi_a2ws_default_radius(8, 0, 256), 2);
+    CHECK_EQ(ladroi_a2ws_default_radius(9, 0, 256), 3);
+    CHECK_EQ(ladroi_a2ws_default_radius(16, 0, 256), 4);
+    CHECK_EQ(ladroi_a2ws_default_radius(64, 0, 256), 16);
+    CHECK_EQ(ladroi_a2ws_default_radius(1024, 1024, 256), 512);
+    CHECK_EQ(ladroi_a2ws_default_radius(1025, 1024, 256), 256); /* ceil(1025/4) capped */
+    CHECK_EQ(ladroi_a2ws_default_radius(100000, 1024, 256), 256);
+    CHECK_EQ(ladroi_a2ws_default_radius(100000, 1024, 0), 25000);
+    /* 8 ranks: radius 1 gives 3 slots, ceil(P/4) = 2 gives 5, radius 4 the whole ring
      * (3 + 1 + 4) */
     int L, Rr;
     ladroi_a2ws_ring(8, 1, &L, &Rr);
     CHECK(L == 1 && Rr == 1);
-    ladroi_a2ws_ring(8, ladroi_a2ws_default_radius(8), &L, &Rr);
+    ladroi_a2ws_ring(8, ladroi_a2ws_default_radius(8, 0, 256), &L, &Rr);
     CHECK(L == 2 && Rr == 2);
     ladroi_a2ws_ring(8, 4, &L, &Rr);
     CHECK(L == 3 && Rr == 4);

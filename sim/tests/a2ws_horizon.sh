@@ -1,7 +1,8 @@
 #!/bin/sh
 # a2ws beyond its information horizon (docs/policies/a2ws.md, "Beyond the information
 # horizon"): 256 simulated ranks, every task seeded on ~25 % of them around rank 128
-# (gauss70-10). With a2ws_probe=1 (the default) a2ws must reach 0.8 of random's
+# (gauss70-10), a subsystem of a quarter of the ring (whole_max=0: radius 64, as beyond
+# 1 024 ranks by default). With a2ws_probe=1 (the default) a2ws must reach 0.8 of random's
 # efficiency; with a2ws_probe=0 (the paper's rules alone) it must not: the ranks the
 # news of the loaded ranks does not reach stay idle. Every task runs exactly once.
 # Usage: a2ws_horizon.sh LADRO-SIM OUTDIR
@@ -12,7 +13,7 @@ mkdir -p "$DIR"
 for probe in 1 0; do
     "$SIM" policy --policy a2ws,random --p 256 --tasks-per-rank 8 --work-ms 2 \
         --dist uniform:0.5,1.5 --init gauss70-10 --lambda-us 5 --seed 1 --json \
-        a2ws:a2ws_probe=$probe > "$DIR/probe$probe.json" 2> "$DIR/err" ||
+        a2ws:whole_max=0 a2ws:a2ws_probe=$probe > "$DIR/probe$probe.json" 2> "$DIR/err" ||
         { echo "a2ws_probe=$probe: exit $?"; cat "$DIR/err"; exit 1; }
     python3 - "$DIR/probe$probe.json" "$probe" <<'PY'
 import json, sys

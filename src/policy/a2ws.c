@@ -91,6 +91,7 @@ static uint64_t ladro__check(const ladro__a2ws_slot_t *s)
 
 typedef struct ladro__a2ws_opts {
     int radius;
+    int whole_max;
     int radius_max;
     int probe;
 } ladro__a2ws_opts_t;
@@ -98,20 +99,29 @@ typedef struct ladro__a2ws_opts {
 static const ladroi_opt_t ladro__a2ws_opts[] = {
     {.key = "radius", .type = LADROI_OPT_INT, LADROI_OPT_FIELD(ladro__a2ws_opts_t, radius),
      .max = 1u << 24, .def = "0",
-     .accepted = "0 (= a quarter of the ranks, rounded up, at most radius_max) or an "
-                 "integer in [1, 16777216]",
-     .doc = "ring radius R; 0 = min(⌈P/4⌉, radius_max), a quarter of the ranks rounded up"},
+     .accepted = "0 (= the whole ring up to whole_max ranks, beyond a quarter of the ranks "
+                 "at most radius_max) or an integer in [1, 16777216]",
+     .doc = "ring radius R; 0 = the whole ring (P/2) up to whole_max ranks, beyond "
+            "min(⌈P/4⌉, radius_max)"},
+    {.key = "whole_max", .type = LADROI_OPT_INT,
+     LADROI_OPT_FIELD(ladro__a2ws_opts_t, whole_max), .max = 1u << 24, .def = "1024",
+     .accepted = "0 (never: ⌈P/4⌉) or an integer in [1, 16777216]",
+     .doc = "the default radius (radius=0) is the whole ring up to this many ranks: a "
+            "subsystem of a quarter of the ring misjudges clusters whose node kinds are "
+            "numbered in blocks (not in the paper; docs/policies/a2ws.md, \"The whole "
+            "ring\")"},
     {.key = "radius_max", .type = LADROI_OPT_INT,
      LADROI_OPT_FIELD(ladro__a2ws_opts_t, radius_max), .max = 1u << 24, .def = "256",
      .accepted = "0 (no cap) or an integer in [1, 16777216]",
-     .doc = "cap of the default radius (radius=0): memory and time per rank grow with R "
-            "(docs/policies/a2ws.md, \"Radius at scale\")"},
+     .doc = "cap of the default radius beyond whole_max ranks: memory and time per rank "
+            "grow with R (docs/policies/a2ws.md, \"Radius at scale\")"},
     {.key = "a2ws_probe", .type = LADROI_OPT_INT, LADROI_OPT_FIELD(ladro__a2ws_opts_t, probe),
      .max = 2, .def = "1", .accepted = "0, 1 or 2",
-     .doc = "1: an idle rank whose subsystem offers no victim reads one rank beyond it, "
-            "drawn at random, and applies in-pair (eq. 10) to the two; 2: the rank is "
-            "drawn among all others, its subsystem's too (not in the paper; "
-            "docs/policies/a2ws.md, \"Beyond the information horizon\", \"The whole ring\")"},
+     .doc = "1: an idle rank whose subsystem offers no victim reads one rank beyond it "
+            "(any other rank when the subsystem is the whole ring), drawn at random, and "
+            "applies in-pair (eq. 10) to the two; 2: the rank is always drawn among all "
+            "others (not in the paper; docs/policies/a2ws.md, \"Beyond the information "
+            "horizon\")"},
 };
 
 /* Counters (lb->st.counters[]): the A2WS mechanisms at work. */
@@ -137,11 +147,8 @@ static int ladro__a2ws_init(ladro_t *lb, void **state)
     *state = a;
     const ladro__a2ws_opts_t *o = lb->popts;
     int P = lb->size, R = o->radius;
-    if (R == 0) { /* A2WS §4, Fig. 4: a quarter of the ranks, rounded up; capped */
-        R = ladroi_a2ws_default_radius(P);
-        if (o->radius_max > 0 && R > o->radius_max)
-            R = o->radius_max;
-    }
+    if (R == 0) /* the whole ring up to whole_max ranks; beyond, A2WS §4's quarter, capped */
+        R = ladroi_a2ws_default_radius(P, o->whole_max, o->radius_max);
     a->R = R;
     a->probe = o->probe;
     /* Eq. (1): P_sub = 2R + 1 slots, clamped so that no rank appears twice. */
@@ -427,16 +434,18 @@ static int ladro__take(ladro_t *lb, int victim, uint32_t want, uint32_t *got, ui
 
 /* Beyond the information horizon (not in the paper; docs/policies/a2ws.md): an idle rank
  * whose subsystem offers no victim reads the own slot (inbox x = L) of one rank drawn
- * uniformly among those outside its subsystem (a2ws_probe=1), or among all others
- * (a2ws_probe=2, for the whole ring: the view of a subsystem's far end may be too old
- * to name a victim), and applies in-pair (eqs. 9-10) to the two, counting a rank without
- * a finished task at its elapsed time (§2.2.1) and one that never had a task at the
- * other's speed. Returns the tasks obtained (>= 0) or an error. */
+ * uniformly among those outside its subsystem (a2ws_probe=1; among all others when the
+ * subsystem is the whole ring and none lies outside it), or always among all others
+ * (a2ws_probe=2: the view of a subsystem's far end may be too old to name a victim), and
+ * applies in-pair (eqs. 9-10) to the two, counting a rank without a finished task at its
+ * elapsed time (§2.2.1) and one that never had a task at the other's speed. Returns the
+ * tasks obtained (>= 0) or an error. */
 static int ladro__probe(ladro_t *lb, ladro__a2ws_t *a)
 {
     /* the candidates: offsets first .. first + among - 1 from this rank */
-    int first = a->probe == 2 ? 1 : a->Rr + 1;
-    int among = a->probe == 2 ? lb->size - 1 : lb->size - a->width;
+    bool all = a->probe == 2 || a->width >= lb->size;
+    int first = all ? 1 : a->Rr + 1;
+    int among = all ? lb->size - 1 : lb->size - a->width;
     if (!a->probe || among < 1)
         return 0;
     int off = first + (int)ladroi_rng_below(&lb->rng, (uint64_t)among);
