@@ -17,7 +17,8 @@ pols=$("$build/bin/ladro-synth" --help | sed -n '/; one of:/{s/.*; one of: *//;/
 for pol in $pols; do
   out=$(LADRO_TRACE="$out_dir/trace-$pol.csv" "$here/mpirun.sh" -np 8 "$synth" --policy "$pol" \
         "${args[@]}" --json)
-  get() { sed -n "s/.*\"$1\": \([^,}]*\).*/\1/p" <<<"$out" | head -1; }
+  # the run-wide value: the key's first occurrence (the per-rank entries repeat some keys)
+  get() { grep -o "\"$1\": [^,}]*" <<<"$out" | head -1 | sed 's/.*: //'; }
   tasks=$(grep -o '"tasks": [0-9]*' <<<"$out" | sed 1d | awk '{printf "%s%s", s, $2; s=","}')
   printf "%-10s %10.3f %12.3f %11.3f %8.1f %8s %14s  %s\n" "$pol" "$(get makespan)" \
     "$(get lower_bound)" "$(get efficiency)" "$(awk -v x="$(get idle_mean)" 'BEGIN{print 100*x}')" \
