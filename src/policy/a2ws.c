@@ -62,8 +62,8 @@ typedef struct ladro__a2ws {
      * not kept between decisions, so a rank holds 98 bytes per slot, not 138 */
     double *n, *t, *q, *w;
     long *take;
-    int probe; /* option a2ws_probe: 0 none; when idle, probe a rank beyond the subsystem (1)
-                * or any other rank (2) */
+    int probe; /* option a2ws_probe: 0 none; when idle, probe a rank beyond the subsystem (1;
+                * any other rank when the subsystem is the whole ring) or any other rank (2) */
 } ladro__a2ws_t;
 
 /* Subsystem entry x -> rank. */
