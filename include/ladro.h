@@ -132,6 +132,11 @@ enum { LADRO_EMULATE_SLEEP = 0, LADRO_EMULATE_SPIN = 1 };
 /* How an idle rank waits between rounds (cfg.idle): decided at ladro_create by comparing
  * the ranks on this rank's node with the cores they may run on (auto), or forced. */
 enum { LADRO_IDLE_AUTO = 0, LADRO_IDLE_SPIN = 1, LADRO_IDLE_BACKOFF = 2 };
+/* What a slow rank may take (cfg.steal_guard): what the policy decides (off), or, by the
+ * ranks' paces (seconds per task, which every rank publishes), a rank over 4 times as
+ * slow as the fastest takes one task at a time, only while a fast rank could not empty
+ * its victim sooner, and leaves its own tasks to thieves while they come for them. */
+enum { LADRO_STEAL_GUARD_OFF = 0, LADRO_STEAL_GUARD_PACE = 1 };
 
 typedef struct ladro_policy_opt {
     char key[LADRO_NAME_MAX];   /* an option some registered policy declares */
@@ -170,6 +175,8 @@ typedef struct ladro_config {
     uint32_t threads;            /* worker threads per rank, run by ladro_run (1: the
                                     calling thread runs the tasks; > 1: threads of their
                                     own, and the calling thread serves the protocol) */
+    int steal_guard;             /* LADRO_STEAL_GUARD_OFF (default) or _PACE; key values
+                                    "off", "pace" (random, baseline, successonly) */
     int npolicy_opts;            /* policy options set (ladro_config_set with a policy's
                                     key); options of policies other than `policy` are kept
                                     and ignored, so one environment serves several */
@@ -344,6 +351,8 @@ typedef struct ladro_rank_stats {
     uint64_t steals_ok;
     uint64_t steals_failed;   /* attempts that brought nothing */
     uint64_t steal_retries;   /* CAS conflicts retried inside one attempt */
+    uint64_t steals_declined; /* steal_guard=pace: loaded victims this slow rank left to
+                                 faster thieves */
     uint64_t tasks_stolen;    /* tasks moved to this rank by steals */
     uint64_t bytes_stolen;
     uint64_t tasks_stolen_twice; /* tasks run here that had moved twice or more */

@@ -63,6 +63,7 @@ typedef struct {
     double makespan_s, done_s, busy_s;
     uint64_t lost, twice, bad_payloads;
     uint64_t steals_tried, steals_ok, steals_failed, tasks_moved, messages, term_waves;
+    uint64_t steals_declined; /* steal_guard=pace */
     uint64_t min_run, max_run;
     /* results routing (the runtime's counters, summed; hops max: the longest route) */
     uint64_t result_chunks, result_msgs, result_records, results_home, route_hops,
@@ -353,6 +354,7 @@ static void ladro__rank_main(int argc, char **argv)
             res->steals_tried += st.steals_tried;
             res->steals_ok += st.steals_ok;
             res->steals_failed += st.steals_failed;
+            res->steals_declined += st.steals_declined;
             res->tasks_run += st.tasks_run;
             res->steal_time_s += st.steal_time_s;
             res->tasks_moved += st.tasks_stolen;
@@ -866,7 +868,8 @@ static void ladro__row(const ladro__out_t *o, int i, const char *name, const lad
     if (o->json)
         printf("%s\n  {\"policy\": \"%s\", \"makespan_s\": %.9g, \"lower_bound_s\": %.9g, "
                "\"efficiency\": %.6f, \"idle_mean\": %.6g, \"steals_tried\": %llu, "
-               "\"steals_ok\": %llu, \"steals_failed\": %llu, \"tasks_moved\": %llu, "
+               "\"steals_ok\": %llu, \"steals_failed\": %llu, \"steals_declined\": %llu, "
+               "\"tasks_moved\": %llu, "
                "\"messages\": %llu, \"term_waves\": %llu, \"min_tasks_run\": %llu, "
                "\"max_tasks_run\": %llu, \"tasks\": %llu, \"lost\": %llu, \"twice\": %llu, "
                "\"verified\": %s, \"done_s\": %.9g, \"cpu_s\": %.3f, \"peak_rss_mb\": %.1f, "
@@ -876,8 +879,8 @@ static void ladro__row(const ladro__out_t *o, int i, const char *name, const lad
                "\"result_records\": %llu, \"results_home\": %llu, \"route_hops_mean\": %.6g, "
                "\"route_hops_max\": %llu",
                i ? "," : "", name, r->makespan_s, o->lower, eff, idle, (ull)r->steals_tried,
-               (ull)r->steals_ok, (ull)r->steals_failed, (ull)r->tasks_moved,
-               (ull)r->messages, (ull)r->term_waves, (ull)r->min_run, (ull)r->max_run,
+               (ull)r->steals_ok, (ull)r->steals_failed, (ull)r->steals_declined,
+               (ull)r->tasks_moved, (ull)r->messages, (ull)r->term_waves, (ull)r->min_run, (ull)r->max_run,
                (ull)o->ntasks, (ull)r->lost, (ull)r->twice, verified ? "true" : "false",
                r->done_s, cpu, rss, (ull)o->rb, (ull)r->rck.received, (ull)r->rck.wrong,
                (ull)r->rck.missing, (ull)r->rck.bad_sums, (ull)r->result_chunks,

@@ -62,6 +62,7 @@ static int ladro__check_trace(const char *v, char *err, size_t errlen)
 #define LADRO__F(field) LADROI_OPT_FIELD(ladro_config_t, field)
 static const char *const ladro__emulate_names[] = {"sleep", "spin", NULL};
 static const char *const ladro__idle_names[] = {"auto", "spin", "backoff", NULL};
+static const char *const ladro__guard_names[] = {"off", "pace", NULL};
 
 static const ladroi_opt_t ladro__keys[] = {
     {.key = "policy", .type = LADROI_OPT_STR, LADRO__F(policy), .check = ladro__check_policy,
@@ -130,6 +131,13 @@ static const ladroi_opt_t ladro__keys[] = {
      .def = "1", .accepted = "an integer in [1, 1024]",
      .doc = "worker threads per rank, run by `ladro_run` (1: the calling thread runs the "
             "tasks, as `ladro_next` does; docs/user-guide.md, \"Threads inside a rank\")"},
+    {.key = "steal_guard", .type = LADROI_OPT_ENUM, LADRO__F(steal_guard),
+     .names = ladro__guard_names, .def = "off", .accepted = "off, pace",
+     .doc = "`pace`: every rank publishes its seconds per task; a rank over 4 times as "
+            "slow as the fastest steals one task at a time, only from a victim whose tasks would "
+            "keep a fast rank busy longer than one of its own, and leaves its tasks to "
+            "thieves while they come for them (random, baseline, successonly); `off`: the "
+            "policy's own rule (docs/user-guide.md, \"Heterogeneous ranks\")"},
 };
 #define LADRO__NKEYS (sizeof ladro__keys / sizeof ladro__keys[0])
 

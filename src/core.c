@@ -111,6 +111,9 @@ int ladroi_create(ladroi_chan_t *comm, const ladro_config_t *cfg, ladro_t **out,
         if (rc == 0)
             rc = ladroi_pool_init(lb, &lb->pool, cfg->task_bytes, cfg->task_capacity,
                                   lb->policy->steals);
+        if (rc == 0) /* a stream of its own: the policy's draws stay those of guard off */
+            ladroi_rng_seed(&lb->pool.guard_rng, cfg->seed,
+                            ((uint64_t)1 << 32) + (uint64_t)lb->rank + 1);
         if (rc == 0) {
             lb->cur = calloc(1, lb->pool.rec_bytes);
             if (!lb->cur)
@@ -272,6 +275,11 @@ int ladroi_task_done(ladro_t *lb, const void *rec, double start, double end, dou
         lb->st.last_task_end_s = end - lb->t0;
     if (h.moves >= 2)
         lb->st.tasks_stolen_twice++;
+    if (ladroi_guard_on(lb)) {
+        int rc = ladroi_guard_task_end(lb);
+        if (rc)
+            return rc;
+    }
     LADROI_TRACE(lb, LADROI_TEV_TASK, start, end, h.id, h.origin, h.moves);
     if (lb->res) { /* complete when the result is home (src/results.c) */
         int rc = ladroi_results_task_end(lb, h.id, h.origin);
@@ -322,7 +330,10 @@ int ladro_next(ladro_t *lb, ladro_task_t *task)
             return rc;
     }
     for (;;) {
-        rc = ladroi_pool_pop(lb, &lb->pool, lb->cur);
+        bool leave; /* steal_guard=pace: a slow rank leaves its tasks to hungry thieves */
+        if ((rc = ladroi_guard_leave(lb, &leave)) != 0)
+            return rc;
+        rc = leave ? 0 : ladroi_pool_pop(lb, &lb->pool, lb->cur);
         if (rc < 0)
             return rc;
         if (rc == 1) {

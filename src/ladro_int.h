@@ -86,6 +86,7 @@ int ladroi_policy_opts(const struct ladroi_policy_ops *ops, const ladro_config_t
     X(steals_ok, U64, SUM, "steals_ok", 1)                                              \
     X(steals_failed, U64, SUM, "steals_failed", 1)                                      \
     X(steal_retries, U64, SUM, "steal_retries", 1)                                      \
+    X(steals_declined, U64, SUM, "steals_declined", 1)                                  \
     X(tasks_stolen, U64, SUM, "tasks_moved", 1)                                         \
     X(bytes_stolen, U64, SUM, "bytes_moved", 1)                                         \
     X(tasks_stolen_twice, U64, SUM, "stolen_twice", 1)                                  \
@@ -143,6 +144,10 @@ typedef struct ladroi_pool {
     uint32_t reserve_end; /* public tasks [top, reserve_end) are promised to thieves
                              (ladroi_pool_reserve); the owner's reacquire leaves them */
     bool stealable;     /* the policy lets thieves take from this pool */
+    double ref_pace;    /* steal_guard=pace: the fastest pace this rank knows (0: none) */
+    ladroi_rng_t guard_rng; /* steal_guard=pace: whose paces to read after a task */
+    uint32_t guard_top; /* steal_guard=pace: the top the owner last saw, */
+    double theft_at;    /* and when it last saw it move (a theft; 0: since its steal) */
     /* thief scratch buffer */
     unsigned char *scratch;
     size_t scratch_cap; /* in records */
@@ -184,10 +189,54 @@ int ladroi_pool_reserve(ladro_t *lb, ladroi_pool_t *p, double fraction, uint32_t
 /* Owner: take back the last k promised (a promise whose reply was never sent). */
 void ladroi_pool_unreserve(ladroi_pool_t *p, uint32_t k);
 /* Steal from victim: take ceil(fraction * n) of its n public tasks (at least 1, at most
- * max_take), into this rank's private part. Returns LADROI_STEAL_GOT with *got set, or
- * LADROI_STEAL_EMPTY, or a negative error. */
+ * max_take), into this rank's private part; with guard, no more than ladroi_guard_limit
+ * allows (none: LADROI_STEAL_EMPTY, counted as declined); false for a thief taking what
+ * it was promised. Returns LADROI_STEAL_GOT with *got set, or LADROI_STEAL_EMPTY, or a
+ * negative error. */
 int ladroi_pool_steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fraction,
-                      uint32_t max_take, uint32_t *got);
+                      uint32_t max_take, bool guard, uint32_t *got);
+/* steal_guard=pace. A rank's pace: its seconds per task so far (busy time over tasks run,
+ * over its workers; 0 before its first task). Each rank stores two doubles in its pool's
+ * window after every task (local stores): its pace and the fastest pace it knows (its own
+ * and those it read); another rank reads both with one get and keeps the faster, so the
+ * fastest pace spreads (ladroi_guard_task_end). The claims are unchanged: the guard only
+ * lowers how many tasks a slow thief claims, before it claims, and lets a slow owner
+ * leave its tasks public instead of popping them (docs/architecture.md, the pool). */
+double ladroi_pool_own_pace(const ladro_t *lb);
+int ladroi_pool_publish_pace(ladro_t *lb, ladroi_pool_t *p);
+/* rank's pace (*pace; 0: none yet); its fastest known is folded into p->ref_pace. */
+int ladroi_pool_read_pace(ladro_t *lb, ladroi_pool_t *p, int rank, double *pace);
+/* After each task: publish this rank's paces and read one random rank's (a rumour: the
+ * fastest pace reaches every rank in O(log P) tasks). */
+int ladroi_guard_task_end(ladro_t *lb);
+/* A thief is slow, for the guard, when its pace exceeds this many times the reference
+ * pace (below): only then is it held back (one kind of task varies less than this
+ * between ranks). */
+#define LADROI_GUARD_SLOW 4.0
+/* The most of a victim's n tasks a thief of pace `thief` should take, where `ref` is the
+ * faster of the victim's pace and the fastest known: one, when it ends it before the
+ * victim, or a rank as fast as the fastest helping it, would reach the last of them,
+ * about (n + 1/2) ref from now, else none (then it looks again after that task, when
+ * the others' queues have moved on); UINT32_MAX (no limit) when a pace is unknown or
+ * the thief is not slow. Pure. */
+uint32_t ladroi_guard_cap(double thief, double ref, uint32_t n);
+/* pace > LADROI_GUARD_SLOW * ref, both known. */
+bool ladroi_guard_slow(double pace, double ref);
+/* Before this rank starts a task: *leave when the guard holds it back: it is slow against
+ * the fastest known, and thieves are hungry: they took from its pool within the last two
+ * fastest task times. Its private tasks are then made public for them, and it idles;
+ * otherwise it runs its tasks. */
+int ladroi_guard_leave(ladro_t *lb, bool *leave);
+/* After this rank stole (any steal that brought tasks): a slow rank runs what it chose
+ * to take (not left at once to thieves), and keeps no more than that one task private
+ * (none while it runs a task): the rest are public, for faster thieves. */
+int ladroi_guard_took(ladro_t *lb);
+/* The guard applies to this rank: steal_guard=pace, under a policy it serves. */
+bool ladroi_guard_on(const ladro_t *lb);
+/* Thief side: *cap for taking from victim, which holds n tasks: reads its pace when this
+ * rank is guarded and slow against the fastest pace it knows; else UINT32_MAX, without a
+ * remote operation. */
+int ladroi_guard_limit(ladro_t *lb, int victim, uint32_t n, uint32_t *cap);
 /* One steal attempt from victim into lb's pool, counted in the statistics as every
  * policy reports it (tried; ok with tasks and bytes moved, or failed; time spent).
  * Returns 1 when tasks arrived, 0 when the victim had none, < 0 on error. */
@@ -418,6 +467,12 @@ typedef struct ladroi_policy_ops {
     const char *name;
     const char *summary;
     bool steals; /* tasks are exposed in the public ring */
+    /* steal_guard=pace applies (ladroi_guard_on): its thieves draw victims among all
+     * ranks and weigh no speeds (random, baseline, successonly). Not a2ws, which weighs
+     * speeds itself, nor ctws and smallworld, whose thieves reach only the ranks of
+     * their lists or overlay: a slow rank there that leaves a task to faster ones
+     * waits for thieves that do not come (docs/user-guide.md, "Heterogeneous ranks"). */
+    bool guard;
     /* Options: settable as LADRO_<KEY>, ladro_config_set(cfg, key, value) and
      * NAME:key=value in tool lists; parsed into a struct of opts_size bytes that the
      * policy reads as lb->popts (defaults applied, checked at ladro_create). */

@@ -42,7 +42,12 @@ int ladroi_la_pick(ladro_t *lb, ladroi_la_t *la, bool (*skip)(void *ctx, int v),
             int rc = ladroi_la_load(lb, v, &load);
             if (rc)
                 return rc;
-            if (load > o->load_threshold) { /* Alg. 1 line 4 */
+            uint32_t cap = UINT32_MAX;
+            if (load > o->load_threshold && (rc = ladroi_guard_limit(lb, v, load, &cap)) != 0)
+                return rc;
+            if (cap == 0) /* steal_guard=pace: v ends even one task before this rank */
+                lb->st.steals_declined++;
+            else if (load > o->load_threshold) { /* Alg. 1 line 4 */
                 la->draws_left = 0; /* the step ends with its victim */
                 *victim = v;
                 return LADRO_OK;
@@ -59,12 +64,31 @@ int ladroi_la_pick(ladro_t *lb, ladroi_la_t *la, bool (*skip)(void *ctx, int v),
     return LADRO_OK;
 }
 
-int ladroi_la_promise(ladro_t *lb, uint32_t *k)
+int ladroi_la_promise(ladro_t *lb, int thief, bool at_least_one, uint32_t *k)
 {
     /* Alg. 2 lines 4/13 (LOCALSTEAL): the tasks a thief gets are a share of the public
      * ones not yet promised, set aside for it in the pool. "Running short" is the
-     * thieves' own criterion: a victim keeps load_threshold of them (Alg. 1 line 4). */
-    return ladroi_pool_reserve(lb, &lb->pool, lb->cfg.steal_fraction, 0,
+     * thieves' own criterion: a victim keeps load_threshold of them (Alg. 1 line 4).
+     * steal_guard=pace: no more than the thief ends before this rank would reach them. */
+    uint32_t cap = 0;
+    double mine = ladroi_guard_on(lb) ? ladroi_pool_own_pace(lb) : 0, theirs = 0;
+    if (mine > 0) {
+        int rc = ladroi_pool_read_pace(lb, &lb->pool, thief, &theirs);
+        if (rc)
+            return rc;
+        uint64_t n = ladroi_pool_local_count(&lb->pool);
+        double ref = lb->pool.ref_pace > 0 && lb->pool.ref_pace < mine ? lb->pool.ref_pace
+                                                                         : mine;
+        cap = ladroi_guard_cap(theirs, ref, n < UINT32_MAX ? (uint32_t)n : UINT32_MAX - 1);
+        if (cap == UINT32_MAX)
+            cap = 0; /* no limit */
+        else if (cap == 0 && !at_least_one) {
+            *k = 0;
+            return LADRO_OK;
+        } else if (cap == 0)
+            cap = 1;
+    }
+    return ladroi_pool_reserve(lb, &lb->pool, lb->cfg.steal_fraction, cap,
                                ((const ladroi_la_opts_t *)lb->popts)->load_threshold, k);
 }
 
@@ -101,7 +125,7 @@ int ladroi_la_take(ladro_t *lb, ladroi_la_t *la, int victim, uint32_t k)
     (void)la;
     uint32_t got = 0;
     double t = ladroi_net_now();
-    int rc = ladroi_pool_steal(lb, &lb->pool, victim, 1.0, k, &got);
+    int rc = ladroi_pool_steal(lb, &lb->pool, victim, 1.0, k, false, &got);
     lb->st.steal_time_s += ladroi_net_now() - t;
     if (rc < 0)
         return rc;

@@ -114,8 +114,10 @@ int ladroi_la_load(ladro_t *lb, int victim, uint32_t *load);
  * remaining draws. */
 int ladroi_la_pick(ladro_t *lb, ladroi_la_t *la, bool (*skip)(void *ctx, int v), void *ctx,
                    int *victim, bool *yielded);
-/* Victim side: set aside a share of the surplus for one thief (*k = 0: none). */
-int ladroi_la_promise(ladro_t *lb, uint32_t *k);
+/* Victim side: set aside a share of the surplus for one thief (*k = 0: none); with
+ * steal_guard=pace no more than ladroi_guard_cap allows a slow thief (at_least_one: 1
+ * even when the cap is 0, for a thief that waits in a queue until it is served). */
+int ladroi_la_promise(ladro_t *lb, int thief, bool at_least_one, uint32_t *k);
 /* Victim side: write the reply to `thief`: GRANT(k) for k promised tasks, DENY if k = 0. */
 int ladroi_la_answer(ladro_t *lb, ladroi_la_t *la, int thief, uint32_t k);
 /* Thief side: this rank's reply slot for `victim` (0 = none yet); a non-zero reply is

@@ -19,7 +19,12 @@
  *
  * Claimed slots are only overwritten once no thief that could still be copying them
  * exists: the owner writes slot index x only if x - capacity < quiet_top, where
- * quiet_top is a top the owner has seen together with inflight == 0. */
+ * quiet_top is a top the owner has seen together with inflight == 0.
+ *
+ * With steal_guard=pace the pad after the word holds two doubles the owner stores
+ * locally: its pace (seconds per task) and the fastest pace it knows; other ranks read
+ * them with one get. The claims are unchanged: the guard only lowers how many tasks a
+ * slow thief claims, and lets a slow owner leave its tasks public instead of popping. */
 #include "ladro_int.h"
 
 #include <stdlib.h>
@@ -27,6 +32,7 @@
 #define LADRO__MASK 0xFFFFFFu
 #define LADRO__UMAX 0xFFFFu
 #define LADRO__RING_OFF 64u
+#define LADRO__PACE_OFF 8u /* the owner's pace and fastest known (steal_guard=pace) */
 
 static inline uint32_t ladro__top(uint64_t w)
 {
@@ -304,6 +310,125 @@ int ladroi_pool_peek(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t *count)
     return rc;
 }
 
+double ladroi_pool_own_pace(const ladro_t *lb)
+{
+    if (lb->st.tasks_run == 0)
+        return 0;
+    double workers = lb->cfg.threads > 1 ? (double)lb->cfg.threads : 1.0;
+    return lb->st.busy_s / (double)lb->st.tasks_run / workers;
+}
+
+/* The fastest pace this rank knows: its own and what it read. */
+static void ladro__fold_pace(ladroi_pool_t *p, double pace)
+{
+    if (pace > 0 && pace < 1e9 && (p->ref_pace == 0 || pace < p->ref_pace))
+        p->ref_pace = pace;
+}
+
+int ladroi_pool_publish_pace(ladro_t *lb, ladroi_pool_t *p)
+{
+    double v[2] = {ladroi_pool_own_pace(lb), 0};
+    ladro__fold_pace(p, v[0]);
+    v[1] = p->ref_pace;
+    memcpy((unsigned char *)p->win.base + LADRO__PACE_OFF, v, sizeof v);
+    return ladroi_rma_sync(lb, &p->win);
+}
+
+int ladroi_pool_read_pace(ladro_t *lb, ladroi_pool_t *p, int rank, double *pace)
+{
+    unsigned char b[2 * sizeof(double)];
+    double v[2];
+    int rc = ladroi_rma_get(lb, &p->win, rank, LADRO__PACE_OFF, b, sizeof b);
+    if (rc)
+        return rc;
+    memcpy(v, b, sizeof v);
+    *pace = v[0] > 0 && v[0] < 1e9 ? v[0] : 0; /* 0: not yet published, or not a pace */
+    double before = p->ref_pace;
+    ladro__fold_pace(p, v[0]);
+    ladro__fold_pace(p, v[1]);
+    if (p->ref_pace != before) { /* passed on to the ranks that read this one */
+        memcpy((unsigned char *)p->win.base + LADRO__PACE_OFF + sizeof(double), &p->ref_pace,
+               sizeof p->ref_pace);
+        rc = ladroi_rma_sync(lb, &p->win);
+    }
+    return rc;
+}
+
+int ladroi_guard_task_end(ladro_t *lb)
+{
+    ladroi_pool_t *p = &lb->pool;
+    int rc = ladroi_pool_publish_pace(lb, p);
+    if (rc || lb->size < 2)
+        return rc;
+    double pace;
+    return ladroi_pool_read_pace(lb, p, ladroi_rng_other(&p->guard_rng, lb->rank, lb->size),
+                                 &pace);
+}
+
+bool ladroi_guard_slow(double pace, double ref)
+{
+    return pace > 0 && ref > 0 && pace > LADROI_GUARD_SLOW * ref;
+}
+
+uint32_t ladroi_guard_cap(double thief, double ref, uint32_t n)
+{
+    if (!ladroi_guard_slow(thief, ref))
+        return UINT32_MAX;
+    return ((double)n + 0.5) * ref >= thief ? 1 : 0;
+}
+
+bool ladroi_guard_on(const ladro_t *lb)
+{
+    return lb->cfg.steal_guard == LADRO_STEAL_GUARD_PACE && lb->policy->guard;
+}
+
+int ladroi_guard_limit(ladro_t *lb, int victim, uint32_t n, uint32_t *cap)
+{
+    *cap = UINT32_MAX;
+    double mine = ladroi_guard_on(lb) ? ladroi_pool_own_pace(lb) : 0, theirs;
+    if (!ladroi_guard_slow(mine, lb->pool.ref_pace))
+        return LADRO_OK; /* not slow against the fastest known: slow against no one */
+    int rc = ladroi_pool_read_pace(lb, &lb->pool, victim, &theirs);
+    if (rc == 0 && theirs > 0)
+        *cap = ladroi_guard_cap(mine, theirs < lb->pool.ref_pace ? theirs : lb->pool.ref_pace,
+                                n);
+    return rc;
+}
+
+int ladroi_guard_leave(ladro_t *lb, bool *leave)
+{
+    ladroi_pool_t *p = &lb->pool;
+    *leave = false;
+    if (!p->stealable || !ladroi_guard_on(lb) ||
+        !ladroi_guard_slow(ladroi_pool_own_pace(lb), p->ref_pace))
+        return LADRO_OK;
+    uint64_t w;
+    int rc = ladro__self_word(lb, p, &w);
+    if (rc)
+        return rc;
+    double now = ladroi_net_now();
+    if (ladro__top(w) != p->guard_top) { /* thieves took some since the last look */
+        p->guard_top = ladro__top(w);
+        p->theft_at = now;
+    }
+    /* Thieves came within two of the fastest tasks: they are hungry, and take these
+     * sooner than this slow rank would end them. Else they are busy: run them here. */
+    if (p->theft_at > 0 && now - p->theft_at < 2 * p->ref_pace) {
+        *leave = true;
+        return ladroi_pool_release(lb, p, 0); /* every private task within their reach */
+    }
+    return LADRO_OK;
+}
+
+int ladroi_guard_took(ladro_t *lb)
+{
+    ladroi_pool_t *p = &lb->pool;
+    if (!ladroi_guard_on(lb) || !ladroi_guard_slow(ladroi_pool_own_pace(lb), p->ref_pace))
+        return LADRO_OK;
+    p->theft_at = 0; /* it runs what it chose to take, */
+    return ladroi_pool_release(lb, p, lb->in_task ? 0 : 1); /* and no more than one */
+}
+
 int ladroi_pool_reserve(ladro_t *lb, ladroi_pool_t *p, double fraction, uint32_t max_take,
                         uint32_t keep, uint32_t *k)
 {
@@ -377,24 +502,29 @@ static int ladro__take_claimed(ladro_t *lb, ladroi_pool_t *p, int victim, uint32
 }
 
 static int ladro__steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fraction,
-                        uint32_t max_take, uint32_t *got);
+                        uint32_t max_take, bool guard, uint32_t *got);
 
 /* The steal, traced (victim, outcome, count) when tracing is on. */
 int ladroi_pool_steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fraction,
-                      uint32_t max_take, uint32_t *got)
+                      uint32_t max_take, bool guard, uint32_t *got)
 {
     double t0 = lb->trace.on ? ladroi_net_now() : 0;
-    int rc = ladro__steal(lb, p, victim, fraction, max_take, got);
+    int rc = ladro__steal(lb, p, victim, fraction, max_take, guard, got);
     if (rc >= 0)
         LADROI_TRACE(lb, LADROI_TEV_STEAL, t0, ladroi_net_now(), 0, victim, *got);
+    if (rc == LADROI_STEAL_GOT) {
+        int e = ladroi_guard_took(lb);
+        if (e)
+            return e;
+    }
     return rc;
 }
 
 static int ladro__steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fraction,
-                        uint32_t max_take, uint32_t *got)
+                        uint32_t max_take, bool guard, uint32_t *got)
 {
     uint64_t w, seen;
-    uint32_t k, top;
+    uint32_t k, top, cap = UINT32_MAX;
     *got = 0;
     if (!p->stealable || victim == lb->rank)
         return LADROI_STEAL_EMPTY;
@@ -405,6 +535,17 @@ static int ladro__steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fracti
         uint32_t n = ladro__count(w);
         if (n == 0 || ladro__inflight(w) == LADRO__UMAX)
             return LADROI_STEAL_EMPTY;
+        if (guard && cap == UINT32_MAX) { /* steal_guard=pace: read the victim's pace once */
+            if ((rc = ladroi_guard_limit(lb, victim, n, &cap)) != 0)
+                return rc;
+            if (cap == 0) {
+                lb->st.steals_declined++;
+                return LADROI_STEAL_EMPTY;
+            }
+            guard = false;
+        }
+        if (cap < UINT32_MAX && (max_take == 0 || cap < max_take))
+            max_take = cap;
         double want = fraction * (double)n;
         k = (uint32_t)want;
         if ((double)k < want)
@@ -459,7 +600,7 @@ static int ladro__steal_faa(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t 
     if (!p->stealable || victim == lb->rank || want == 0)
         return LADROI_STEAL_EMPTY;
     if (lb->size > (int)LADRO__UMAX) /* inflight could overflow into split: claim by CAS */
-        return ladro__steal(lb, p, victim, 1.0, want, got);
+        return ladro__steal(lb, p, victim, 1.0, want, false, got);
     /* Bound one claim so that all thieves' excess together stays below 2^23. */
     uint32_t kmax = (1u << 23) / (uint32_t)lb->size;
     uint32_t k = want;
@@ -499,7 +640,7 @@ int ladroi_steal_attempt(ladro_t *lb, int victim, double fraction, uint32_t max_
     uint32_t got = 0;
     double t = ladroi_net_now();
     lb->st.steals_tried++;
-    int rc = ladroi_pool_steal(lb, &lb->pool, victim, fraction, max_take, &got);
+    int rc = ladroi_pool_steal(lb, &lb->pool, victim, fraction, max_take, true, &got);
     lb->st.steal_time_s += ladroi_net_now() - t;
     if (rc < 0)
         return rc;

@@ -57,7 +57,7 @@ static int ladro__bl_serve(ladro_t *lb, ladro__bl_t *s)
         return rc;
     uint32_t k;
     /* Lines 13-14: LOCALSTEAL, then the tasks (k > 0) or a denial (k = 0). */
-    if ((rc = ladroi_la_promise(lb, &k)) != 0)
+    if ((rc = ladroi_la_promise(lb, (int)(q - 1), false, &k)) != 0)
         return rc;
     return ladroi_la_answer(lb, &s->la, (int)(q - 1), k);
 }
@@ -174,4 +174,4 @@ static void ladro__bl_dump(const ladro_t *lb, const void *state, FILE *out)
 LADROI_POLICY_DEFINE(baseline, ladro__bl, ladroi_la_opts_t, true,
                      "BaselineWS: load-aware random victim, lock, victim replies (may deny)",
                      .on_progress = ladro__bl_progress, LADROI_POLICY_COUNTERS(ladro__bl_counters),
-                     .print_stats = ladroi_la_print_stats);
+                     .print_stats = ladroi_la_print_stats, .guard = true);

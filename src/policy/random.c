@@ -17,5 +17,6 @@ const ladroi_policy_ops_t ladroi_policy_random = {
     .name = "random",
     .summary = "random victim, steal half, exponential back-off",
     .steals = true,
+    .guard = true,
     .on_idle = ladro__random_idle,
 };

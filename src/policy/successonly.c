@@ -335,7 +335,7 @@ static int ladro__so_serve(ladro_t *lb, ladro__so_t *s)
         uint32_t k;
         /* Lines 4-5: LOCALSTEAL; none left: line 9, break (the thief stays registered
          * and is served when surplus returns). */
-        if ((rc = ladroi_la_promise(lb, &k)) != 0 || k == 0)
+        if ((rc = ladroi_la_promise(lb, t, true, &k)) != 0 || k == 0)
             return rc;
         /* Lines 6/8: POPTHIEF and FORGETTHIEF, before the reply: a thief that withdraws
          * its entry (no-cycle variant) either wins this race and gets no reply, or loses
@@ -442,4 +442,4 @@ static void ladro__so_dump(const ladro_t *lb, const void *state, FILE *out)
 LADROI_POLICY_DEFINE(successonly, ladro__so, ladro__so_opts_t, true,
                      "SuccessOnlyWS: load-aware, thieves register at victims, no failed steals",
                      .on_progress = ladro__so_progress, LADROI_POLICY_COUNTERS(ladro__so_counters),
-                     .print_stats = ladroi_la_print_stats);
+                     .print_stats = ladroi_la_print_stats, .guard = true);
