@@ -17,12 +17,7 @@ set -e
 SIM="$1"
 DIR="${2:-.}/sim_a2ws_whole_ring"
 mkdir -p "$DIR"
-run() { # NAME ARGS...: the JSON into $DIR/NAME.json
-    name=$1
-    shift
-    "$SIM" policy --quiet --json "$@" > "$DIR/$name.json" 2> "$DIR/err" ||
-        { echo "$name: exit $?"; cat "$DIR/err"; exit 1; }
-}
+. "$(dirname "$0")/sim_json.sh" # run NAME ARGS...: the JSON into $DIR/NAME.json
 C5="--policy a2ws --p 128 --speed C5 --tasks 1920 --work-ms 100 --dist const --init even --seed 1"
 run c5-quarter $C5 a2ws:whole_max=0
 run c5-ring $C5

@@ -10,12 +10,7 @@ set -e
 SIM="$1"
 DIR="${2:-.}/sim_steal_guard"
 mkdir -p "$DIR"
-run() { # NAME ARGS...: the JSON into $DIR/NAME.json
-    name=$1
-    shift
-    "$SIM" policy --quiet --json "$@" > "$DIR/$name.json" 2> "$DIR/err" ||
-        { echo "$name: exit $?"; cat "$DIR/err"; exit 1; }
-}
+. "$(dirname "$0")/sim_json.sh" # run NAME ARGS...: the JSON into $DIR/NAME.json
 C5="--policy random,baseline,successonly --p 128 --speed C5 --tasks-per-rank 20 --work-ms 100 --dist const --init even --seed 1 idle=backoff"
 run off $C5 steal_guard=off
 run pace $C5 steal_guard=pace
