@@ -202,10 +202,6 @@ int ladroi_pool_steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fraction
  * fastest pace spreads (ladroi_guard_task_end). The claims are unchanged: the guard only
  * lowers how many tasks a slow thief claims, before it claims, and lets a slow owner
  * leave its tasks public instead of popping them (docs/architecture.md, the pool). */
-double ladroi_pool_own_pace(const ladro_t *lb);
-int ladroi_pool_publish_pace(ladro_t *lb, ladroi_pool_t *p);
-/* rank's pace (*pace; 0: none yet); its fastest known is folded into p->ref_pace. */
-int ladroi_pool_read_pace(ladro_t *lb, ladroi_pool_t *p, int rank, double *pace);
 /* After each task: publish this rank's paces and read one random rank's (a rumour: the
  * fastest pace reaches every rank in O(log P) tasks). */
 int ladroi_guard_task_end(ladro_t *lb);
@@ -237,6 +233,10 @@ bool ladroi_guard_on(const ladro_t *lb);
  * rank is guarded and slow against the fastest pace it knows; else UINT32_MAX, without a
  * remote operation. */
 int ladroi_guard_limit(ladro_t *lb, int victim, uint32_t n, uint32_t *cap);
+/* Victim side (a victim that promises tasks, ladroi_la_promise): *cap for `thief`, by the
+ * same rule with this rank's local count; reads the thief's pace when the guard is on
+ * and this rank knows its own, else UINT32_MAX without a remote operation. */
+int ladroi_guard_grant(ladro_t *lb, int thief, uint32_t *cap);
 /* One steal attempt from victim into lb's pool, counted in the statistics as every
  * policy reports it (tried; ok with tasks and bytes moved, or failed; time spent).
  * Returns 1 when tasks arrived, 0 when the victim had none, < 0 on error. */

@@ -70,25 +70,18 @@ int ladroi_la_promise(ladro_t *lb, int thief, bool at_least_one, uint32_t *k)
      * ones not yet promised, set aside for it in the pool. "Running short" is the
      * thieves' own criterion: a victim keeps load_threshold of them (Alg. 1 line 4).
      * steal_guard=pace: no more than the thief ends before this rank would reach them. */
-    uint32_t cap = 0;
-    double mine = ladroi_guard_on(lb) ? ladroi_pool_own_pace(lb) : 0, theirs = 0;
-    if (mine > 0) {
-        int rc = ladroi_pool_read_pace(lb, &lb->pool, thief, &theirs);
-        if (rc)
-            return rc;
-        uint64_t n = ladroi_pool_local_count(&lb->pool);
-        double ref = lb->pool.ref_pace > 0 && lb->pool.ref_pace < mine ? lb->pool.ref_pace
-                                                                         : mine;
-        cap = ladroi_guard_cap(theirs, ref, n < UINT32_MAX ? (uint32_t)n : UINT32_MAX - 1);
-        if (cap == UINT32_MAX)
-            cap = 0; /* no limit */
-        else if (cap == 0 && !at_least_one) {
-            *k = 0;
-            return LADRO_OK;
-        } else if (cap == 0)
-            cap = 1;
+    uint32_t cap;
+    int rc = ladroi_guard_grant(lb, thief, &cap);
+    if (rc)
+        return rc;
+    if (cap == 0 && !at_least_one) {
+        *k = 0;
+        return LADRO_OK;
     }
-    return ladroi_pool_reserve(lb, &lb->pool, lb->cfg.steal_fraction, cap,
+    if (cap == 0)
+        cap = 1;
+    return ladroi_pool_reserve(lb, &lb->pool, lb->cfg.steal_fraction,
+                               cap == UINT32_MAX ? 0 : cap, /* 0: no limit */
                                ((const ladroi_la_opts_t *)lb->popts)->load_threshold, k);
 }
 

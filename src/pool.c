@@ -310,7 +310,9 @@ int ladroi_pool_peek(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t *count)
     return rc;
 }
 
-double ladroi_pool_own_pace(const ladro_t *lb)
+/* This rank's pace: its seconds per task so far (busy time over tasks run, over its
+ * workers; 0 before its first task). */
+static double ladro__own_pace(const ladro_t *lb)
 {
     if (lb->st.tasks_run == 0)
         return 0;
@@ -325,16 +327,18 @@ static void ladro__fold_pace(ladroi_pool_t *p, double pace)
         p->ref_pace = pace;
 }
 
-int ladroi_pool_publish_pace(ladro_t *lb, ladroi_pool_t *p)
+/* Store this rank's pace and the fastest it knows in its window (local stores). */
+static int ladro__publish_pace(ladro_t *lb, ladroi_pool_t *p)
 {
-    double v[2] = {ladroi_pool_own_pace(lb), 0};
+    double v[2] = {ladro__own_pace(lb), 0};
     ladro__fold_pace(p, v[0]);
     v[1] = p->ref_pace;
     memcpy((unsigned char *)p->win.base + LADRO__PACE_OFF, v, sizeof v);
     return ladroi_rma_sync(lb, &p->win);
 }
 
-int ladroi_pool_read_pace(ladro_t *lb, ladroi_pool_t *p, int rank, double *pace)
+/* rank's pace (*pace; 0: none yet); its fastest known is folded into p->ref_pace. */
+static int ladro__read_pace(ladro_t *lb, ladroi_pool_t *p, int rank, double *pace)
 {
     unsigned char b[2 * sizeof(double)];
     double v[2];
@@ -357,12 +361,12 @@ int ladroi_pool_read_pace(ladro_t *lb, ladroi_pool_t *p, int rank, double *pace)
 int ladroi_guard_task_end(ladro_t *lb)
 {
     ladroi_pool_t *p = &lb->pool;
-    int rc = ladroi_pool_publish_pace(lb, p);
+    int rc = ladro__publish_pace(lb, p);
     if (rc || lb->size < 2)
         return rc;
     double pace;
-    return ladroi_pool_read_pace(lb, p, ladroi_rng_other(&p->guard_rng, lb->rank, lb->size),
-                                 &pace);
+    return ladro__read_pace(lb, p, ladroi_rng_other(&p->guard_rng, lb->rank, lb->size),
+                            &pace);
 }
 
 bool ladroi_guard_slow(double pace, double ref)
@@ -377,6 +381,17 @@ uint32_t ladroi_guard_cap(double thief, double ref, uint32_t n)
     return ((double)n + 0.5) * ref >= thief ? 1 : 0;
 }
 
+/* The cap between a thief and a victim of known paces (none known: no limit), against
+ * the faster of the victim's pace and the fastest this rank knows; both sides' rule. */
+static uint32_t ladro__pair_cap(const ladroi_pool_t *p, double thief, double victim,
+                                uint32_t n)
+{
+    if (!(thief > 0 && victim > 0))
+        return UINT32_MAX;
+    return ladroi_guard_cap(thief, p->ref_pace > 0 && p->ref_pace < victim ? p->ref_pace
+                                                                           : victim, n);
+}
+
 bool ladroi_guard_on(const ladro_t *lb)
 {
     return lb->cfg.steal_guard == LADRO_STEAL_GUARD_PACE && lb->policy->guard;
@@ -385,13 +400,27 @@ bool ladroi_guard_on(const ladro_t *lb)
 int ladroi_guard_limit(ladro_t *lb, int victim, uint32_t n, uint32_t *cap)
 {
     *cap = UINT32_MAX;
-    double mine = ladroi_guard_on(lb) ? ladroi_pool_own_pace(lb) : 0, theirs;
+    double mine = ladroi_guard_on(lb) ? ladro__own_pace(lb) : 0, theirs;
     if (!ladroi_guard_slow(mine, lb->pool.ref_pace))
         return LADRO_OK; /* not slow against the fastest known: slow against no one */
-    int rc = ladroi_pool_read_pace(lb, &lb->pool, victim, &theirs);
-    if (rc == 0 && theirs > 0)
-        *cap = ladroi_guard_cap(mine, theirs < lb->pool.ref_pace ? theirs : lb->pool.ref_pace,
-                                n);
+    int rc = ladro__read_pace(lb, &lb->pool, victim, &theirs);
+    if (rc == 0)
+        *cap = ladro__pair_cap(&lb->pool, mine, theirs, n);
+    return rc;
+}
+
+int ladroi_guard_grant(ladro_t *lb, int thief, uint32_t *cap)
+{
+    *cap = UINT32_MAX;
+    double mine = ladroi_guard_on(lb) ? ladro__own_pace(lb) : 0, theirs;
+    if (mine == 0)
+        return LADRO_OK;
+    int rc = ladro__read_pace(lb, &lb->pool, thief, &theirs);
+    if (rc == 0) {
+        uint64_t n = ladroi_pool_local_count(&lb->pool);
+        *cap = ladro__pair_cap(&lb->pool, theirs, mine,
+                               n < UINT32_MAX ? (uint32_t)n : UINT32_MAX - 1);
+    }
     return rc;
 }
 
@@ -400,7 +429,7 @@ int ladroi_guard_leave(ladro_t *lb, bool *leave)
     ladroi_pool_t *p = &lb->pool;
     *leave = false;
     if (!p->stealable || !ladroi_guard_on(lb) ||
-        !ladroi_guard_slow(ladroi_pool_own_pace(lb), p->ref_pace))
+        !ladroi_guard_slow(ladro__own_pace(lb), p->ref_pace))
         return LADRO_OK;
     uint64_t w;
     int rc = ladro__self_word(lb, p, &w);
@@ -423,7 +452,7 @@ int ladroi_guard_leave(ladro_t *lb, bool *leave)
 int ladroi_guard_took(ladro_t *lb)
 {
     ladroi_pool_t *p = &lb->pool;
-    if (!ladroi_guard_on(lb) || !ladroi_guard_slow(ladroi_pool_own_pace(lb), p->ref_pace))
+    if (!ladroi_guard_on(lb) || !ladroi_guard_slow(ladro__own_pace(lb), p->ref_pace))
         return LADRO_OK;
     p->theft_at = 0; /* it runs what it chose to take, */
     return ladroi_pool_release(lb, p, lb->in_task ? 0 : 1); /* and no more than one */
