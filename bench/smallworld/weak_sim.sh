@@ -5,13 +5,15 @@
 # results API (checked home once and intact). Simulated time: load-independent.
 #   bench/smallworld/weak_sim.sh BUILD OUTDIR [RANKS] [PROFILES] [SEEDS]
 # defaults: RANKS="16 64 256 1024 3584", PROFILES="10s-4M 5s-8M 1s-1M", SEEDS="1"
-# Extra ladro-sim arguments (e.g. --profile-scale 0.1, smallworld:sw_degree=32) in
-# SIM_EXTRA. At 3 584 ranks and the default scale (0.02) a policy's run takes about
-# 8-36 s of CPU and 0.3-2.3 GB.
+# IDLE=spin: idle ranks poll instead of backing off (what idle=auto picks with a core per
+# rank; default: ladro-sim's, backoff). Extra ladro-sim arguments (e.g. --profile-scale
+# 0.1, smallworld:sw_degree=32) in SIM_EXTRA. At 3 584 ranks and the default scale (0.02)
+# a policy's run takes about 8-36 s of CPU and 0.3-2.3 GB.
 set -euo pipefail
 build=${1:?build dir}; out=${2:?output dir}
 ranks=${3:-"16 64 256 1024 3584"}; profiles=${4:-"10s-4M 5s-8M 1s-1M"}; seeds=${5:-1}
 rb=${RESULT_BYTES:-64}
+idle=${IDLE:+idle=$IDLE}
 mkdir -p "$out"
 runs="$out/runs.csv"
 first=1
@@ -20,7 +22,7 @@ for prof in $profiles; do
     for s in $seeds; do
       # shellcheck disable=SC2086
       "$build/bin/ladro-sim" policy --policy smallworld,random --p "$p" --profile "$prof" \
-        --init gauss70-10 --result-bytes "$rb" --seed "$s" ${SIM_EXTRA:-} --csv - > "$out/one.csv"
+        --init gauss70-10 --result-bytes "$rb" --seed "$s" $idle ${SIM_EXTRA:-} --csv - > "$out/one.csv"
       if [ $first = 1 ]; then
         echo "profile,seed,$(head -1 "$out/one.csv")" > "$runs"
         first=0
