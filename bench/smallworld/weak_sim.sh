@@ -15,6 +15,7 @@ ranks=${3:-"16 64 256 1024 3584"}; profiles=${4:-"10s-4M 5s-8M 1s-1M"}; seeds=${
 rb=${RESULT_BYTES:-64}
 idle=${IDLE:+idle=$IDLE}
 mkdir -p "$out"
+trap 'rm -f "$out/one.csv"' EXIT   # a run's scratch output, also when ladro-sim refuses
 runs="$out/runs.csv"
 first=1
 for prof in $profiles; do
