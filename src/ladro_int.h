@@ -229,9 +229,10 @@ int ladroi_guard_leave(ladro_t *lb, bool *leave);
 int ladroi_guard_took(ladro_t *lb);
 /* The guard applies to this rank: steal_guard=pace, under a policy it serves. */
 bool ladroi_guard_on(const ladro_t *lb);
-/* Thief side: *cap for taking from victim, which holds n tasks: reads its pace when this
- * rank is guarded and slow against the fastest pace it knows; else UINT32_MAX, without a
- * remote operation. */
+/* Thief side: *cap for taking from victim, which holds n tasks: reads its paces when this
+ * rank is guarded and knows its own (the victim's fastest known may show this rank slow:
+ * two rumours after two slow tasks can both have come from slow ranks); else UINT32_MAX,
+ * without a remote operation. */
 int ladroi_guard_limit(ladro_t *lb, int victim, uint32_t n, uint32_t *cap);
 /* Victim side (a victim that promises tasks, ladroi_la_promise): *cap for `thief`, by the
  * same rule with this rank's local count; reads the thief's pace when the guard is on
@@ -408,23 +409,25 @@ void ladroi_hue(int i, int n, double rgb[3]);
         }                                                                              \
     } while (0)
 /* ---- small-world overlay (src/overlay.c; no MPI) --------------------------------------
- * Kleinberg graph on the 1-D ring of ranks (TITUS_DLB §4): ring neighbours plus shortcuts
- * of length D = floor(exp(ln P * u)), +/- with equal odds, edges both ways. The draws,
- * ring distance, greedy choice and the whole graph: sw_math.h (shared with ladro-sim). */
+ * Kleinberg graph on a 1-D ring of the ranks (TITUS_DLB §4): ring neighbours plus
+ * shortcuts of length D = floor(exp(ln P * u)), +/- with equal odds, edges both ways. The
+ * ring's order, the draws, ring distance, greedy choice and the whole graph: sw_math.h. */
 typedef struct ladroi_overlay {
-    int nranks, rank, draws;
+    ladroi_sw_ring_t ring; /* the ring's order and size */
+    int rank, draws;
     int n, cap; /* neighbours, capacity of nbr */
     int *nbr;   /* sorted, unique, never `rank` (after ladroi_overlay_finish) */
 } ladroi_overlay_t;
 
 /* This rank's neighbour list (own draws, ring, and incoming draws regenerated from every
  * other rank: O(P * draws) time, O(degree) memory). LADRO_EINVAL, LADRO_ENOMEM. */
-int ladroi_overlay_build(ladroi_overlay_t *ov, uint64_t seed, int nranks, int rank, int draws);
+int ladroi_overlay_build(ladroi_overlay_t *ov, uint64_t seed, const ladroi_sw_ring_t *ring,
+                         int rank, int draws);
 /* The parts of a build: the ring neighbours and this rank's own draws (mine: `draws`
  * entries, receives the draws' targets, -1 for none), then more neighbours (the incoming
  * ones; v < 0 or v == rank ignored), then sort and remove duplicates. */
-int ladroi_overlay_own(ladroi_overlay_t *ov, uint64_t seed, int nranks, int rank, int draws,
-                       int *mine);
+int ladroi_overlay_own(ladroi_overlay_t *ov, uint64_t seed, const ladroi_sw_ring_t *ring,
+                       int rank, int draws, int *mine);
 int ladroi_overlay_add(ladroi_overlay_t *ov, int v);
 void ladroi_overlay_finish(ladroi_overlay_t *ov);
 void ladroi_overlay_fini(ladroi_overlay_t *ov);
@@ -467,11 +470,11 @@ typedef struct ladroi_policy_ops {
     const char *name;
     const char *summary;
     bool steals; /* tasks are exposed in the public ring */
-    /* steal_guard=pace applies (ladroi_guard_on): its thieves draw victims among all
-     * ranks and weigh no speeds (random, baseline, successonly). Not a2ws, which weighs
-     * speeds itself, nor ctws and smallworld, whose thieves reach only the ranks of
-     * their lists or overlay: a slow rank there that leaves a task to faster ones
-     * waits for thieves that do not come (docs/user-guide.md, "Heterogeneous ranks"). */
+    /* steal_guard=pace applies (ladroi_guard_on): its thieves weigh no speeds (random,
+     * baseline, successonly, smallworld). Not a2ws, which weighs speeds itself, nor ctws,
+     * whose thieves reach only the ranks of their lists: a slow rank there that leaves a
+     * task to faster ones waits for thieves that do not come (docs/user-guide.md,
+     * "Heterogeneous ranks"; smallworld spreads its ring for that reason). */
     bool guard;
     /* Options: settable as LADRO_<KEY>, ladro_config_set(cfg, key, value) and
      * NAME:key=value in tool lists; parsed into a struct of opts_size bytes that the

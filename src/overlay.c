@@ -1,8 +1,9 @@
 /* The small-world overlay of the smallworld policy (TITUS_DLB §4): a Kleinberg graph on
- * the 1-D ring of ranks. Pure computation, no MPI: every rank derives the same graph from
- * the seed alone.
+ * a 1-D ring of the ranks (in rank order, or spread: sw_math.h). Pure computation, no
+ * MPI: every rank derives the same graph from the seed alone.
  *
- * Rank r is linked to its two ring neighbours r-1, r+1 and to shortcuts: `draws` times,
+ * Rank r is linked to its two ring neighbours (r-1, r+1 in rank order) and to shortcuts
+ * from its position: `draws` times,
  * D = floor(exp(ln P * u)) with u uniform in [0, 1) (so P(D = k) = ln((k+1)/k) / ln P,
  * i.e. probability ~ distance^-1, Kleinberg's exponent for a 1-D lattice), in the + or -
  * direction with equal odds. Every edge goes both ways: r's neighbours are its own draws
@@ -28,21 +29,24 @@ int ladroi_overlay_add(ladroi_overlay_t *ov, int v)
     return 0;
 }
 
-int ladroi_overlay_own(ladroi_overlay_t *ov, uint64_t seed, int nranks, int rank, int draws,
-                       int *mine)
+int ladroi_overlay_own(ladroi_overlay_t *ov, uint64_t seed, const ladroi_sw_ring_t *ring,
+                       int rank, int draws, int *mine)
 {
+    int nranks = ring->nranks;
     memset(ov, 0, sizeof *ov);
-    ov->nranks = nranks;
+    ov->ring = *ring;
     ov->rank = rank;
     ov->draws = draws;
     if (nranks < 1 || rank < 0 || rank >= nranks || draws < 0)
         return LADRO_EINVAL;
-    int rc = 0;
+    int rc = 0, pos = ladroi_sw_pos(ring, rank);
     /* the ring lattice */
-    rc |= ladroi_overlay_add(ov, nranks > 1 ? ladroi_ring_add(nranks, rank, 1) : -1);
-    rc |= ladroi_overlay_add(ov, nranks > 1 ? ladroi_ring_add(nranks, rank, -1) : -1);
+    rc |= ladroi_overlay_add(ov, nranks > 1 ? ladroi_sw_at(ring, ladroi_ring_add(nranks, pos, 1))
+                                            : -1);
+    rc |= ladroi_overlay_add(ov, nranks > 1 ? ladroi_sw_at(ring, ladroi_ring_add(nranks, pos, -1))
+                                            : -1);
     /* outgoing shortcuts */
-    ladroi_sw_shortcuts(seed, nranks, rank, draws, mine);
+    ladroi_sw_shortcuts(seed, ring, rank, draws, mine);
     for (int i = 0; i < draws && rc == 0; i++)
         rc |= ladroi_overlay_add(ov, mine[i]);
     if (rc) {
@@ -52,19 +56,21 @@ int ladroi_overlay_own(ladroi_overlay_t *ov, uint64_t seed, int nranks, int rank
     return LADRO_OK;
 }
 
-int ladroi_overlay_build(ladroi_overlay_t *ov, uint64_t seed, int nranks, int rank, int draws)
+int ladroi_overlay_build(ladroi_overlay_t *ov, uint64_t seed, const ladroi_sw_ring_t *ring,
+                         int rank, int draws)
 {
+    int nranks = ring->nranks;
     int *mine = malloc(((size_t)(draws > 0 ? draws : 0) + 1) * sizeof *mine);
     if (!mine) {
         memset(ov, 0, sizeof *ov);
         return LADRO_ENOMEM;
     }
-    int rc = ladroi_overlay_own(ov, seed, nranks, rank, draws, mine);
+    int rc = ladroi_overlay_own(ov, seed, ring, rank, draws, mine);
     /* incoming shortcuts: regenerate every other rank's draws */
     for (int q = 0; q < nranks && rc == 0; q++) {
         if (q == rank)
             continue;
-        ladroi_sw_shortcuts(seed, nranks, q, draws, mine);
+        ladroi_sw_shortcuts(seed, ring, q, draws, mine);
         for (int i = 0; i < draws; i++)
             if (mine[i] == rank) {
                 rc = ladroi_overlay_add(ov, q);
@@ -119,5 +125,5 @@ int ladroi_overlay_next_hop(const ladroi_overlay_t *ov, int dest)
 {
     if (dest == ov->rank)
         return dest;
-    return ladroi_sw_greedy(ov->nbr, ov->n, ov->nranks, dest);
+    return ladroi_sw_greedy(ov->nbr, ov->n, &ov->ring, dest);
 }

@@ -401,8 +401,8 @@ int ladroi_guard_limit(ladro_t *lb, int victim, uint32_t n, uint32_t *cap)
 {
     *cap = UINT32_MAX;
     double mine = ladroi_guard_on(lb) ? ladro__own_pace(lb) : 0, theirs;
-    if (!ladroi_guard_slow(mine, lb->pool.ref_pace))
-        return LADRO_OK; /* not slow against the fastest known: slow against no one */
+    if (mine == 0)
+        return LADRO_OK; /* no task run yet: no pace to weigh */
     int rc = ladro__read_pace(lb, &lb->pool, victim, &theirs);
     if (rc == 0)
         *cap = ladro__pair_cap(&lb->pool, mine, theirs, n);

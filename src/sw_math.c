@@ -9,6 +9,88 @@
 /* Salt that separates the overlay's RNG streams from the handle's (seed, rank + 1). */
 #define LADRO__SW_SALT 0x736d616c6c776f72ull /* "smallwor" */
 
+static int64_t ladro__gcd(int64_t a, int64_t b)
+{
+    while (b) {
+        int64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* The largest partial quotient of the continued fraction of a / b. */
+static int64_t ladro__cf_max(int64_t a, int64_t b)
+{
+    int64_t most = 0;
+    while (b) {
+        int64_t q = a / b, t = a % b;
+        most = q > most ? q : most;
+        a = b;
+        b = t;
+    }
+    return most;
+}
+
+/* a^-1 mod m for gcd(a, m) = 1 (extended Euclid). */
+static int64_t ladro__inverse(int64_t a, int64_t m)
+{
+    int64_t t = 0, nt = 1, r = m, nr = a % m;
+    while (nr) {
+        int64_t q = r / nr, x = t - q * nt;
+        t = nt;
+        nt = x;
+        x = r - q * nr;
+        r = nr;
+        nr = x;
+    }
+    return t < 0 ? t + m : t;
+}
+
+int ladroi_sw_ring_init(ladroi_sw_ring_t *ring, int nranks, bool spread)
+{
+    ring->nranks = nranks;
+    ring->mult = ring->inv = 1;
+    if (nranks < 1)
+        return -1;
+    if (spread && nranks > 2) {
+        /* the multiplier nearest the golden section of the ring whose P/m has no partial
+         * quotient above 3 in its continued fraction (found within a few steps of it):
+         * then any block of consecutive ranks lands with gaps of at most three lengths
+         * (the three-distance theorem), the longest at most about four times the
+         * shortest. Else (none) the nearest coprime with P. */
+        int64_t c = llround(nranks * 0.6180339887498949), pick = 0, first = 0;
+        for (int64_t k = 0; k < nranks && !pick; k++)
+            for (int side = 0; side < 2 && !pick; side++) {
+                int64_t m = side ? c - k : c + k;
+                if (m < 1 || m >= nranks || ladro__gcd(m, nranks) != 1)
+                    continue;
+                if (!first)
+                    first = m;
+                if (ladro__cf_max(nranks, m) <= 3)
+                    pick = m;
+            }
+        ring->mult = pick ? pick : first;
+        ring->inv = ladro__inverse(ring->mult, nranks);
+    }
+    return 0;
+}
+
+int ladroi_sw_pos(const ladroi_sw_ring_t *ring, int rank)
+{
+    return (int)(ring->mult * rank % ring->nranks);
+}
+
+int ladroi_sw_at(const ladroi_sw_ring_t *ring, int pos)
+{
+    return (int)(ring->inv * pos % ring->nranks);
+}
+
+int ladroi_sw_dist(const ladroi_sw_ring_t *ring, int a, int b)
+{
+    return ladroi_ring_dist(ring->nranks, ladroi_sw_pos(ring, a), ladroi_sw_pos(ring, b));
+}
+
 int ladroi_sw_draws(int nranks, int sw_degree)
 {
     if (sw_degree > 0)
@@ -33,8 +115,10 @@ int ladroi_ring_add(int nranks, int r, int64_t off)
     return (int)(t < 0 ? t + nranks : t);
 }
 
-void ladroi_sw_shortcuts(uint64_t seed, int nranks, int rank, int draws, int *out)
+void ladroi_sw_shortcuts(uint64_t seed, const ladroi_sw_ring_t *ring, int rank, int draws,
+                         int *out)
 {
+    int nranks = ring->nranks, pos = ladroi_sw_pos(ring, rank);
     ladroi_rng_t g;
     ladroi_rng_seed(&g, seed ^ LADRO__SW_SALT, (uint64_t)rank);
     double lnp = log((double)nranks);
@@ -48,18 +132,18 @@ void ladroi_sw_shortcuts(uint64_t seed, int nranks, int rank, int draws, int *ou
             out[i] = -1; /* P == 1: nothing to link */
             continue;
         }
-        out[i] = ladroi_ring_add(nranks, rank, minus ? -d : d);
+        out[i] = ladroi_sw_at(ring, ladroi_ring_add(nranks, pos, minus ? -d : d));
     }
 }
 
-int ladroi_sw_greedy(const int *nbr, int n, int nranks, int dest)
+int ladroi_sw_greedy(const int *nbr, int n, const ladroi_sw_ring_t *ring, int dest)
 {
     /* TITUS §4.2: forward to the neighbour closest to the destination on the lattice
      * (ties: the lower rank, so every run routes alike). The ring neighbours are always
      * there, so each hop strictly shortens the distance: routes end in < P/2 hops. */
-    int best = -1, bestd = nranks + 1;
+    int best = -1, bestd = ring->nranks + 1, to = ladroi_sw_pos(ring, dest);
     for (int i = 0; i < n; i++) {
-        int d = ladroi_ring_dist(nranks, nbr[i], dest);
+        int d = ladroi_ring_dist(ring->nranks, ladroi_sw_pos(ring, nbr[i]), to);
         if (d < bestd || (d == bestd && nbr[i] < best)) {
             best = nbr[i];
             bestd = d;
@@ -75,9 +159,10 @@ int ladroi_cmp_int(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-int ladroi_sw_graph(uint64_t seed, int nranks, int draws, int64_t **offp, int **nbrp)
+int ladroi_sw_graph(uint64_t seed, const ladroi_sw_ring_t *ring, int draws, int64_t **offp,
+                    int **nbrp)
 {
-    int p = nranks;
+    int p = ring->nranks;
     *offp = NULL;
     *nbrp = NULL;
     if (p < 1 || draws < 0)
@@ -89,7 +174,7 @@ int ladroi_sw_graph(uint64_t seed, int nranks, int draws, int64_t **offp, int **
     int *nbr = NULL;
     if (sc && cnt && off && fill) {
         for (int r = 0; r < p; r++)
-            ladroi_sw_shortcuts(seed, p, r, draws, sc + (int64_t)r * draws);
+            ladroi_sw_shortcuts(seed, ring, r, draws, sc + (int64_t)r * draws);
         /* upper bound of each list: 2 ring + own draws + incoming */
         int64_t total = 0;
         for (int r = 0; r < p; r++) {
@@ -121,8 +206,9 @@ int ladroi_sw_graph(uint64_t seed, int nranks, int draws, int64_t **offp, int **
     } while (0)
     for (int r = 0; r < p; r++) {
         if (p > 1) {
-            LADRO__ADD(r, ladroi_ring_add(p, r, 1));
-            LADRO__ADD(r, ladroi_ring_add(p, r, -1));
+            int x = ladroi_sw_pos(ring, r);
+            LADRO__ADD(r, ladroi_sw_at(ring, ladroi_ring_add(p, x, 1)));
+            LADRO__ADD(r, ladroi_sw_at(ring, ladroi_ring_add(p, x, -1)));
         }
         for (int i = 0; i < draws; i++) {
             int t = sc[(int64_t)r * draws + i];

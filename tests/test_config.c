@@ -151,6 +151,8 @@ int main(void)
     CHECK_STR_CONTAINS(err, "radious");
     good("sw_degree", "8");
     bad("sw_degree", "5000", "[1, 4096]");
+    good("sw_ring", "spread");
+    bad("sw_ring", "random", "auto, rank, spread");
     good("load_threshold", "3");
     good("successonly_nocycle", "1");
     bad("successonly_withdraw", "2", "0, 1");

@@ -1,5 +1,7 @@
 /* The small-world overlay (src/overlay.c), no MPI:
- *   - for P = 1, 2, 3, 5, 7, 100: every rank's list is sorted, unique, without self-link,
+ *   - the ring's order: rank order and the spread ring are bijections, the spread ring
+ *     puts consecutive ranks apart and a block of them evenly over the ring;
+ *   - for P = 1, 2, 3, 5, 7, 100, both orders: every rank's list is sorted, unique, without self-link,
  *     holds the ring neighbours, is symmetric, and equals the row of the whole graph
  *     built at once from the same draws (ladroi_sw_graph, the graph ladro-sim uses);
  *     determinism; the default draw count;
@@ -9,7 +11,8 @@
  *     analytic bound (docs/policies/smallworld.md derives it; computed in route_bound).
  *
  * usage: test_overlay                      unit tests + routing check (200 000 pairs)
- *        test_overlay route P DRAWS PAIRS [SEED]   routing check only, prints numbers
+ *        test_overlay route P DRAWS PAIRS [SEED [spread]]   routing check only, prints
+ *                                          numbers (spread: the spread ring)
  *        test_overlay time P [DRAWS]       time one rank's ladroi_overlay_build */
 #include "../src/ladro_int.h"
 #include "check.h"
@@ -25,9 +28,16 @@ typedef struct graph {
     int *nbr;
 } graph_t;
 
-static void g_build(graph_t *g, uint64_t seed, int P, int draws)
+static void g_build(graph_t *g, uint64_t seed, const ladroi_sw_ring_t *ring, int draws)
 {
-    CHECK_EQ(ladroi_sw_graph(seed, P, draws, &g->off, &g->nbr), 0);
+    CHECK_EQ(ladroi_sw_graph(seed, ring, draws, &g->off, &g->nbr), 0);
+}
+
+static ladroi_sw_ring_t ring_of(int P, bool spread)
+{
+    ladroi_sw_ring_t ring;
+    CHECK_EQ(ladroi_sw_ring_init(&ring, P, spread), 0);
+    return ring;
 }
 
 static void g_free(graph_t *g)
@@ -47,13 +57,14 @@ static int has(const int *a, int n, int v)
     return 0;
 }
 
-static void unit_graph(int P, int draws, uint64_t seed)
+static void unit_graph(int P, int draws, uint64_t seed, bool spread)
 {
     graph_t g;
-    g_build(&g, seed, P, draws);
+    ladroi_sw_ring_t ring = ring_of(P, spread);
+    g_build(&g, seed, &ring, draws);
     ladroi_overlay_t *ov = calloc((size_t)P, sizeof *ov);
     for (int r = 0; r < P; r++)
-        CHECK_EQ(ladroi_overlay_build(&ov[r], seed, P, r, draws), LADRO_OK);
+        CHECK_EQ(ladroi_overlay_build(&ov[r], seed, &ring, r, draws), LADRO_OK);
     for (int r = 0; r < P; r++) {
         const ladroi_overlay_t *o = &ov[r];
         CHECK_EQ(o->n, G_DEG(g, r)); /* same as the globally built graph */
@@ -67,9 +78,10 @@ static void unit_graph(int P, int draws, uint64_t seed)
             CHECK(ladroi_overlay_index(&ov[v], r) >= 0); /* symmetric */
             CHECK_EQ(ladroi_overlay_index(o, v), i);
         }
-        if (P > 1) {
-            CHECK(ladroi_overlay_index(o, (r + 1) % P) >= 0);
-            CHECK(ladroi_overlay_index(o, (r + P - 1) % P) >= 0);
+        if (P > 1) { /* the ranks at the next and previous positions */
+            int x = ladroi_sw_pos(&ring, r);
+            CHECK(ladroi_overlay_index(o, ladroi_sw_at(&ring, (x + 1) % P)) >= 0);
+            CHECK(ladroi_overlay_index(o, ladroi_sw_at(&ring, (x + P - 1) % P)) >= 0);
         } else {
             CHECK_EQ(o->n, 0);
         }
@@ -80,19 +92,19 @@ static void unit_graph(int P, int draws, uint64_t seed)
             int x = s, hops = 0;
             while (x != t && hops <= P) {
                 int y = ladroi_overlay_next_hop(&ov[x], t);
-                CHECK(ladroi_ring_dist(P, y, t) < ladroi_ring_dist(P, x, t));
-                if (ladroi_ring_dist(P, y, t) >= ladroi_ring_dist(P, x, t))
+                CHECK(ladroi_sw_dist(&ring, y, t) < ladroi_sw_dist(&ring, x, t));
+                if (ladroi_sw_dist(&ring, y, t) >= ladroi_sw_dist(&ring, x, t))
                     break;
                 x = y;
                 hops++;
             }
             CHECK_EQ(x, t);
-            CHECK(hops <= ladroi_ring_dist(P, s, t));
+            CHECK(hops <= ladroi_sw_dist(&ring, s, t));
         }
     /* deterministic from the seed */
     for (int r = 0; r < P; r++) {
         ladroi_overlay_t again;
-        CHECK_EQ(ladroi_overlay_build(&again, seed, P, r, draws), LADRO_OK);
+        CHECK_EQ(ladroi_overlay_build(&again, seed, &ring, r, draws), LADRO_OK);
         CHECK_EQ(again.n, ov[r].n);
         CHECK(again.n == ov[r].n &&
               (again.n == 0 || !memcmp(again.nbr, ov[r].nbr, (size_t)again.n * sizeof(int))));
@@ -115,10 +127,11 @@ static double route_bound(int P, int draws)
     return ceil(log2(P / 2.0)) / q + 1;
 }
 
-static int route_check(int P, int draws, long pairs, uint64_t seed, int verbose)
+static int route_check(int P, int draws, long pairs, uint64_t seed, bool spread, int verbose)
 {
     graph_t g;
-    g_build(&g, seed, P, draws);
+    ladroi_sw_ring_t ring = ring_of(P, spread);
+    g_build(&g, seed, &ring, draws);
     double degsum = 0;
     int degmax = 0;
     for (int r = 0; r < P; r++) {
@@ -136,8 +149,8 @@ static int route_check(int P, int draws, long pairs, uint64_t seed, int verbose)
         int t = (int)ladroi_rng_below(&rng, (uint64_t)P);
         int x = s, h = 0;
         while (x != t) {
-            int y = ladroi_sw_greedy(G_ADJ(g, x), G_DEG(g, x), P, t);
-            if (ladroi_ring_dist(P, y, t) >= ladroi_ring_dist(P, x, t)) {
+            int y = ladroi_sw_greedy(G_ADJ(g, x), G_DEG(g, x), &ring, t);
+            if (ladroi_sw_dist(&ring, y, t) >= ladroi_sw_dist(&ring, x, t)) {
                 broken++; /* would loop: greedy must always get closer */
                 break;
             }
@@ -151,9 +164,9 @@ static int route_check(int P, int draws, long pairs, uint64_t seed, int verbose)
     }
     double mean = sum / (double)pairs, bound = route_bound(P, draws);
     if (verbose) {
-        printf("overlay P=%d draws=%d seed=%llu: mean degree %.2f (max %d), %ld random pairs: "
+        printf("overlay P=%d draws=%d seed=%llu%s: mean degree %.2f (max %d), %ld random pairs: "
                "greedy route mean %.3f hops, max %d, bound %.2f; unterminated %d\n",
-               P, draws, (unsigned long long)seed, degsum / P, degmax, pairs, mean, maxh,
+               P, draws, (unsigned long long)seed, spread ? " (spread ring)" : "", degsum / P, degmax, pairs, mean, maxh,
                bound, broken);
         printf("  hops histogram:");
         for (int i = 0; i <= maxh && i < 64; i++)
@@ -177,7 +190,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "test_overlay route: P >= 2, DRAWS >= 0, PAIRS >= 1\n");
             return 2;
         }
-        route_check(P, draws, pairs, seed, 1);
+        route_check(P, draws, pairs, seed, argc > 6 && !strcmp(argv[6], "spread"), 1);
         return CHECK_REPORT("test_overlay route");
     }
     if (argc >= 3 && !strcmp(argv[1], "time")) {
@@ -189,7 +202,8 @@ int main(int argc, char **argv)
         }
         ladroi_overlay_t ov;
         double t = ladroi_now();
-        int rc = ladroi_overlay_build(&ov, 1, P, P / 2, draws);
+        ladroi_sw_ring_t ring = ring_of(P, false);
+        int rc = ladroi_overlay_build(&ov, 1, &ring, P / 2, draws);
         t = ladroi_now() - t;
         printf("overlay build P=%d draws=%d: rank %d has %d neighbours, %.3f s (%s)\n", P,
                draws, P / 2, ov.n, t, ladro_err_name(rc));
@@ -214,31 +228,67 @@ int main(int argc, char **argv)
     for (int P = 2; P <= 40; P++) {
         int d[64];
         for (int r = 0; r < P; r++) {
-            ladroi_sw_shortcuts(7, P, r, 64, d);
-            for (int i = 0; i < 64; i++) {
-                CHECK(d[i] >= 0 && d[i] < P);
-                CHECK(d[i] != r);
+            for (int spread = 0; spread < 2; spread++) {
+                ladroi_sw_ring_t ring = ring_of(P, spread);
+                ladroi_sw_shortcuts(7, &ring, r, 64, d);
+                for (int i = 0; i < 64; i++) {
+                    CHECK(d[i] >= 0 && d[i] < P);
+                    CHECK(d[i] != r);
+                }
             }
         }
     }
+    /* the ring's order: a bijection; rank order is the identity; spread puts consecutive
+     * ranks far apart and a block of them evenly over the ring */
+    for (int P = 1; P <= 300; P++) {
+        ladroi_sw_ring_t id = ring_of(P, false), sp = ring_of(P, true);
+        char *seen = calloc((size_t)P, 1);
+        for (int r = 0; r < P; r++) {
+            CHECK_EQ(ladroi_sw_pos(&id, r), r);
+            int x = ladroi_sw_pos(&sp, r);
+            CHECK(x >= 0 && x < P && !seen[x]);
+            seen[x] = 1;
+            CHECK_EQ(ladroi_sw_at(&sp, x), r);
+            if (P >= 8)
+                CHECK(ladroi_sw_dist(&sp, r, (r + 1) % P) >= P / 5);
+        }
+        free(seen);
+    }
+    {
+        ladroi_sw_ring_t sp = ring_of(1024, true), bad;
+        CHECK_EQ(ladroi_sw_ring_init(&bad, 0, true), -1);
+        char on[1024] = {0};
+        for (int r = 0; r < 256; r++) /* C5's block of 1/24-speed ranks at 1 024 */
+            on[ladroi_sw_pos(&sp, r)] = 1;
+        int gap = 0, maxgap = 0;
+        for (int x = 0; x < 2 * 1024; x++) {
+            gap = on[x % 1024] ? 0 : gap + 1;
+            maxgap = gap > maxgap ? gap : maxgap;
+        }
+        CHECK(maxgap <= 8); /* 3 of 4 positions are another rank's: gaps of ~3 */
+    }
     /* bad arguments */
     ladroi_overlay_t bad;
-    CHECK_EQ(ladroi_overlay_build(&bad, 1, 4, 4, 2), LADRO_EINVAL);
-    CHECK_EQ(ladroi_overlay_build(&bad, 1, 0, 0, 2), LADRO_EINVAL);
+    ladroi_sw_ring_t four = ring_of(4, false), none = {0, 1, 1};
+    CHECK_EQ(ladroi_overlay_build(&bad, 1, &four, 4, 2), LADRO_EINVAL);
+    CHECK_EQ(ladroi_overlay_build(&bad, 1, &none, 0, 2), LADRO_EINVAL);
 
     int sizes[] = {1, 2, 3, 5, 7, 100};
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         int P = sizes[i];
-        unit_graph(P, ladroi_sw_draws(P, 0), 1);
-        unit_graph(P, 9, 12345); /* more draws than P - 1 for the small ones: duplicates */
+        unit_graph(P, ladroi_sw_draws(P, 0), 1, false);
+        unit_graph(P, 9, 12345, false); /* more draws than P - 1 for the small ones */
+        unit_graph(P, ladroi_sw_draws(P, 0), 1, true);
+        unit_graph(P, 9, 12345, true);
     }
     /* different seeds give different graphs */
     {
         ladroi_overlay_t a, b;
         int same = 1;
         for (int r = 0; r < 100 && same; r++) {
-            ladroi_overlay_build(&a, 1, 100, r, 12);
-            ladroi_overlay_build(&b, 2, 100, r, 12);
+            ladroi_sw_ring_t ring = ring_of(100, false);
+            ladroi_overlay_build(&a, 1, &ring, r, 12);
+            ladroi_overlay_build(&b, 2, &ring, r, 12);
             same = a.n == b.n && !memcmp(a.nbr, b.nbr, (size_t)a.n * sizeof(int));
             ladroi_overlay_fini(&a);
             ladroi_overlay_fini(&b);
@@ -249,10 +299,11 @@ int main(int argc, char **argv)
      * global graph on a sample of ranks */
     {
         graph_t g;
-        g_build(&g, 3, 10000, 26);
+        ladroi_sw_ring_t ring = ring_of(10000, true);
+        g_build(&g, 3, &ring, 26);
         for (int r = 0; r < 10000; r += 1237) {
             ladroi_overlay_t o;
-            CHECK_EQ(ladroi_overlay_build(&o, 3, 10000, r, 26), LADRO_OK);
+            CHECK_EQ(ladroi_overlay_build(&o, 3, &ring, r, 26), LADRO_OK);
             CHECK_EQ(o.n, G_DEG(g, r));
             for (int i = 0; i < o.n; i++)
                 CHECK(has(G_ADJ(g, r), G_DEG(g, r), o.nbr[i]));
@@ -261,8 +312,9 @@ int main(int argc, char **argv)
         g_free(&g);
     }
     /* TITUS §4.2: 10 000 nodes, average degree ~64 (31 draws per rank, both ways) */
-    route_check(10000, 31, 200000, 1, 1);
+    route_check(10000, 31, 200000, 1, false, 1);
     /* the default degree (26 draws) */
-    route_check(10000, ladroi_sw_draws(10000, 0), 100000, 2, 1);
+    route_check(10000, ladroi_sw_draws(10000, 0), 100000, 2, false, 1);
+    route_check(10000, ladroi_sw_draws(10000, 0), 100000, 2, true, 1); /* the same routes */
     return CHECK_REPORT("test_overlay");
 }

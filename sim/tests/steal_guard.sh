@@ -3,8 +3,11 @@
 # simulated ranks, 20 equal tasks of 100 ms each, ranks backing off (docs/user-guide.md,
 # "Heterogeneous ranks"). Without the guard random ends late (efficiency <= 0.85: a slow
 # rank starts a 1.2 s task near the end); with it random, baseline and successonly must
-# reach 0.93, and their slow ranks must have declined steals. Every task runs exactly once
-# in every run.
+# reach 0.93, and their slow ranks must have declined steals. smallworld, whose thieves
+# reach only their overlay neighbours, ends at 0.5 without the guard; with it (and its
+# ring spread, sw_ring=auto's choice under the guard) it must reach 0.85, and above what
+# the guard gives on the paper's ring of consecutive ranks (sw_ring=rank: a block of slow
+# ranks are each other's neighbours). Every task runs exactly once in every run.
 # Usage: steal_guard.sh LADRO-SIM OUTDIR
 set -e
 SIM="$1"
@@ -14,11 +17,15 @@ mkdir -p "$DIR"
 C5="--policy random,baseline,successonly --p 128 --speed C5 --tasks-per-rank 20 --work-ms 100 --dist const --init even --seed 1 idle=backoff"
 run off $C5 steal_guard=off
 run pace $C5 steal_guard=pace
+SW="--policy smallworld --p 128 --speed C5 --tasks-per-rank 20 --work-ms 100 --dist const --init even --seed 1 idle=backoff"
+run sw_off $SW steal_guard=off
+run sw_pace $SW steal_guard=pace
+run sw_pace_rank $SW steal_guard=pace smallworld:sw_ring=rank
 python3 - "$DIR" <<'PY'
 import json, sys
-def load(name):
+def load(name, want=("baseline", "random", "successonly")):
     pol = {p["policy"]: p for p in json.load(open("%s/%s.json" % (sys.argv[1], name)))["policies"]}
-    assert sorted(pol) == ["baseline", "random", "successonly"], (name, sorted(pol))
+    assert sorted(pol) == list(want), (name, sorted(pol))
     for p in pol.values():
         assert p["verified"] is True and p["lost"] == 0 and p["twice"] == 0, (name, p)
     return pol
@@ -31,4 +38,15 @@ for k in sorted(off):
     assert pace[k]["efficiency"] >= 0.93, "%s with the guard: %.3f, not 0.93" % (k, pace[k]["efficiency"])
 assert off["random"]["efficiency"] <= 0.85, \
     "random reached %.3f without the guard: the case no longer shows the guard's use" % off["random"]["efficiency"]
+sw = {n: load(n, ("smallworld",))["smallworld"] for n in ("sw_off", "sw_pace", "sw_pace_rank")}
+print("C5, 128 ranks, smallworld  efficiency %.3f without the guard, %.3f with it (spread ring, "
+      "%d steals declined), %.3f with it on the ring of consecutive ranks"
+      % (sw["sw_off"]["efficiency"], sw["sw_pace"]["efficiency"], sw["sw_pace"]["steals_declined"],
+         sw["sw_pace_rank"]["efficiency"]))
+assert sw["sw_off"]["efficiency"] <= 0.6, "smallworld reached %.3f without the guard" % sw["sw_off"]["efficiency"]
+assert sw["sw_pace"]["steals_declined"] > 0, "smallworld: no steal declined with the guard"
+assert sw["sw_pace"]["efficiency"] >= 0.85, "smallworld with the guard: %.3f, not 0.85" % sw["sw_pace"]["efficiency"]
+assert sw["sw_pace"]["efficiency"] > sw["sw_pace_rank"]["efficiency"] + 0.1, \
+    "smallworld with the guard: the spread ring (%.3f) no better than the rank ring (%.3f)" \
+    % (sw["sw_pace"]["efficiency"], sw["sw_pace_rank"]["efficiency"])
 PY

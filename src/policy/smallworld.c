@@ -2,7 +2,8 @@
  * Fontenaille et al.). Each rank builds its own neighbour list from the seed
  * (src/overlay.c) and learns the ranks whose shortcuts point at it by messages
  * (ladro__sw_incoming); an idle rank steals only from its neighbours, half of
- * a victim's shared tasks (steal_fraction) with the shared pool transfer. Task results go
+ * a victim's shared tasks (steal_fraction) with the shared pool transfer (and the steal
+ * guard's limits under steal_guard=pace, with the ring spread by default). Task results go
  * back to their owner greedily over the same overlay, aggregated per next hop
  * (src/results.c), and the paper's termination (local completion -> non-blocking barrier)
  * gates the counting waves (docs/policies/smallworld.md). */
@@ -12,13 +13,24 @@
 
 typedef struct ladro__sw_opts {
     int sw_degree;
+    int sw_ring;
 } ladro__sw_opts_t;
+
+enum { LADRO__RING_AUTO, LADRO__RING_RANK, LADRO__RING_SPREAD };
+static const char *const ladro__sw_ring_names[] = {"auto", "rank", "spread", NULL};
 
 static const ladroi_opt_t ladro__sw_opts[] = {
     {.key = "sw_degree", .type = LADROI_OPT_INT,
      LADROI_OPT_FIELD(ladro__sw_opts_t, sw_degree), .max = 4096, .def = "0",
      .accepted = "0 (= 2*floor(log2(P-1))) or an integer in [1, 4096]",
      .doc = "shortcut draws per rank; 0 = 2·⌊log2(P−1)⌋ (average degree ≈ 4·log2 P)"},
+    {.key = "sw_ring", .type = LADROI_OPT_ENUM,
+     LADROI_OPT_FIELD(ladro__sw_opts_t, sw_ring), .names = ladro__sw_ring_names,
+     .def = "auto", .accepted = "auto, rank, spread",
+     .doc = "the overlay's ring: `rank` (the paper's: consecutive ranks are neighbours), "
+            "`spread` (rank r at r·m mod P, m ≈ 0.618·P: each rank's near neighbours are "
+            "far from it in number, so a block of slow ranks has fast neighbours); `auto`: "
+            "spread under `steal_guard=pace`, else rank"},
 };
 
 enum { LADRO__TAG_NOTE = LADROI_TAG_POLICY, LADRO__TAG_ACK, LADRO__TAG_DONE };
@@ -116,8 +128,12 @@ static int ladro__sw_init(ladro_t *lb, void **state)
     *state = ov; /* from here on, fini releases what init made */
     const ladro__sw_opts_t *o = lb->popts;
     int draws = ladroi_sw_draws(lb->size, o->sw_degree);
+    bool spread = o->sw_ring == LADRO__RING_SPREAD ||
+                  (o->sw_ring == LADRO__RING_AUTO && lb->cfg.steal_guard == LADRO_STEAL_GUARD_PACE);
+    ladroi_sw_ring_t ring;
+    ladroi_sw_ring_init(&ring, lb->size, spread);
     int *mine = malloc(((size_t)draws + 1) * sizeof *mine);
-    int rc = mine ? ladroi_overlay_own(ov, lb->cfg.seed, lb->size, lb->rank, draws, mine)
+    int rc = mine ? ladroi_overlay_own(ov, lb->cfg.seed, &ring, lb->rank, draws, mine)
                   : LADRO_ENOMEM;
     /* Collective: every rank takes part, even one whose own part failed. */
     int rc2 = ladro__sw_incoming(lb, ov, mine ? mine : &draws, mine ? draws : 0);
@@ -163,7 +179,8 @@ static void ladro__sw_dump(const ladro_t *lb, const void *state, FILE *out)
 {
     (void)lb;
     const ladroi_overlay_t *ov = state;
-    fprintf(out, "  smallworld: %d neighbours (%d draws):", ov->n, ov->draws);
+    fprintf(out, "  smallworld: %s ring, %d neighbours (%d draws):",
+            ov->ring.mult == 1 ? "rank" : "spread", ov->n, ov->draws);
     for (int i = 0; i < ov->n && i < 12; i++)
         fprintf(out, " %d", ov->nbr[i]);
     fprintf(out, "%s\n", ov->n > 12 ? " ..." : "");
@@ -171,4 +188,4 @@ static void ladro__sw_dump(const ladro_t *lb, const void *state, FILE *out)
 
 LADROI_POLICY_DEFINE(smallworld, ladro__sw, ladro__sw_opts_t, true,
                      "steal from Kleinberg small-world neighbours; results routed greedily home",
-                     .gate_waves = ladro__sw_gate);
+                     .gate_waves = ladro__sw_gate, .guard = true);
