@@ -6,6 +6,9 @@
 #include <math.h>
 #include <stdlib.h>
 
+/* Multipliers tried on each side of the golden section (ladroi_sw_ring_init). */
+#define LADRO__SPREAD_WINDOW 64
+
 /* Salt that separates the overlay's RNG streams from the handle's (seed, rank + 1). */
 #define LADRO__SW_SALT 0x736d616c6c776f72ull /* "smallwor" */
 
@@ -54,23 +57,26 @@ int ladroi_sw_ring_init(ladroi_sw_ring_t *ring, int nranks, bool spread)
     if (nranks < 1)
         return -1;
     if (spread && nranks > 2) {
-        /* the multiplier nearest the golden section of the ring whose P/m has no partial
-         * quotient above 3 in its continued fraction (found within a few steps of it):
-         * then any block of consecutive ranks lands with gaps of at most three lengths
-         * (the three-distance theorem), the longest at most about four times the
-         * shortest. Else (none) the nearest coprime with P. */
-        int64_t c = llround(nranks * 0.6180339887498949), pick = 0, first = 0;
-        for (int64_t k = 0; k < nranks && !pick; k++)
-            for (int side = 0; side < 2 && !pick; side++) {
+        /* Among the multipliers coprime with P nearest the golden section of the ring
+         * (LADRO__SPREAD_WINDOW on each side), the first whose P/m has no partial
+         * quotient above 3 in its continued fraction: then any block of consecutive
+         * ranks lands with gaps of at most three lengths (the three-distance theorem),
+         * the longest at most about four times the shortest. Some P have none there
+         * (20, 54, 150, ...): then the one with the smallest largest quotient. The
+         * window bounds the search: every rank of ladro-sim runs it. */
+        int64_t c = llround(nranks * 0.6180339887498949), pick = 0, pick_q = 0;
+        for (int64_t k = 0; k <= LADRO__SPREAD_WINDOW && !(pick && pick_q <= 3); k++)
+            for (int side = 0; side < 2 && !(pick && pick_q <= 3); side++) {
                 int64_t m = side ? c - k : c + k;
                 if (m < 1 || m >= nranks || ladro__gcd(m, nranks) != 1)
                     continue;
-                if (!first)
-                    first = m;
-                if (ladro__cf_max(nranks, m) <= 3)
+                int64_t q = ladro__cf_max(nranks, m);
+                if (!pick || q < pick_q) {
                     pick = m;
+                    pick_q = q;
+                }
             }
-        ring->mult = pick ? pick : first;
+        ring->mult = pick ? pick : 1; /* none coprime in the window: rank order */
         ring->inv = ladro__inverse(ring->mult, nranks);
     }
     return 0;
