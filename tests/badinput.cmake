@@ -155,6 +155,12 @@ ladro_badinput(NAME env_bad_ctws_tokens PROG ladro-synth NP 1 CODE 2
 ladro_badinput(NAME ctws_token_results PROG ladro-synth NP 2 CODE 1
   REGEX "ctws_termination=token: result_bytes must be 0"
   ARGS --policy ctws --tasks-per-rank 2 ENV LADRO_CTWS_TERMINATION=token LADRO_RESULT_BYTES=8)
+ladro_badinput(NAME ctws_token_guard PROG ladro-synth NP 2 CODE 1
+  REGEX "ctws_termination=token: steal_guard must be off"
+  ARGS --policy ctws --tasks-per-rank 2 ENV LADRO_CTWS_TERMINATION=token LADRO_STEAL_GUARD=pace)
+ladro_badinput(NAME env_bad_ctws_ring PROG ladro-synth NP 1 CODE 2
+  REGEX "environment variable LADRO_CTWS_RING: ctws_ring='golden': accepted: auto, rank, spread"
+  ENV LADRO_CTWS_RING=golden)
 ladro_badinput(NAME env_bad_ctws_termination PROG ladro-synth NP 1 CODE 2
   REGEX "environment variable LADRO_CTWS_TERMINATION: ctws_termination='ring': accepted: waves, token"
   ENV LADRO_CTWS_TERMINATION=ring)

@@ -153,6 +153,8 @@ int main(void)
     bad("sw_degree", "5000", "[1, 4096]");
     good("sw_ring", "spread");
     bad("sw_ring", "random", "auto, rank, spread");
+    good("ctws_ring", "rank");
+    bad("ctws_ring", "golden", "auto, rank, spread");
     good("load_threshold", "3");
     good("successonly_nocycle", "1");
     bad("successonly_withdraw", "2", "0, 1");

@@ -7,7 +7,11 @@
 # reach only their overlay neighbours, ends at 0.5 without the guard; with it (and its
 # ring spread, sw_ring=auto's choice under the guard) it must reach 0.85, and above what
 # the guard gives on the paper's ring of consecutive ranks (sw_ring=rank: a block of slow
-# ranks are each other's neighbours). Every task runs exactly once in every run.
+# ranks are each other's neighbours). ctws with rings of 16 ranks (8 tokens, probes 16),
+# whose thieves reach only their token's list, ends at 0.7 without the guard; with it (its
+# rings spread, ctws_ring=auto's choice under the guard) it must reach 0.85; at 1 024 ranks
+# (64 tokens) the spread rings must beat the guard on rings of consecutive ranks by more
+# than 0.1 (at 128 both are near 0.9). Every task runs exactly once in every run.
 # Usage: steal_guard.sh LADRO-SIM OUTDIR
 set -e
 SIM="$1"
@@ -21,6 +25,11 @@ SW="--policy smallworld --p 128 --speed C5 --tasks-per-rank 20 --work-ms 100 --d
 run sw_off $SW steal_guard=off
 run sw_pace $SW steal_guard=pace
 run sw_pace_rank $SW steal_guard=pace smallworld:sw_ring=rank
+CT="--policy ctws --speed C5 --tasks-per-rank 20 --work-ms 100 --dist const --init even --seed 1 idle=backoff ctws:ctws_probe=16"
+run ct_off $CT --p 128 ctws:ctws_tokens=8 steal_guard=off
+run ct_pace $CT --p 128 ctws:ctws_tokens=8 steal_guard=pace
+run ct1024_pace $CT --p 1024 ctws:ctws_tokens=64 steal_guard=pace
+run ct1024_pace_rank $CT --p 1024 ctws:ctws_tokens=64 steal_guard=pace ctws:ctws_ring=rank
 python3 - "$DIR" <<'PY'
 import json, sys
 def load(name, want=("baseline", "random", "successonly")):
@@ -49,4 +58,15 @@ assert sw["sw_pace"]["efficiency"] >= 0.85, "smallworld with the guard: %.3f, no
 assert sw["sw_pace"]["efficiency"] > sw["sw_pace_rank"]["efficiency"] + 0.1, \
     "smallworld with the guard: the spread ring (%.3f) no better than the rank ring (%.3f)" \
     % (sw["sw_pace"]["efficiency"], sw["sw_pace_rank"]["efficiency"])
+ct = {n: load(n, ("ctws",))["ctws"] for n in ("ct_off", "ct_pace", "ct1024_pace", "ct1024_pace_rank")}
+print("C5, 128 ranks, ctws        efficiency %.3f without the guard, %.3f with it (spread rings, "
+      "%d steals declined); 1 024 ranks: %.3f with it, %.3f with it on rings of consecutive ranks"
+      % (ct["ct_off"]["efficiency"], ct["ct_pace"]["efficiency"], ct["ct_pace"]["steals_declined"],
+         ct["ct1024_pace"]["efficiency"], ct["ct1024_pace_rank"]["efficiency"]))
+assert ct["ct_off"]["efficiency"] <= 0.7, "ctws reached %.3f without the guard" % ct["ct_off"]["efficiency"]
+assert ct["ct_pace"]["steals_declined"] > 0, "ctws: no steal declined with the guard"
+assert ct["ct_pace"]["efficiency"] >= 0.85, "ctws with the guard: %.3f, not 0.85" % ct["ct_pace"]["efficiency"]
+assert ct["ct1024_pace"]["efficiency"] > ct["ct1024_pace_rank"]["efficiency"] + 0.1, \
+    "ctws with the guard at 1 024 ranks: the spread rings (%.3f) no better than the rank rings (%.3f)" \
+    % (ct["ct1024_pace"]["efficiency"], ct["ct1024_pace_rank"]["efficiency"])
 PY

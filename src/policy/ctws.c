@@ -22,6 +22,7 @@
  * ever receives its own ring's token, so every mailbox still sees one token.
  * docs/policies/ctws.md, "More than one token", has the protocol and its proof. */
 #include "../ladro_int.h"
+#include "../sw_math.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -60,10 +61,13 @@ typedef struct ladro__ctws {
     uint64_t *tok;
     uint64_t *list;      /* tok + 1: the holder's working copy of the list */
     uint64_t attempts;   /* the token's attempt counter, travels with it */
-    /* This rank's ring (one per token, ctws_tokens): token tid of ntok, over the ranks
-     * [lo, lo + len); its list: entry i < len is rank lo + i, entry len + j (ntok > 1)
-     * rank tid + j * ntok, a victim outside the ring (0 for ranks inside it). */
-    int ntok, tid, lo, len, nlist;
+    /* This rank's ring (one per token, ctws_tokens): token tid of ntok, over the
+     * positions [lo, lo + len) of the order `order` (ctws_ring: the ranks in their order,
+     * or spread); its list: entry i < len is the rank at position lo + i, entry len + j
+     * (ntok > 1) the rank at position tid + j * ntok, a victim outside the ring (0 for
+     * ranks inside it). pos: this rank's position. */
+    ladroi_sw_ring_t order;
+    int pos, ntok, tid, lo, len, nlist;
     int nexpect;         /* the ring's first rank: the counts it waits for */
     int token;           /* LADRO__TOK_* held by this rank, EMPTY if none */
     bool started;
@@ -95,7 +99,11 @@ typedef struct ladro__ctws_opts {
     int ctws_termination;
     char ctws_tokens[16];
     int ctws_probe;
+    int ctws_ring;
 } ladro__ctws_opts_t;
+
+enum { LADRO__ORDER_AUTO, LADRO__ORDER_RANK, LADRO__ORDER_SPREAD };
+static const char *const ladro__ctws_ring_names[] = {"auto", "rank", "spread", NULL};
 
 #define LADRO__TOKENS_MAX 65536u
 #define LADRO__AUTO_RING 4 /* ctws_tokens=auto: a token per 4 ranks (docs/policies/ctws.md) */
@@ -145,6 +153,13 @@ static const ladroi_opt_t ladro__ctws_opts[] = {
      .accepted = "an integer in [0, 64]",
      .doc = "ranks a holder whose list ran dry reads, drawn at random, before its token "
             "turns to finish (0: the paper's, none; not in the paper, docs/policies/ctws.md)"},
+    {.key = "ctws_ring", .type = LADROI_OPT_ENUM,
+     LADROI_OPT_FIELD(ladro__ctws_opts_t, ctws_ring), .names = ladro__ctws_ring_names,
+     .def = "auto", .accepted = "auto, rank, spread",
+     .doc = "the rings' order: `rank`, consecutive ranks (the paper's); `spread`, rank r at "
+            "position r * m mod P (m near 0.618 P, as smallworld's `sw_ring`), so that a "
+            "ring of several tokens mixes ranks from every part of the job; `auto`: "
+            "spread under `steal_guard=pace`, else rank"},
 };
 
 /* Ring t of K over P ranks: [lo(t), lo(t + 1)), sizes differing by one at most. */
@@ -166,30 +181,35 @@ static int ladro__ring_of(int r, int size, int k)
 /* The rank of list entry i, and the entry of rank m (m in the list). */
 static int ladro__ctws_rank_of(const ladro__ctws_t *s, int i)
 {
-    return i < s->len ? s->lo + i : s->tid + (i - s->len) * s->ntok;
+    return ladroi_sw_at(&s->order, i < s->len ? s->lo + i : s->tid + (i - s->len) * s->ntok);
 }
 
 static int ladro__ctws_entry(const ladro__ctws_t *s, int m)
 {
-    return m >= s->lo && m < s->lo + s->len ? m - s->lo : s->len + (m - s->tid) / s->ntok;
+    int q = ladroi_sw_pos(&s->order, m);
+    return q >= s->lo && q < s->lo + s->len ? q - s->lo : s->len + (q - s->tid) / s->ntok;
 }
 
 /* The ring's next and previous rank. */
 static int ladro__ctws_next(const ladro_t *lb, const ladro__ctws_t *s)
 {
-    return s->lo + (lb->rank - s->lo + 1) % s->len;
+    (void)lb;
+    return ladroi_sw_at(&s->order, s->lo + (s->pos - s->lo + 1) % s->len);
 }
 
 static int ladro__ctws_prev(const ladro_t *lb, const ladro__ctws_t *s)
 {
-    return s->lo + (lb->rank - s->lo + s->len - 1) % s->len;
+    (void)lb;
+    return ladroi_sw_at(&s->order, s->lo + (s->pos - s->lo + s->len - 1) % s->len);
 }
 
 /* The rings: ctws_tokens resolved (auto: ceil(P / 4); at most P / 2, so that every ring
- * has two ranks), this rank's ring and its token's list. */
-static void ladro__ctws_rings(ladro_t *lb, ladro__ctws_t *s, const char *tokens)
+ * has two ranks), the order of positions, this rank's ring and its token's list. */
+static void ladro__ctws_rings(ladro_t *lb, ladro__ctws_t *s, const char *tokens, bool spread)
 {
     int p = lb->size;
+    ladroi_sw_ring_init(&s->order, p, spread);
+    s->pos = ladroi_sw_pos(&s->order, lb->rank);
     uint64_t k = 1;
     if (strcmp(tokens, "auto") == 0)
         k = ((uint64_t)p + LADRO__AUTO_RING - 1) / LADRO__AUTO_RING;
@@ -198,12 +218,12 @@ static void ladro__ctws_rings(ladro_t *lb, ladro__ctws_t *s, const char *tokens)
     if (k > (uint64_t)p / 2)
         k = (uint64_t)p / 2;
     s->ntok = k < 1 ? 1 : (int)k;
-    s->tid = ladro__ring_of(lb->rank, p, s->ntok);
+    s->tid = ladro__ring_of(s->pos, p, s->ntok);
     s->lo = ladro__ring_lo(s->tid, p, s->ntok);
     s->len = ladro__ring_lo(s->tid + 1, p, s->ntok) - s->lo;
     int nstride = s->ntok > 1 ? (p - s->tid + s->ntok - 1) / s->ntok : 0;
     s->nlist = s->len + nstride;
-    if (lb->rank != s->lo)
+    if (s->pos != s->lo)
         return;
     s->nexpect = s->len - 1; /* the ring's other ranks, then the victims outside it */
     for (int j = 0; j < nstride; j++) {
@@ -219,14 +239,17 @@ static int ladro__ctws_init(ladro_t *lb, void **state)
         return ladroi_fail(lb, LADRO_ENOMEM, "ctws: out of memory");
     *state = s;
     const ladro__ctws_opts_t *o = lb->popts;
-    ladro__ctws_rings(lb, s, o->ctws_tokens);
+    bool spread = o->ctws_ring == LADRO__ORDER_SPREAD ||
+                  (o->ctws_ring == LADRO__ORDER_AUTO &&
+                   lb->cfg.steal_guard == LADRO_STEAL_GUARD_PACE);
+    ladro__ctws_rings(lb, s, o->ctws_tokens, spread);
     /* Every mailbox has room for the longest list (the same size everywhere). */
     size_t ring = ((size_t)lb->size + (size_t)s->ntok - 1) / (size_t)s->ntok;
     size_t room = s->ntok > 1 ? 2 * ring : (size_t)lb->size;
     int rc = ladroi_win_alloc(lb, LADRO__OFF_LIST + 8 * room, &s->win);
     if (rc)
         return rc;
-    if (lb->rank == s->lo) /* Algorithm 3, line 1: the token starts on one rank (per ring) */
+    if (s->pos == s->lo) /* Algorithm 3, line 1: the token starts on one rank (per ring) */
         s->token = LADRO__TOK_STEAL;
     s->arrived = -1;
     s->probe = o->ctws_probe;
@@ -241,6 +264,11 @@ static int ladro__ctws_init(ladro_t *lb, void **state)
         return ladroi_fail(lb, LADRO_EINVAL, "ctws_termination=token: threads must be 1 "
                            "(tasks running on worker threads are invisible to the finish "
                            "token: use ctws_termination=waves)");
+    if (s->token_term && lb->cfg.steal_guard != LADRO_STEAL_GUARD_OFF)
+        return ladroi_fail(lb, LADRO_EINVAL, "ctws_termination=token: steal_guard must be "
+                           "off (a guarded slow rank idles with its tasks left to thieves, "
+                           "which the finish token does not know of: use "
+                           "ctws_termination=waves)");
     if (s->token_term && (lb->cfg.watchdog > 0 || lb->cfg.progress > 0))
         return ladroi_fail(lb, LADRO_EINVAL, "ctws_termination=token: watchdog and progress "
                            "must be 0 (they run on the termination waves: use "
@@ -296,7 +324,7 @@ static void ladro__ctws_fini(ladro_t *lb, void *state)
      * past ladro_destroy's barrier here: a ring's first rank takes what it has not
      * received yet. */
     bool clean = lb->wd_state != LADROI_WD_LOCAL;
-    if (s->started && lb->rank == s->lo && !s->gathered && clean) {
+    if (s->started && s->pos == s->lo && !s->gathered && clean) {
         uint64_t v;
         while (s->nrecv < s->nexpect &&
                ladroi_net_recv(lb, lb->comm, &v, sizeof v, LADROI_ANY, LADRO__TAG_COUNT,
@@ -326,17 +354,17 @@ static int ladro__ctws_start(ladro_t *lb, void *state)
     ladro__ctws_t *s = state;
     s->started = true;
     s->mine = ladroi_pool_local_count(&lb->pool);
-    int rc = LADRO_OK, other = s->ntok > 1 ? lb->rank % s->ntok : s->tid;
+    int rc = LADRO_OK, other = s->ntok > 1 ? s->pos % s->ntok : s->tid;
     if (lb->size > 1 && other != s->tid) /* another token's list has this rank */
         rc = ladroi_net_isend(lb, lb->comm, &s->mine, sizeof s->mine,
-                              ladro__ring_lo(other, lb->size, s->ntok), LADRO__TAG_COUNT,
-                              &s->sent[1]);
+                              ladroi_sw_at(&s->order, ladro__ring_lo(other, lb->size, s->ntok)),
+                              LADRO__TAG_COUNT, &s->sent[1]);
     if (rc)
         return rc;
-    if (lb->rank != s->lo) {
+    if (s->pos != s->lo) {
         s->gathered = true; /* only the first holders wait for their lists */
-        return ladroi_net_isend(lb, lb->comm, &s->mine, sizeof s->mine, s->lo,
-                                LADRO__TAG_COUNT, &s->sent[0]);
+        return ladroi_net_isend(lb, lb->comm, &s->mine, sizeof s->mine,
+                                ladroi_sw_at(&s->order, s->lo), LADRO__TAG_COUNT, &s->sent[0]);
     }
     if ((rc = ladro__ctws_hold(lb, s)) != 0)
         return rc;
@@ -421,7 +449,7 @@ static int ladro__ctws_pass(ladro_t *lb, ladro__ctws_t *s)
 {
     int next = ladro__ctws_next(lb, s);
     uint64_t seen, tok = (uint64_t)s->token;
-    s->list[lb->rank - s->lo] = ladroi_pool_local_count(&lb->pool);
+    s->list[s->pos - s->lo] = ladroi_pool_local_count(&lb->pool);
     /* The counter and the list are contiguous in the mailbox: one put, then the token.
      * Each rma call is flushed, so the list is in place before the token is seen. */
     s->tok[0] = s->attempts;
@@ -491,16 +519,18 @@ static void ladro__ctws_log(ladro_t *lb, ladro__ctws_t *s, int victim, uint64_t 
 /* Whether rank m has an entry in this token's list: its ring, or a victim outside it. */
 static bool ladro__ctws_listed(const ladro__ctws_t *s, int m)
 {
-    if (m >= s->lo && m < s->lo + s->len)
+    int q = ladroi_sw_pos(&s->order, m);
+    if (q >= s->lo && q < s->lo + s->len)
         return true;
-    return s->ntok > 1 && m >= s->tid && (m - s->tid) % s->ntok == 0;
+    return s->ntok > 1 && q >= s->tid && (q - s->tid) % s->ntok == 0;
 }
 
 /* One attempt on `victim`: verify its count, take half. *n what the verification read,
  * *got what came (0: failed). Counted and logged (`listed`: its entry in the list). */
 static int ladro__ctws_attempt(ladro_t *lb, ladro__ctws_t *s, int victim, uint64_t listed,
-                               uint32_t *n, uint32_t *got)
+                               uint32_t *n, uint32_t *got, bool *declined)
 {
+    uint64_t declines = lb->st.steals_declined;
     s->attempts++;
     lb->st.steals_tried++;
     double t0 = ladroi_net_now();
@@ -515,6 +545,11 @@ static int ladro__ctws_attempt(ladro_t *lb, ladro__ctws_t *s, int victim, uint64
     lb->st.steal_time_s += ladroi_net_now() - t0;
     if (rc < 0)
         return rc;
+    /* steal_guard=pace held this slow holder back: the victim's tasks are there, for
+     * faster thieves, so its entry stays (not a failed attempt, not logged). */
+    *declined = lb->st.steals_declined != declines;
+    if (*declined)
+        return LADRO_OK;
     ladro__ctws_log(lb, s, victim, listed, *n, *got);
     if (*got == 0) {
         lb->st.steals_failed++;
@@ -552,9 +587,12 @@ static int ladro__ctws_probe(ladro_t *lb, ladro__ctws_t *s)
         s->probed++;
         int victim = ladroi_rng_other(&lb->rng, lb->rank, lb->size);
         uint32_t n, got;
-        int rc = ladro__ctws_attempt(lb, s, victim, 0, &n, &got);
+        bool declined;
+        int rc = ladro__ctws_attempt(lb, s, victim, 0, &n, &got, &declined);
         if (rc < 0)
             return rc;
+        if (declined)
+            return 3;
         if (got > 0) {
             LADROI_COUNT(lb, LADRO__C_PROBES, 1);
             if (ladro__ctws_listed(s, victim)) /* what it has left, for the next holders */
@@ -576,7 +614,7 @@ static int ladro__ctws_probe(ladro_t *lb, ladro__ctws_t *s)
  * the search is the paper's, victim for victim. */
 static int ladro__ctws_steal(ladro_t *lb, ladro__ctws_t *s)
 {
-    int own = lb->rank - s->lo;
+    int own = s->pos - s->lo;
     for (;;) {
         /* Victim: the most remaining tasks per the list (ties: first after this rank). */
         int victim = -1, at = -1;
@@ -602,9 +640,12 @@ static int ladro__ctws_steal(ladro_t *lb, ladro__ctws_t *s)
             return 0;
         }
         uint32_t n, got;
-        int rc = ladro__ctws_attempt(lb, s, victim, most, &n, &got);
+        bool declined;
+        int rc = ladro__ctws_attempt(lb, s, victim, most, &n, &got, &declined);
         if (rc < 0)
             return rc;
+        if (declined) /* the most listed is too little for this slow rank: pass the token */
+            return 3;
         if (got == 0) { /* the list was wrong: refresh the victim's entry and search again */
             s->list[at] = 0;
             if ((rc = ladro__ctws_yield(lb, s)) != 0) /* ... unless a message came */
@@ -660,8 +701,21 @@ static int ladro__ctws_idle(ladro_t *lb, void *state)
     int got = 0;
     if (s->token == LADRO__TOK_STEAL && (got = ladro__ctws_steal(lb, s)) < 0)
         return got;
+    if (s->token == LADRO__TOK_FINISH && !s->token_term && s->ntok > 1 && s->probe > 0) {
+        /* Several tokens: a finish token says only that this ring's list and its probes
+         * found nothing; tasks may remain where other tokens reach. An idle holder probes
+         * again at every pass and re-arms the token when it finds some. */
+        if ((got = ladro__ctws_probe(lb, s)) < 0)
+            return got;
+        if (got == 1) {
+            s->token = LADRO__TOK_STEAL;
+            s->rearms++;
+        }
+    }
     if (got == 2)
         return 0; /* a message came: the core serves it; the search goes on next call */
+    if (got == 3)
+        got = 0; /* steal_guard=pace declined: the token goes on, still "steal" */
     /* Stolen tasks become stealable at once (all but chunk), so the entry this rank
      * puts in the list is what the next holder will find when it verifies. */
     if (got > 0 && (rc = ladroi_pool_release(lb, &lb->pool, lb->cfg.chunk)) != 0)
@@ -760,11 +814,11 @@ static void ladro__ctws_dump(const ladro_t *lb, const void *state, FILE *out)
 {
     const ladro__ctws_t *s = state;
     (void)lb;
-    fprintf(out, "  ctws: token %d of %d (ranks %d-%d) %s, %" PRIu64 " attempts numbered "
+    fprintf(out, "  ctws: token %d of %d (ring positions %d-%d, this rank's %d%s) %s, %" PRIu64 " attempts numbered "
             "so far, %" PRIu64 " passes, %" PRIu64 " finish, %" PRIu64 " re-armed, %" PRIu64
             " searches stopped at a message, %d of %d probes read in this search, initial "
             "list %s\n", s->tid, s->ntok, s->lo,
-            s->lo + s->len - 1, s->token == LADRO__TOK_STEAL ? "held (steal)"
+            s->lo + s->len - 1, s->pos, s->order.mult != 1 ? ", spread" : "", s->token == LADRO__TOK_STEAL ? "held (steal)"
             : s->token == LADRO__TOK_FINISH ? "held (finish)" : "not here",
             s->attempts, s->passes, s->finishes, s->rearms, s->interrupts, s->probed,
             s->probe, s->gathered ? "known" : "pending");
@@ -781,4 +835,4 @@ LADROI_POLICY_DEFINE(ctws, ladro__ctws, ladro__ctws_opts_t, true,
                      .on_progress = ladro__ctws_progress, .on_start = ladro__ctws_start,
                      .on_destroy = ladro__ctws_destroy, .finished = ladro__ctws_finished,
                      .gate_waves = ladro__ctws_gate, .on_spawn = ladro__ctws_spawn,
-                     LADROI_POLICY_COUNTERS(ladro__ctws_counters));
+                     .guard = true, LADROI_POLICY_COUNTERS(ladro__ctws_counters));
