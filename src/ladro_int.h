@@ -229,6 +229,12 @@ int ladroi_guard_leave(ladro_t *lb, bool *leave);
 int ladroi_guard_took(ladro_t *lb);
 /* The guard applies to this rank: steal_guard=pace, under a policy it serves. */
 bool ladroi_guard_on(const ladro_t *lb);
+/* The orders of a ring of ranks (smallworld's `sw_ring`, ctws's `ctws_ring`; the spread
+ * order is src/sw_math.h's): `auto` is spread under steal_guard=pace, where a block of
+ * slow ranks must not be a ring's neighbours, else the ranks' own order. */
+enum { LADROI_ORDER_AUTO, LADROI_ORDER_RANK, LADROI_ORDER_SPREAD };
+extern const char *const ladroi_order_names[];
+bool ladroi_order_spread(const ladro_t *lb, int order);
 /* Thief side: *cap for taking from victim, which holds n tasks: reads its paces when this
  * rank is guarded and knows its own (the victim's fastest known may show this rank slow:
  * two rumours after two slow tasks can both have come from slow ranks); else UINT32_MAX,

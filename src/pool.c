@@ -397,6 +397,14 @@ bool ladroi_guard_on(const ladro_t *lb)
     return lb->cfg.steal_guard == LADRO_STEAL_GUARD_PACE && lb->policy->guard;
 }
 
+const char *const ladroi_order_names[] = {"auto", "rank", "spread", NULL};
+
+bool ladroi_order_spread(const ladro_t *lb, int order)
+{
+    return order == LADROI_ORDER_SPREAD ||
+           (order == LADROI_ORDER_AUTO && lb->cfg.steal_guard == LADRO_STEAL_GUARD_PACE);
+}
+
 int ladroi_guard_limit(ladro_t *lb, int victim, uint32_t n, uint32_t *cap)
 {
     *cap = UINT32_MAX;

@@ -102,8 +102,6 @@ typedef struct ladro__ctws_opts {
     int ctws_ring;
 } ladro__ctws_opts_t;
 
-enum { LADRO__ORDER_AUTO, LADRO__ORDER_RANK, LADRO__ORDER_SPREAD };
-static const char *const ladro__ctws_ring_names[] = {"auto", "rank", "spread", NULL};
 
 #define LADRO__TOKENS_MAX 65536u
 #define LADRO__AUTO_RING 4 /* ctws_tokens=auto: a token per 4 ranks (docs/policies/ctws.md) */
@@ -154,7 +152,7 @@ static const ladroi_opt_t ladro__ctws_opts[] = {
      .doc = "ranks a holder whose list ran dry reads, drawn at random, before its token "
             "turns to finish (0: the paper's, none; not in the paper, docs/policies/ctws.md)"},
     {.key = "ctws_ring", .type = LADROI_OPT_ENUM,
-     LADROI_OPT_FIELD(ladro__ctws_opts_t, ctws_ring), .names = ladro__ctws_ring_names,
+     LADROI_OPT_FIELD(ladro__ctws_opts_t, ctws_ring), .names = ladroi_order_names,
      .def = "auto", .accepted = "auto, rank, spread",
      .doc = "the rings' order: `rank`, consecutive ranks (the paper's); `spread`, rank r at "
             "position r * m mod P (m near 0.618 P, as smallworld's `sw_ring`), so that a "
@@ -239,10 +237,7 @@ static int ladro__ctws_init(ladro_t *lb, void **state)
         return ladroi_fail(lb, LADRO_ENOMEM, "ctws: out of memory");
     *state = s;
     const ladro__ctws_opts_t *o = lb->popts;
-    bool spread = o->ctws_ring == LADRO__ORDER_SPREAD ||
-                  (o->ctws_ring == LADRO__ORDER_AUTO &&
-                   lb->cfg.steal_guard == LADRO_STEAL_GUARD_PACE);
-    ladro__ctws_rings(lb, s, o->ctws_tokens, spread);
+    ladro__ctws_rings(lb, s, o->ctws_tokens, ladroi_order_spread(lb, o->ctws_ring));
     /* Every mailbox has room for the longest list (the same size everywhere). */
     size_t ring = ((size_t)lb->size + (size_t)s->ntok - 1) / (size_t)s->ntok;
     size_t room = s->ntok > 1 ? 2 * ring : (size_t)lb->size;

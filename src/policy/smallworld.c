@@ -16,16 +16,13 @@ typedef struct ladro__sw_opts {
     int sw_ring;
 } ladro__sw_opts_t;
 
-enum { LADRO__RING_AUTO, LADRO__RING_RANK, LADRO__RING_SPREAD };
-static const char *const ladro__sw_ring_names[] = {"auto", "rank", "spread", NULL};
-
 static const ladroi_opt_t ladro__sw_opts[] = {
     {.key = "sw_degree", .type = LADROI_OPT_INT,
      LADROI_OPT_FIELD(ladro__sw_opts_t, sw_degree), .max = 4096, .def = "0",
      .accepted = "0 (= 2*floor(log2(P-1))) or an integer in [1, 4096]",
      .doc = "shortcut draws per rank; 0 = 2·⌊log2(P−1)⌋ (average degree ≈ 4·log2 P)"},
     {.key = "sw_ring", .type = LADROI_OPT_ENUM,
-     LADROI_OPT_FIELD(ladro__sw_opts_t, sw_ring), .names = ladro__sw_ring_names,
+     LADROI_OPT_FIELD(ladro__sw_opts_t, sw_ring), .names = ladroi_order_names,
      .def = "auto", .accepted = "auto, rank, spread",
      .doc = "the overlay's ring: `rank` (the paper's: consecutive ranks are neighbours), "
             "`spread` (rank r at r·m mod P, m ≈ 0.618·P: each rank's near neighbours are "
@@ -128,10 +125,8 @@ static int ladro__sw_init(ladro_t *lb, void **state)
     *state = ov; /* from here on, fini releases what init made */
     const ladro__sw_opts_t *o = lb->popts;
     int draws = ladroi_sw_draws(lb->size, o->sw_degree);
-    bool spread = o->sw_ring == LADRO__RING_SPREAD ||
-                  (o->sw_ring == LADRO__RING_AUTO && lb->cfg.steal_guard == LADRO_STEAL_GUARD_PACE);
     ladroi_sw_ring_t ring;
-    ladroi_sw_ring_init(&ring, lb->size, spread);
+    ladroi_sw_ring_init(&ring, lb->size, ladroi_order_spread(lb, o->sw_ring));
     int *mine = malloc(((size_t)draws + 1) * sizeof *mine);
     int rc = mine ? ladroi_overlay_own(ov, lb->cfg.seed, &ring, lb->rank, draws, mine)
                   : LADRO_ENOMEM;
