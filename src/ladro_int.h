@@ -235,6 +235,11 @@ bool ladroi_guard_on(const ladro_t *lb);
 enum { LADROI_ORDER_AUTO, LADROI_ORDER_RANK, LADROI_ORDER_SPREAD };
 extern const char *const ladroi_order_names[];
 bool ladroi_order_spread(const ladro_t *lb, int order);
+/* A policy's ring-order option (an int field of its options struct), default auto. */
+#define LADROI_OPT_ORDER(key_, type_, field_, doc_)                                        \
+    {.key = key_, .type = LADROI_OPT_ENUM, LADROI_OPT_FIELD(type_, field_),                 \
+     .names = ladroi_order_names, .def = "auto", .accepted = "auto, rank, spread",          \
+     .doc = doc_ "; `auto`: spread under `steal_guard=pace`, else rank"}
 /* Thief side: *cap for taking from victim, which holds n tasks: reads its paces when this
  * rank is guarded and knows its own (the victim's fastest known may show this rank slow:
  * two rumours after two slow tasks can both have come from slow ranks); else UINT32_MAX,

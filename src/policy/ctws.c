@@ -151,13 +151,11 @@ static const ladroi_opt_t ladro__ctws_opts[] = {
      .accepted = "an integer in [0, 64]",
      .doc = "ranks a holder whose list ran dry reads, drawn at random, before its token "
             "turns to finish (0: the paper's, none; not in the paper, docs/policies/ctws.md)"},
-    {.key = "ctws_ring", .type = LADROI_OPT_ENUM,
-     LADROI_OPT_FIELD(ladro__ctws_opts_t, ctws_ring), .names = ladroi_order_names,
-     .def = "auto", .accepted = "auto, rank, spread",
-     .doc = "the rings' order: `rank`, consecutive ranks (the paper's); `spread`, rank r at "
-            "position r * m mod P (m near 0.618 P, as smallworld's `sw_ring`), so that a "
-            "ring of several tokens mixes ranks from every part of the job; `auto`: "
-            "spread under `steal_guard=pace`, else rank"},
+    LADROI_OPT_ORDER("ctws_ring", ladro__ctws_opts_t, ctws_ring,
+                     "the rings' order: `rank`, consecutive ranks (the paper's); `spread`, "
+                     "rank r at position r * m mod P (m near 0.618 P, as smallworld's "
+                     "`sw_ring`), so that a ring of several tokens mixes ranks from every "
+                     "part of the job"),
 };
 
 /* Ring t of K over P ranks: [lo(t), lo(t + 1)), sizes differing by one at most. */

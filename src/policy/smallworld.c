@@ -21,13 +21,11 @@ static const ladroi_opt_t ladro__sw_opts[] = {
      LADROI_OPT_FIELD(ladro__sw_opts_t, sw_degree), .max = 4096, .def = "0",
      .accepted = "0 (= 2*floor(log2(P-1))) or an integer in [1, 4096]",
      .doc = "shortcut draws per rank; 0 = 2·⌊log2(P−1)⌋ (average degree ≈ 4·log2 P)"},
-    {.key = "sw_ring", .type = LADROI_OPT_ENUM,
-     LADROI_OPT_FIELD(ladro__sw_opts_t, sw_ring), .names = ladroi_order_names,
-     .def = "auto", .accepted = "auto, rank, spread",
-     .doc = "the overlay's ring: `rank` (the paper's: consecutive ranks are neighbours), "
-            "`spread` (rank r at r·m mod P, m ≈ 0.618·P: each rank's near neighbours are "
-            "far from it in number, so a block of slow ranks has fast neighbours); `auto`: "
-            "spread under `steal_guard=pace`, else rank"},
+    LADROI_OPT_ORDER("sw_ring", ladro__sw_opts_t, sw_ring,
+                     "the overlay's ring: `rank` (the paper's: consecutive ranks are "
+                     "neighbours), `spread` (rank r at r·m mod P, m ≈ 0.618·P: each rank's "
+                     "near neighbours are far from it in number, so a block of slow ranks "
+                     "has fast neighbours)"),
 };
 
 enum { LADRO__TAG_NOTE = LADROI_TAG_POLICY, LADRO__TAG_ACK, LADRO__TAG_DONE };
