@@ -11,7 +11,8 @@
 # (even, one, gauss70-10), a task-duration distribution (const, uniform, exp, gauss,
 # bimodal), an injected delay before every remote operation (LADRO_DELAY_US: 0 or up to
 # 1000 us), the ranks' speeds (LADRO_SPEED: equal, the A2WS paper's C1, or 1 to 1/8),
-# the steal guard (LADRO_STEAL_GUARD: off or pace), an MPI library (Open MPI with the
+# the steal guard (LADRO_STEAL_GUARD: off or pace), under ctws its tokens and probes
+# (LADRO_CTWS_TOKENS: 1, 2, 3 or auto; LADRO_CTWS_PROBE: 0, 2 or 16), an MPI library (Open MPI with the
 # default osc or osc pt2pt, or MPICH when --mpich-build exists) and a seed; then runs ladro-synth --verify --json under a
 # timeout (SIGTERM, then SIGKILL) and the stall watchdog. With --repeat K every such job
 # makes K runs of its configuration, one after the other, each with a new handle and
@@ -41,7 +42,7 @@ while [ $# -gt 0 ]; do
     --mpich-max-np) mpich_max_np=$2; shift 2 ;;
     --timeout-base) tbase=$2; shift 2 ;;
     --repeat) repeat=$2; shift 2 ;;
-    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "campaign.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -63,7 +64,7 @@ IFS=, read -r -a pols <<<"$policies"
 [ ${#pols[@]} -gt 0 ] || { echo "campaign.sh: no policy found" >&2; exit 2; }
 mkdir -p "$out"
 csv=$out/runs.csv fails=$out/failures.txt
-[ -s "$csv" ] || echo "run,policy,mpi,osc,np,init,dist,tasks_per_rank,work_ms,delay_us,seed,outcome,seconds,missing,duplicated,corrupt,steals_ok,steal_us,job,guard,speed" >"$csv"
+[ -s "$csv" ] || echo "run,policy,mpi,osc,np,init,dist,tasks_per_rank,work_ms,delay_us,seed,outcome,seconds,missing,duplicated,corrupt,steals_ok,steal_us,job,guard,speed,keys" >"$csv"
 : >>"$fails"
 RANDOM=$seed
 r() { echo $(( (RANDOM * 32768 + RANDOM) % $1 )); }  # uniform in [0, $1)
@@ -73,6 +74,7 @@ dists=(const uniform:0.5,1.5 exp gauss:1,0.5 bimodal:0.1,1,10)
 delays=(0 0 0 5 20 100 300 1000)
 guards=(off pace)
 speeds=(1 1 C1 1,0.5,0.25,0.125)
+ctws_tokens=(1 2 3 auto) ctws_probes=(0 2 16)
 start=$(date +%s)
 n=0 job=0
 declare -A cnt
@@ -88,6 +90,8 @@ while [ "$n" -lt "$runs" ]; do
   init=${inits[$(r 3)]} dist=${dists[$(r 5)]} delay=${delays[$(r ${#delays[@]})]}
   [ "$delay" -gt 0 ] && delay=$(( 1 + $(r "$delay") ))
   guard=${guards[$(r 2)]} speed=${speeds[$(r 4)]}
+  polenv=()
+  [ "$pol" = ctws ] && polenv=(LADRO_CTWS_TOKENS=${ctws_tokens[$(r 4)]} LADRO_CTWS_PROBE=${ctws_probes[$(r 3)]})
   tpr=$(( 2 + $(r 20) ))
   wms=0.$(( 1 + $(r 9) ))
   s=$(r 1000000)
@@ -96,14 +100,14 @@ while [ "$n" -lt "$runs" ]; do
         --work-ms "$wms" --seed "$s" --verify --json --no-progress --repeat "$repeat")
   if [ $mpi = mpich ]; then
     cmd=(env LADRO_EXPECT_NP=$np LADRO_DELAY_US=$delay LADRO_WATCHDOG=$tbase
-         LADRO_STEAL_GUARD=$guard LADRO_SPEED=$speed timeout -k 10 "$tmo" /usr/bin/mpiexec.mpich -n "$np" "$msynth" "${args[@]}")
+         LADRO_STEAL_GUARD=$guard LADRO_SPEED=$speed "${polenv[@]}" timeout -k 10 "$tmo" /usr/bin/mpiexec.mpich -n "$np" "$msynth" "${args[@]}")
   else
     oscenv=()
     [ $osc = pt2pt ] && oscenv=(OMPI_MCA_osc=pt2pt)
     cmd=(env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
          OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_rmaps_base_oversubscribe=1
          "${oscenv[@]}" LADRO_EXPECT_NP=$np LADRO_DELAY_US=$delay LADRO_WATCHDOG=$tbase
-         LADRO_STEAL_GUARD=$guard LADRO_SPEED=$speed timeout -k 10 "$tmo" mpiexec -n "$np" --oversubscribe "$synth" "${args[@]}")
+         LADRO_STEAL_GUARD=$guard LADRO_SPEED=$speed "${polenv[@]}" timeout -k 10 "$tmo" mpiexec -n "$np" --oversubscribe "$synth" "${args[@]}")
   fi
   t0=$(date +%s.%N)
   res=$(nice -n 15 "${cmd[@]}" 2>"$out/last.err")
@@ -118,7 +122,7 @@ while [ "$n" -lt "$runs" ]; do
     local miss dup cor st slat
     miss=$(field missing "${3:-}") dup=$(field duplicated "${3:-}") cor=$(field corrupt "${3:-}")
     st=$(field steals_ok "${3:-}") slat=$(field steal_us "${3:-}")
-    echo "$n,$pol,$mpi,$osc,$np,$init,\"$dist\",$tpr,$wms,$delay,$1,$2,$secs,${miss:-},${dup:-},${cor:-},${st:-},${slat:-},$job,$guard,\"$speed\"" >>"$csv"
+    echo "$n,$pol,$mpi,$osc,$np,$init,\"$dist\",$tpr,$wms,$delay,$1,$2,$secs,${miss:-},${dup:-},${cor:-},${st:-},${slat:-},$job,$guard,\"$speed\",\"${polenv[*]}\"" >>"$csv"
     cnt[$pol,$2]=$(( ${cnt[$pol,$2]:-0} + 1 ))
     cnt[all,$2]=$(( ${cnt[all,$2]:-0} + 1 ))
     if [ "$2" != ok ]; then
