@@ -1,25 +1,34 @@
 #!/usr/bin/env bash
 # The demo's run (8 real ranks, the A2WS paper's C1 speeds, 20 tasks of 10 ms per rank,
-# even) under random, baseline and successonly, without and with the steal guard
+# even) under each guarded policy (random, baseline, successonly, smallworld, and ctws with
+# its setting at scale: ctws_tokens=auto ctws_probe=16), without and with the steal guard
 # (LADRO_STEAL_GUARD=pace, docs/user-guide.md "Heterogeneous ranks"), in interleaved
 # rounds so that both sides see the same machine. One line per run, then the median
 # efficiency per policy and guard.
-#   bash bench/demo/guard.sh [BUILD]      ROUNDS (default 4)
+#   bash bench/demo/guard.sh [BUILD]      ROUNDS (default 4), POLICIES (default all five)
 set -euo pipefail
-case "${1:-}" in -h|--help) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+case "${1:-}" in -h|--help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 build=${1:-build}
 synth=$build/bin/ladro-synth
 [ -x "$synth" ] || { echo "guard.sh: $synth not found; build first (make)" >&2; exit 2; }
 rounds=${ROUNDS:-4}
 case "$rounds" in ''|*[!0-9]*|0) echo "guard.sh: ROUNDS takes an integer >= 1, not '$rounds'" >&2; exit 2 ;; esac
+policies=${POLICIES:-random baseline successonly smallworld ctws}
+for pol in $policies; do
+  case "$pol" in random|baseline|successonly|smallworld|ctws) ;;
+    *) echo "guard.sh: POLICIES: '$pol' is not a guarded policy; accepted: random, baseline, successonly, smallworld, ctws" >&2; exit 2 ;;
+  esac
+done
 here=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 printf "%-5s %-11s %-5s %9s %10s %6s %8s %s\n" round policy guard makespan efficiency steals declined "tasks per rank"
 for r in $(seq 1 "$rounds"); do
-  for pol in random baseline successonly; do
+  for pol in $policies; do
+    keys=()
+    [ "$pol" = ctws ] && keys=(LADRO_CTWS_TOKENS=auto LADRO_CTWS_PROBE=16)
     for g in off pace; do
-      out=$(LADRO_STEAL_GUARD=$g "$here/scripts/mpirun.sh" -np 8 "$synth" --policy "$pol" \
+      out=$(env "${keys[@]}" LADRO_STEAL_GUARD=$g "$here/scripts/mpirun.sh" -np 8 "$synth" --policy "$pol" \
             --speed C1 --tasks-per-rank 20 --work-ms 10 --init even --verify --json)
       get() { grep -o "\"$1\": [^,}]*" <<<"$out" | head -1 | sed 's/.*: //'; }
       [ "$(get verified)" = true ] || { echo "guard.sh: $pol, guard $g: not verified" >&2; exit 1; }
@@ -31,7 +40,7 @@ for r in $(seq 1 "$rounds"); do
 done
 echo
 echo "median efficiency over $rounds rounds (every run verified):"
-for pol in random baseline successonly; do
+for pol in $policies; do
   for g in off pace; do
     awk -v p="$pol" -v g="$g" '$2 == p && $3 == g { print $5 }' "$tmp" | sort -g |
       awk -v p="$pol" -v g="$g" '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "  %-11s guard %-4s %.3f\n", p, g, m }'
