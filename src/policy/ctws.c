@@ -88,7 +88,8 @@ typedef struct ladro__ctws {
      * token turns to finish; `probed` of them read in the current search (a search
      * stopped at a message goes on where it was) */
     int probe, probed;
-    /* steal log */
+    /* steal log (ctws_log set: kept only then, up to LADRO__LOG_MAX entries per rank) */
+    bool logging;
     ladro__logent_t *log;
     size_t nlog, caplog;
     uint64_t log_dropped;
@@ -246,6 +247,7 @@ static int ladro__ctws_init(ladro_t *lb, void **state)
         s->token = LADRO__TOK_STEAL;
     s->arrived = -1;
     s->probe = o->ctws_probe;
+    s->logging = o->ctws_log[0] != '\0';
     s->token_term = o->ctws_termination == LADRO__TERM_TOKEN &&
                     lb->size > 1; /* one rank: no token moves */
     /* The finish token knows queued tasks only: results in flight and the watchdog's
@@ -543,7 +545,8 @@ static int ladro__ctws_attempt(ladro_t *lb, ladro__ctws_t *s, int victim, uint64
     *declined = lb->st.steals_declined != declines;
     if (*declined)
         return LADRO_OK;
-    ladro__ctws_log(lb, s, victim, listed, *n, *got);
+    if (s->logging)
+        ladro__ctws_log(lb, s, victim, listed, *n, *got);
     if (*got == 0) {
         lb->st.steals_failed++;
         return LADRO_OK;
