@@ -47,26 +47,22 @@ for k in sorted(off):
     assert pace[k]["efficiency"] >= 0.93, "%s with the guard: %.3f, not 0.93" % (k, pace[k]["efficiency"])
 assert off["random"]["efficiency"] <= 0.85, \
     "random reached %.3f without the guard: the case no longer shows the guard's use" % off["random"]["efficiency"]
-sw = {n: load(n, ("smallworld",))["smallworld"] for n in ("sw_off", "sw_pace", "sw_pace_rank")}
-print("C5, 128 ranks, smallworld  efficiency %.3f without the guard, %.3f with it (spread ring, "
-      "%d steals declined), %.3f with it on the ring of consecutive ranks"
-      % (sw["sw_off"]["efficiency"], sw["sw_pace"]["efficiency"], sw["sw_pace"]["steals_declined"],
-         sw["sw_pace_rank"]["efficiency"]))
-assert sw["sw_off"]["efficiency"] <= 0.6, "smallworld reached %.3f without the guard" % sw["sw_off"]["efficiency"]
-assert sw["sw_pace"]["steals_declined"] > 0, "smallworld: no steal declined with the guard"
-assert sw["sw_pace"]["efficiency"] >= 0.85, "smallworld with the guard: %.3f, not 0.85" % sw["sw_pace"]["efficiency"]
-assert sw["sw_pace"]["efficiency"] > sw["sw_pace_rank"]["efficiency"] + 0.1, \
-    "smallworld with the guard: the spread ring (%.3f) no better than the rank ring (%.3f)" \
-    % (sw["sw_pace"]["efficiency"], sw["sw_pace_rank"]["efficiency"])
-ct = {n: load(n, ("ctws",))["ctws"] for n in ("ct_off", "ct_pace", "ct1024_pace", "ct1024_pace_rank")}
-print("C5, 128 ranks, ctws        efficiency %.3f without the guard, %.3f with it (spread rings, "
-      "%d steals declined); 1 024 ranks: %.3f with it, %.3f with it on rings of consecutive ranks"
-      % (ct["ct_off"]["efficiency"], ct["ct_pace"]["efficiency"], ct["ct_pace"]["steals_declined"],
-         ct["ct1024_pace"]["efficiency"], ct["ct1024_pace_rank"]["efficiency"]))
-assert ct["ct_off"]["efficiency"] <= 0.7, "ctws reached %.3f without the guard" % ct["ct_off"]["efficiency"]
-assert ct["ct_pace"]["steals_declined"] > 0, "ctws: no steal declined with the guard"
-assert ct["ct_pace"]["efficiency"] >= 0.85, "ctws with the guard: %.3f, not 0.85" % ct["ct_pace"]["efficiency"]
-assert ct["ct1024_pace"]["efficiency"] > ct["ct1024_pace_rank"]["efficiency"] + 0.1, \
-    "ctws with the guard at 1 024 ranks: the spread rings (%.3f) no better than the rank rings (%.3f)" \
-    % (ct["ct1024_pace"]["efficiency"], ct["ct1024_pace_rank"]["efficiency"])
+def spread_case(pol, off, pace, pace_big, pace_rank, off_max, what):
+    """A policy that reaches only some ranks (its overlay, its token's list): its runs
+    without the guard, with it (ring spread), and with it on the ring of consecutive ranks
+    (at the size where that shows)."""
+    r = {n: load(n, (pol,))[pol] for n in (off, pace, pace_big, pace_rank)}
+    eff = lambda n: r[n]["efficiency"]
+    print("C5, 128 ranks, %s: efficiency %.3f without the guard, %.3f with it (%d steals declined); "
+          "%s: %.3f with it, %.3f with it on %s of consecutive ranks"
+          % (pol, eff(off), eff(pace), r[pace]["steals_declined"], what, eff(pace_big),
+             eff(pace_rank), "rings" if pol == "ctws" else "the ring"))
+    assert eff(off) <= off_max, "%s reached %.3f without the guard" % (pol, eff(off))
+    assert r[pace]["steals_declined"] > 0, "%s: no steal declined with the guard" % pol
+    assert eff(pace) >= 0.85, "%s with the guard: %.3f, not 0.85" % (pol, eff(pace))
+    assert eff(pace_big) > eff(pace_rank) + 0.1, \
+        "%s with the guard: the spread order (%.3f) no better than the ranks' (%.3f)" \
+        % (pol, eff(pace_big), eff(pace_rank))
+spread_case("smallworld", "sw_off", "sw_pace", "sw_pace", "sw_pace_rank", 0.6, "128 ranks")
+spread_case("ctws", "ct_off", "ct_pace", "ct1024_pace", "ct1024_pace_rank", 0.7, "1 024 ranks")
 PY
