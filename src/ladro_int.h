@@ -153,7 +153,9 @@ typedef struct ladroi_pool {
     size_t scratch_cap; /* in records */
 } ladroi_pool_t;
 
-enum { LADROI_STEAL_EMPTY = 0, LADROI_STEAL_GOT = 1 };
+/* A steal's outcome (>= 0; errors are negative): nothing taken, tasks taken, or nothing
+ * taken because steal_guard=pace held the thief back (the victim has tasks). */
+enum { LADROI_STEAL_EMPTY = 0, LADROI_STEAL_GOT = 1, LADROI_STEAL_DECLINED = 2 };
 
 /* Local allocations only. */
 int ladroi_pool_init(ladro_t *lb, ladroi_pool_t *p, size_t task_bytes, uint32_t capacity,
@@ -190,9 +192,9 @@ int ladroi_pool_reserve(ladro_t *lb, ladroi_pool_t *p, double fraction, uint32_t
 void ladroi_pool_unreserve(ladroi_pool_t *p, uint32_t k);
 /* Steal from victim: take ceil(fraction * n) of its n public tasks (at least 1, at most
  * max_take), into this rank's private part; with guard, no more than ladroi_guard_limit
- * allows (none: LADROI_STEAL_EMPTY, counted as declined); false for a thief taking what
- * it was promised. Returns LADROI_STEAL_GOT with *got set, or LADROI_STEAL_EMPTY, or a
- * negative error. */
+ * allows (none: LADROI_STEAL_DECLINED, counted as declined); false for a thief taking
+ * what it was promised. Returns LADROI_STEAL_GOT with *got set, LADROI_STEAL_EMPTY,
+ * LADROI_STEAL_DECLINED (*got 0), or a negative error. */
 int ladroi_pool_steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fraction,
                       uint32_t max_take, bool guard, uint32_t *got);
 /* steal_guard=pace. A rank's pace: its seconds per task so far (busy time over tasks run,

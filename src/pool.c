@@ -577,7 +577,7 @@ static int ladro__steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fracti
                 return rc;
             if (cap == 0) {
                 lb->st.steals_declined++;
-                return LADROI_STEAL_EMPTY;
+                return LADROI_STEAL_DECLINED;
             }
             guard = false;
         }

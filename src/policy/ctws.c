@@ -17,10 +17,12 @@
  * every step of the paper to the functions below.
  *
  * ctws_tokens=K (default 1, the paper's) splits the ring into K rings of consecutive
- * ranks, each with a token of its own whose list has an entry per rank of its ring and
- * one per rank tid, tid + K, tid + 2K, ... (its victims outside the ring): a rank only
- * ever receives its own ring's token, so every mailbox still sees one token.
- * docs/policies/ctws.md, "More than one token", has the protocol and its proof. */
+ * positions, each with a token of its own whose list has an entry per rank of its ring and
+ * one per position tid, tid + K, tid + 2K, ... (its victims outside the ring): a rank only
+ * ever receives its own ring's token, so every mailbox still sees one token. A position is
+ * the rank itself, or under ctws_ring=spread (auto's choice under steal_guard=pace) rank
+ * r * m mod P. docs/policies/ctws.md, "More than one token" and "Heterogeneous ranks",
+ * has the protocol and its proof. */
 #include "../ladro_int.h"
 #include "../sw_math.h"
 
@@ -102,7 +104,6 @@ typedef struct ladro__ctws_opts {
     int ctws_probe;
     int ctws_ring;
 } ladro__ctws_opts_t;
-
 
 #define LADRO__TOKENS_MAX 65536u
 #define LADRO__AUTO_RING 4 /* ctws_tokens=auto: a token per 4 ranks (docs/policies/ctws.md) */
@@ -188,15 +189,13 @@ static int ladro__ctws_entry(const ladro__ctws_t *s, int m)
 }
 
 /* The ring's next and previous rank. */
-static int ladro__ctws_next(const ladro_t *lb, const ladro__ctws_t *s)
+static int ladro__ctws_next(const ladro__ctws_t *s)
 {
-    (void)lb;
     return ladroi_sw_at(&s->order, s->lo + (s->pos - s->lo + 1) % s->len);
 }
 
-static int ladro__ctws_prev(const ladro_t *lb, const ladro__ctws_t *s)
+static int ladro__ctws_prev(const ladro__ctws_t *s)
 {
-    (void)lb;
     return ladroi_sw_at(&s->order, s->lo + (s->pos - s->lo + s->len - 1) % s->len);
 }
 
@@ -442,7 +441,7 @@ static int ladro__ctws_receive(ladro_t *lb, ladro__ctws_t *s)
  * rank (MPI_Put) and hand the token over with it, round-robin (on the ring). */
 static int ladro__ctws_pass(ladro_t *lb, ladro__ctws_t *s)
 {
-    int next = ladro__ctws_next(lb, s);
+    int next = ladro__ctws_next(s);
     uint64_t seen, tok = (uint64_t)s->token;
     s->list[s->pos - s->lo] = ladroi_pool_local_count(&lb->pool);
     /* The counter and the list are contiguous in the mailbox: one put, then the token.
@@ -521,11 +520,11 @@ static bool ladro__ctws_listed(const ladro__ctws_t *s, int m)
 }
 
 /* One attempt on `victim`: verify its count, take half. *n what the verification read,
- * *got what came (0: failed). Counted and logged (`listed`: its entry in the list). */
+ * *got what came (0: failed), *declined when steal_guard=pace held this rank back.
+ * Counted and, with ctws_log, logged (`listed`: its entry in the list). */
 static int ladro__ctws_attempt(ladro_t *lb, ladro__ctws_t *s, int victim, uint64_t listed,
                                uint32_t *n, uint32_t *got, bool *declined)
 {
-    uint64_t declines = lb->st.steals_declined;
     s->attempts++;
     lb->st.steals_tried++;
     double t0 = ladroi_net_now();
@@ -542,7 +541,7 @@ static int ladro__ctws_attempt(ladro_t *lb, ladro__ctws_t *s, int victim, uint64
         return rc;
     /* steal_guard=pace held this slow holder back: the victim's tasks are there, for
      * faster thieves, so its entry stays (not a failed attempt, not logged). */
-    *declined = lb->st.steals_declined != declines;
+    *declined = rc == LADROI_STEAL_DECLINED;
     if (*declined)
         return LADRO_OK;
     if (s->logging)
@@ -572,11 +571,17 @@ static int ladro__ctws_yield(ladro_t *lb, ladro__ctws_t *s)
     return yield;
 }
 
+/* What a holder's search (ladro__ctws_steal, ladro__ctws_probe) ended with (errors are
+ * negative): nothing anywhere (the token turns to finish), tasks stolen, a message came
+ * (the holder keeps the token and goes on at its next idle call), or steal_guard=pace
+ * declined (the token goes on, still a steal token). */
+enum { LADRO__S_NONE = 0, LADRO__S_STOLE = 1, LADRO__S_MESSAGE = 2, LADRO__S_DECLINED = 3 };
+
 /* ctws_probe (not in the paper): the list ran dry, but tasks that other tokens moved, or
  * that a failed verification zeroed, may be anywhere. Read up to `probe` ranks drawn
  * uniformly among the others, taking half from the first that has stealable tasks.
- * Returns 1 (stolen), 0 (none: the token turns to finish), 2 (a message came) or an
- * error. */
+ * Returns LADRO__S_STOLE, LADRO__S_NONE (the token turns to finish, or stays finish),
+ * LADRO__S_MESSAGE, LADRO__S_DECLINED or an error. */
 static int ladro__ctws_probe(ladro_t *lb, ladro__ctws_t *s)
 {
     while (s->probed < s->probe) {
@@ -588,22 +593,23 @@ static int ladro__ctws_probe(ladro_t *lb, ladro__ctws_t *s)
         if (rc < 0)
             return rc;
         if (declined)
-            return 3;
+            return LADRO__S_DECLINED;
         if (got > 0) {
             LADROI_COUNT(lb, LADRO__C_PROBES, 1);
             if (ladro__ctws_listed(s, victim)) /* what it has left, for the next holders */
                 s->list[ladro__ctws_entry(s, victim)] = n > got ? n - got : 0;
-            return 1;
+            return LADRO__S_STOLE;
         }
         if ((rc = ladro__ctws_yield(lb, s)) != 0)
-            return rc < 0 ? rc : 2;
+            return rc < 0 ? rc : LADRO__S_MESSAGE;
     }
-    return 0;
+    return LADRO__S_NONE;
 }
 
-/* getTask's stealing part (Fig. 1), run by the token holder only. Returns 1 when tasks
- * were stolen, 0 when the list ran out and the probes (ctws_probe) found nothing (the
- * token is then "finish"), 2 when a message
+/* getTask's stealing part (Fig. 1), run by the token holder only. Returns LADRO__S_STOLE
+ * when tasks were stolen, LADRO__S_NONE when the list ran out and the probes (ctws_probe)
+ * found nothing (the token is then "finish"), LADRO__S_DECLINED when steal_guard=pace held
+ * this rank back (the entries stay), LADRO__S_MESSAGE when a message
  * came after a failed attempt: the holder keeps the token and its corrected list,
  * returns to the core, which serves the message (a termination wave), and the next
  * on_idle call goes on with the search where it stopped. In a run without messages
@@ -626,14 +632,14 @@ static int ladro__ctws_steal(ladro_t *lb, ladro__ctws_t *s)
             victim = ladro__ctws_rank_of(s, at);
         if (victim < 0 && s->probed < s->probe) {
             int rc = ladro__ctws_probe(lb, s);
-            if (rc != 0)
+            if (rc != LADRO__S_NONE)
                 return rc;
         }
         if (victim < 0) { /* no tasks left to steal anywhere: set the token to finish */
             s->token = LADRO__TOK_FINISH;
             s->seen_finish = true;
             s->finishes++;
-            return 0;
+            return LADRO__S_NONE;
         }
         uint32_t n, got;
         bool declined;
@@ -641,15 +647,15 @@ static int ladro__ctws_steal(ladro_t *lb, ladro__ctws_t *s)
         if (rc < 0)
             return rc;
         if (declined) /* the most listed is too little for this slow rank: pass the token */
-            return 3;
+            return LADRO__S_DECLINED;
         if (got == 0) { /* the list was wrong: refresh the victim's entry and search again */
             s->list[at] = 0;
             if ((rc = ladro__ctws_yield(lb, s)) != 0) /* ... unless a message came */
-                return rc < 0 ? rc : 2;
+                return rc < 0 ? rc : LADRO__S_MESSAGE;
             continue;
         }
         s->list[at] = n > got ? n - got : 0;
-        return 1;
+        return LADRO__S_STOLE;
     }
 }
 
@@ -694,7 +700,7 @@ static int ladro__ctws_idle(ladro_t *lb, void *state)
         return rc;
     if (!s->token)
         return 0; /* wait for the token (the core backs off, serving progress) */
-    int got = 0;
+    int got = LADRO__S_NONE;
     if (s->token == LADRO__TOK_STEAL && (got = ladro__ctws_steal(lb, s)) < 0)
         return got;
     if (s->token == LADRO__TOK_FINISH && !s->token_term && s->ntok > 1 && s->probe > 0) {
@@ -703,25 +709,24 @@ static int ladro__ctws_idle(ladro_t *lb, void *state)
          * again at every pass and re-arms the token when it finds some. */
         if ((got = ladro__ctws_probe(lb, s)) < 0)
             return got;
-        if (got == 1) {
+        if (got == LADRO__S_STOLE) {
             s->token = LADRO__TOK_STEAL;
             s->rearms++;
         }
     }
-    if (got == 2)
+    if (got == LADRO__S_MESSAGE)
         return 0; /* a message came: the core serves it; the search goes on next call */
-    if (got == 3)
-        got = 0; /* steal_guard=pace declined: the token goes on, still "steal" */
     /* Stolen tasks become stealable at once (all but chunk), so the entry this rank
      * puts in the list is what the next holder will find when it verifies. */
-    if (got > 0 && (rc = ladroi_pool_release(lb, &lb->pool, lb->cfg.chunk)) != 0)
+    bool stole = got == LADRO__S_STOLE;
+    if (stole && (rc = ladroi_pool_release(lb, &lb->pool, lb->cfg.chunk)) != 0)
         return rc;
     /* Forward the token: after a theft it goes on at once (the paper's first updateList
      * of the stolen task); a finish token is forwarded so every rank learns it, and
      * keeps circulating so that spawned work can re-arm it. */
     if ((rc = ladro__ctws_pass(lb, s)) != 0)
         return rc;
-    return got;
+    return stole; /* 1: tasks to run */
 }
 
 /* The steal log as CSV (the paper's Table 1), gathered on rank 0 at ladro_destroy. */
@@ -740,7 +745,7 @@ static int ladro__ctws_drain(ladro_t *lb, ladro__ctws_t *s)
 {
     if (lb->size < 2)
         return LADRO_OK;
-    int next = ladro__ctws_next(lb, s), prev = ladro__ctws_prev(lb, s);
+    int next = ladro__ctws_next(s), prev = ladro__ctws_prev(s);
     uint64_t sent = s->passes, expect = 0;
     ladroi_req_t r = {0};
     int rc = ladroi_net_isend(lb, lb->comm, &sent, sizeof sent, next, LADRO__TAG_WAKES, &r);
@@ -810,12 +815,14 @@ static void ladro__ctws_dump(const ladro_t *lb, const void *state, FILE *out)
 {
     const ladro__ctws_t *s = state;
     (void)lb;
-    fprintf(out, "  ctws: token %d of %d (ring positions %d-%d, this rank's %d%s) %s, %" PRIu64 " attempts numbered "
-            "so far, %" PRIu64 " passes, %" PRIu64 " finish, %" PRIu64 " re-armed, %" PRIu64
-            " searches stopped at a message, %d of %d probes read in this search, initial "
-            "list %s\n", s->tid, s->ntok, s->lo,
-            s->lo + s->len - 1, s->pos, s->order.mult != 1 ? ", spread" : "", s->token == LADRO__TOK_STEAL ? "held (steal)"
-            : s->token == LADRO__TOK_FINISH ? "held (finish)" : "not here",
+    fprintf(out, "  ctws: token %d of %d (ring positions %d-%d, this rank's %d%s) %s, %" PRIu64
+            " attempts numbered so far, %" PRIu64 " passes, %" PRIu64 " finish, %" PRIu64
+            " re-armed, %" PRIu64 " searches stopped at a message, %d of %d probes read in "
+            "this search, initial list %s\n", s->tid, s->ntok, s->lo, s->lo + s->len - 1,
+            s->pos, s->order.mult != 1 ? ", spread" : "",
+            s->token == LADRO__TOK_STEAL    ? "held (steal)"
+            : s->token == LADRO__TOK_FINISH ? "held (finish)"
+                                            : "not here",
             s->attempts, s->passes, s->finishes, s->rearms, s->interrupts, s->probed,
             s->probe, s->gathered ? "known" : "pending");
     if (s->token && s->list) {
