@@ -154,6 +154,8 @@ typedef struct ladro_config {
     double steal_fraction;       /* share of a victim's stealable tasks taken (0.5) */
     double backoff_min_us;       /* idle back-off, first sleep (20) */
     double backoff_max_us;       /* idle back-off, cap (2000) */
+    double backoff_pace;         /* idle back-off, cap as a share of the rank's mean task
+                                    time so far (0 = backoff_max_us only, the default) */
     int poll_interval;           /* ladro_next polls MPI every N calls while busy (1) */
     double delay_us;             /* debug: random delay in [0, delay_us] before every
                                     remote operation (0 = off) */

@@ -90,6 +90,11 @@ static const ladroi_opt_t ladro__keys[] = {
      .dmax = 1e7, .def = "2000",
      .accepted = "a number of microseconds in [0, 1e7], at least backoff_min_us",
      .doc = "cap of the doubling idle sleep"},
+    {.key = "backoff_pace", .type = LADROI_OPT_DOUBLE, LADRO__F(backoff_pace), .dmax = 100,
+     .def = "0", .accepted = "a number in [0, 100]",
+     .doc = "caps the idle sleep also at this share of the rank's mean task time so far "
+            "(never under `backoff_min_us`): a thief does not sleep through most of a "
+            "short task; 0, or before the rank's first task: `backoff_max_us` alone"},
     {.key = "poll_interval", .type = LADROI_OPT_INT, LADRO__F(poll_interval), .min = 1,
      .max = 1000000, .def = "1", .accepted = "an integer in [1, 1000000]",
      .doc = "`ladro_next` serves the protocol every N calls while busy"},

@@ -12,7 +12,9 @@
  *   spin     a pause of backoff_min_us between rounds, spent polling for messages on the
  *            handle's channel and cut short when one arrives; no doubling. A message is
  *            served at once, a one-sided write within a pause.
- *   backoff  sleep backoff_min_us, doubling to backoff_max_us (reset when work is found);
+ *   backoff  sleep backoff_min_us, doubling to backoff_max_us (reset when work is found),
+ *            or to backoff_pace times the rank's seconds per task where that is lower
+ *            (ladroi_idle_cap_us): a thief does not sleep through most of a short task;
  *            a sleeping process is not woken by a message, on either engine: what
  *            arrives meanwhile is seen at the end of the sleep.
  *   auto     spin when the ranks on this node have a core each (ladroi_net_node: the
@@ -55,9 +57,23 @@ int ladroi_idle_init(ladro_t *lb)
     return LADRO_OK;
 }
 
+double ladroi_idle_cap(double min_us, double max_us, double share, double pace_s)
+{
+    double cap = max_us;
+    if (share > 0 && pace_s > 0 && share * pace_s * 1e6 < cap)
+        cap = share * pace_s * 1e6;
+    return cap > min_us ? cap : min_us;
+}
+
+double ladroi_idle_cap_us(const ladro_t *lb)
+{
+    return ladroi_idle_cap(lb->cfg.backoff_min_us, lb->cfg.backoff_max_us,
+                           lb->cfg.backoff_pace, ladroi_own_pace(lb));
+}
+
 double ladroi_idle_wait_cap_us(const ladro_t *lb)
 {
-    return lb->cfg.idle == LADRO_IDLE_SPIN ? lb->cfg.backoff_min_us : lb->cfg.backoff_max_us;
+    return lb->cfg.idle == LADRO_IDLE_SPIN ? lb->cfg.backoff_min_us : ladroi_idle_cap_us(lb);
 }
 
 int ladroi_idle_pause(ladro_t *lb)
@@ -65,9 +81,8 @@ int ladroi_idle_pause(ladro_t *lb)
     if (lb->cfg.idle == LADRO_IDLE_SPIN)
         return ladroi_net_wait_msg(lb, lb->comm, lb->cfg.backoff_min_us, true, NULL);
     int rc = ladroi_net_wait_msg(lb, lb->comm, lb->backoff_us, false, NULL);
-    lb->backoff_us *= 2;
-    if (lb->backoff_us > lb->cfg.backoff_max_us)
-        lb->backoff_us = lb->cfg.backoff_max_us;
+    double cap = ladroi_idle_cap_us(lb);
+    lb->backoff_us = lb->backoff_us * 2 < cap ? lb->backoff_us * 2 : cap;
     return rc;
 }
 

@@ -204,6 +204,10 @@ int ladroi_pool_steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fraction
  * fastest pace spreads (ladroi_guard_task_end). The claims are unchanged: the guard only
  * lowers how many tasks a slow thief claims, before it claims, and lets a slow owner
  * leave its tasks public instead of popping them (docs/architecture.md, the pool). */
+/* This rank's pace: its seconds per task so far (busy time over tasks run, over its
+ * workers); 0 before its first task. The guard weighs it, the idle back-off is capped
+ * by it (ladroi_idle_cap_us). */
+double ladroi_own_pace(const ladro_t *lb);
 /* After each task: publish this rank's paces and read one random rank's (a rumour: the
  * fastest pace reaches every rank in O(log P) tasks). */
 int ladroi_guard_task_end(ladro_t *lb);
@@ -335,9 +339,15 @@ int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle);
 int ladroi_idle_init(ladro_t *lb);
 /* The pause between two idle rounds: spin (poll for messages, back at one) or back off. */
 int ladroi_idle_pause(ladro_t *lb);
+/* The cap of the doubling back-off sleep, in microseconds: max_us, lowered to share
+ * times pace_s (seconds per task) when both are positive, and never under min_us. Pure. */
+double ladroi_idle_cap(double min_us, double max_us, double share, double pace_s);
+/* ladroi_idle_cap of this rank: backoff_min_us, backoff_max_us, backoff_pace and its
+ * pace (ladroi_own_pace; 0 before its first task). */
+double ladroi_idle_cap_us(const ladro_t *lb);
 /* How long a policy may wait inside one on_idle call (for a reply, a grant) before it
  * returns and lets the core run a round (termination waves, progress): backoff_min_us
- * when spinning, so the waves are never held up; backoff_max_us when backing off. */
+ * when spinning, so the waves are never held up; ladroi_idle_cap_us when backing off. */
 double ladroi_idle_wait_cap_us(const ladro_t *lb);
 /* One nap of a policy that waits inside on_idle for a one-sided answer: backoff_min_us,
  * cut short by a message on engines that can (src/engine.h). *leave: a message came for

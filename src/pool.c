@@ -310,9 +310,7 @@ int ladroi_pool_peek(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t *count)
     return rc;
 }
 
-/* This rank's pace: its seconds per task so far (busy time over tasks run, over its
- * workers; 0 before its first task). */
-static double ladro__own_pace(const ladro_t *lb)
+double ladroi_own_pace(const ladro_t *lb)
 {
     if (lb->st.tasks_run == 0)
         return 0;
@@ -330,7 +328,7 @@ static void ladro__fold_pace(ladroi_pool_t *p, double pace)
 /* Store this rank's pace and the fastest it knows in its window (local stores). */
 static int ladro__publish_pace(ladro_t *lb, ladroi_pool_t *p)
 {
-    double v[2] = {ladro__own_pace(lb), 0};
+    double v[2] = {ladroi_own_pace(lb), 0};
     ladro__fold_pace(p, v[0]);
     v[1] = p->ref_pace;
     memcpy((unsigned char *)p->win.base + LADRO__PACE_OFF, v, sizeof v);
@@ -408,7 +406,7 @@ bool ladroi_order_spread(const ladro_t *lb, int order)
 int ladroi_guard_limit(ladro_t *lb, int victim, uint32_t n, uint32_t *cap)
 {
     *cap = UINT32_MAX;
-    double mine = ladroi_guard_on(lb) ? ladro__own_pace(lb) : 0, theirs;
+    double mine = ladroi_guard_on(lb) ? ladroi_own_pace(lb) : 0, theirs;
     if (mine == 0)
         return LADRO_OK; /* no task run yet: no pace to weigh */
     int rc = ladro__read_pace(lb, &lb->pool, victim, &theirs);
@@ -420,7 +418,7 @@ int ladroi_guard_limit(ladro_t *lb, int victim, uint32_t n, uint32_t *cap)
 int ladroi_guard_grant(ladro_t *lb, int thief, uint32_t *cap)
 {
     *cap = UINT32_MAX;
-    double mine = ladroi_guard_on(lb) ? ladro__own_pace(lb) : 0, theirs;
+    double mine = ladroi_guard_on(lb) ? ladroi_own_pace(lb) : 0, theirs;
     if (mine == 0)
         return LADRO_OK;
     int rc = ladro__read_pace(lb, &lb->pool, thief, &theirs);
@@ -437,7 +435,7 @@ int ladroi_guard_leave(ladro_t *lb, bool *leave)
     ladroi_pool_t *p = &lb->pool;
     *leave = false;
     if (!p->stealable || !ladroi_guard_on(lb) ||
-        !ladroi_guard_slow(ladro__own_pace(lb), p->ref_pace))
+        !ladroi_guard_slow(ladroi_own_pace(lb), p->ref_pace))
         return LADRO_OK;
     uint64_t w;
     int rc = ladro__self_word(lb, p, &w);
@@ -460,7 +458,7 @@ int ladroi_guard_leave(ladro_t *lb, bool *leave)
 int ladroi_guard_took(ladro_t *lb)
 {
     ladroi_pool_t *p = &lb->pool;
-    if (!ladroi_guard_on(lb) || !ladroi_guard_slow(ladro__own_pace(lb), p->ref_pace))
+    if (!ladroi_guard_on(lb) || !ladroi_guard_slow(ladroi_own_pace(lb), p->ref_pace))
         return LADRO_OK;
     p->theft_at = 0; /* it runs what it chose to take, */
     return ladroi_pool_release(lb, p, lb->in_task ? 0 : 1); /* and no more than one */

@@ -528,9 +528,8 @@ static int ladro__hub(ladro_t *lb, ladroi_threads_t *th)
             ladro__wait(&th->hub_cv, &th->mu, backoff * 1e-6);
         th->kick = false;
         pthread_mutex_unlock(&th->mu);
-        backoff *= 2;
-        if (backoff > lb->cfg.backoff_max_us)
-            backoff = lb->cfg.backoff_max_us;
+        double cap = ladroi_idle_cap_us(lb);
+        backoff = backoff * 2 < cap ? backoff * 2 : cap;
     }
 }
 

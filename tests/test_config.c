@@ -89,6 +89,10 @@ int main(void)
     good("backoff_min_us", "0");
     bad("backoff_min_us", "abc", "microseconds");
     bad("backoff_max_us", "1e9", "microseconds");
+    good("backoff_pace", "0");
+    good("backoff_pace", "0.5");
+    bad("backoff_pace", "-0.1", "[0, 100]");
+    bad("backoff_pace", "101", "[0, 100]");
     good("poll_interval", "10");
     bad("poll_interval", "0", "[1, 1000000]");
     good("delay_us", "100");

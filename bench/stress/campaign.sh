@@ -12,7 +12,8 @@
 # bimodal), an injected delay before every remote operation (LADRO_DELAY_US: 0 or up to
 # 1000 us), the ranks' speeds (LADRO_SPEED: equal, the A2WS paper's C1, or 1 to 1/8),
 # the steal guard (LADRO_STEAL_GUARD: off or pace), under ctws its tokens and probes
-# (LADRO_CTWS_TOKENS: 1, 2, 3 or auto; LADRO_CTWS_PROBE: 0, 2 or 16), an MPI library (Open MPI with the
+# (LADRO_CTWS_TOKENS: 1, 2, 3 or auto; LADRO_CTWS_PROBE: 0, 2 or 16), the idle sleep's
+# cap by the rank's pace (LADRO_BACKOFF_PACE: 0 in half the runs, 0.25, 2), an MPI library (Open MPI with the
 # default osc or osc pt2pt, or MPICH when --mpich-build exists) and a seed; then runs ladro-synth --verify --json under a
 # timeout (SIGTERM, then SIGKILL) and the stall watchdog. With --repeat K every such job
 # makes K runs of its configuration, one after the other, each with a new handle and
@@ -75,6 +76,7 @@ delays=(0 0 0 5 20 100 300 1000)
 guards=(off pace)
 speeds=(1 1 C1 1,0.5,0.25,0.125)
 ctws_tokens=(1 2 3 auto) ctws_probes=(0 2 16)
+backoff_paces=(0 0 0.25 2)  # 0: the default; else the idle sleep capped by the rank's pace
 start=$(date +%s)
 n=0 job=0
 declare -A cnt
@@ -92,6 +94,8 @@ while [ "$n" -lt "$runs" ]; do
   guard=${guards[$(r 2)]} speed=${speeds[$(r 4)]}
   polenv=()
   [ "$pol" = ctws ] && polenv=(LADRO_CTWS_TOKENS=${ctws_tokens[$(r 4)]} LADRO_CTWS_PROBE=${ctws_probes[$(r 3)]})
+  bp=${backoff_paces[$(r 4)]}
+  [ "$bp" != 0 ] && polenv+=(LADRO_BACKOFF_PACE=$bp)
   tpr=$(( 2 + $(r 20) ))
   wms=0.$(( 1 + $(r 9) ))
   s=$(r 1000000)

@@ -408,9 +408,8 @@ static int ladro__so_idle(ladro_t *lb, void *state)
             if (yielded) /* a message (a wave): the core serves it, then the step goes on */
                 return 0;
             s->next_reg_at = now + 1e-6 * s->reg_gap_us;
-            s->reg_gap_us *= 2;
-            if (s->reg_gap_us > lb->cfg.backoff_max_us)
-                s->reg_gap_us = lb->cfg.backoff_max_us;
+            double cap = ladroi_idle_cap_us(lb);
+            s->reg_gap_us = s->reg_gap_us * 2 < cap ? s->reg_gap_us * 2 : cap;
         }
         if ((rc = ladro__so_serve(lb, s)) != 0 || (rc = ladroi_net_progress(lb)) != 0)
             return rc;
