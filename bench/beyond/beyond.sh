@@ -11,11 +11,14 @@
 #   WORKLOADS (default "gauss c5"), IDLE (the idle ranks' strategy, e.g. IDLE=spin: what
 #   idle=auto picks with a core per rank; default ladro-sim's, backoff; the default OUT is then
 #   BUILD/results/beyond-idle-IDLE, and an OUT given must not hold runs of another IDLE),
+#   KEYS (runtime keys for every row, e.g. KEYS="backoff_pace=0.25"; the default OUT then
+#   ends in -KEYS, letters and digits kept; likewise, never mix runs of other KEYS in OUT),
 #   TRACE=1 (the c5 runs also write a CSV task trace, and late.py tells who ran the tasks
 #   that end after the bound: ~60 MB a run)
 set -euo pipefail
 build=${1:-build}
-out=${2:-$build/results/beyond${IDLE:+-idle-$IDLE}}  # IDLE's runs never mix with the default's
+keys_tag=$(printf %s "${KEYS:-}" | tr -c 'A-Za-z0-9' _)
+out=${2:-$build/results/beyond${IDLE:+-idle-$IDLE}${KEYS:+-$keys_tag}}  # never mixed with the default's
 sim=$build/bin/ladro-sim
 [ -x "$sim" ] || { echo "beyond.sh: $sim not found; build first (make)" >&2; exit 2; }
 policies=${POLICIES:-static,leader,random,ctws,a2ws,baseline,successonly,smallworld}
@@ -35,6 +38,7 @@ for p in ${PS:-1024}; do
           label=$(echo "$pol" | tr -c 'A-Za-z0-9\n' _)
         fi
         [ -n "${IDLE:-}" ] && kv="$kv idle=$IDLE"
+        [ -n "${KEYS:-}" ] && kv="$kv $KEYS"
         f=$out/$w-p$p-s$s-$label.json
         tr=
         [ "${TRACE:-0}" = 1 ] && [ "$w" = c5 ] && tr="trace=${f%.json}.csv"

@@ -12,3 +12,10 @@ guard="$guard ctws:ctws_tokens=64,ctws_probe=16,steal_guard=pace"
 variants=${VARIANTS-a2ws:whole_max=0 ctws:ctws_tokens=auto ctws:ctws_tokens=auto,ctws_probe=16 $guard}
 echo "+ SEEDS=${SEEDS:-3} VARIANTS=\"$variants\" bench/beyond/beyond.sh $build $out"
 SEEDS=${SEEDS:-3} VARIANTS=$variants bash bench/beyond/beyond.sh "$build" "$out" | tee "$out/beyond.md"
+# gauss70-10 with the idle sleep capped by the rank's pace (docs/results.md, "Backing off,
+# with the sleep capped by the rank's pace")
+pace_variants="ctws:ctws_tokens=auto,ctws_probe=16 smallworld:sw_ring=spread"
+echo "+ KEYS=backoff_pace=0.25 WORKLOADS=gauss SEEDS=${SEEDS:-3} VARIANTS=\"$pace_variants\" bench/beyond/beyond.sh $build $out/pace"
+mkdir -p "$out/pace"
+KEYS=backoff_pace=0.25 WORKLOADS=gauss SEEDS=${SEEDS:-3} VARIANTS=$pace_variants \
+  bash bench/beyond/beyond.sh "$build" "$out/pace" | tee "$out/beyond-pace.md"
