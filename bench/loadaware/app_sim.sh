@@ -16,6 +16,8 @@
 # idle time (waiting between attempts: backing off or spinning, and termination).
 #   APP=uts FLAGS="-t 1 ..." NAME=uts BIN=build/bin NPS="64 256 1024" SEEDS="1 2 3" \
 #     IDLES="backoff spin" bench/loadaware/app_sim.sh
+# KEYS: runtime keys for every launch (e.g. KEYS="backoff_pace=0.25"); their runs are
+# kept under names of their own in OUT (NAME_IDLE_KEYS_pP_sS.json).
 set -eu
 BIN=${BIN:-build/bin}
 NPS=${NPS:-"64 256 1024"}
@@ -26,24 +28,27 @@ APP=${APP:?APP: uts or nqueens}
 FLAGS=${FLAGS:-}
 NAME=${NAME:-$APP}
 OUT=${OUT:-${NAME}_sim_out}
+KEYS=${KEYS:-}
+TAG=$(printf %s "$KEYS" | tr -c 'A-Za-z0-9' _)
 mkdir -p "$OUT"
 for idle in $IDLES; do
   for np in $NPS; do
     for seed in $SEEDS; do
-      f="$OUT/${NAME}_${idle}_p${np}_s${seed}.json"
+      f="$OUT/${NAME}_${idle}${TAG:+_$TAG}_p${np}_s${seed}.json"
       test -s "$f" && continue # kept from an earlier launch
       # shellcheck disable=SC2086
       "$BIN/ladro-sim" policy --app "$APP" $FLAGS --p "$np" --policy "$POLICIES" \
-        --seed "$seed" --json "idle=$idle" > "$f.tmp"
+        --seed "$seed" --json "idle=$idle" $KEYS > "$f.tmp"
       mv "$f.tmp" "$f"
     done
   done
 done
-python3 - "$OUT" "$POLICIES" "$IDLES" "$NPS" "$SEEDS" "$NAME" <<'PY'
+python3 - "$OUT" "$POLICIES" "$IDLES" "$NPS" "$SEEDS" "$NAME" "$TAG" <<'PY'
 import json, os, statistics, sys
 out, pols = sys.argv[1], sys.argv[2].split(",")
 idles, nps, seeds = (a.split() for a in sys.argv[3:6])
 name = sys.argv[6]
+tag = "_" + sys.argv[7] if sys.argv[7] else ""
 med = statistics.median
 for idle in idles:
     print("\n| ranks | policy | seeds | makespan s (median) | efficiency | steals ok "
@@ -54,7 +59,7 @@ for idle in idles:
     for np in nps:
         runs = {}
         for s in seeds:
-            f = "%s/%s_%s_p%s_s%s.json" % (out, name, idle, np, s)
+            f = "%s/%s_%s%s_p%s_s%s.json" % (out, name, idle, tag, np, s)
             d = json.load(open(f))
             for x in d["policies"]:
                 assert x["verified"] is True, (idle, np, s, x["policy"])
