@@ -71,6 +71,12 @@ double ladroi_idle_cap_us(const ladro_t *lb)
                            lb->cfg.backoff_pace, ladroi_own_pace(lb));
 }
 
+double ladroi_idle_next_us(const ladro_t *lb, double us)
+{
+    double cap = ladroi_idle_cap_us(lb);
+    return us * 2 < cap ? us * 2 : cap;
+}
+
 double ladroi_idle_wait_cap_us(const ladro_t *lb)
 {
     return lb->cfg.idle == LADRO_IDLE_SPIN ? lb->cfg.backoff_min_us : ladroi_idle_cap_us(lb);
@@ -81,8 +87,7 @@ int ladroi_idle_pause(ladro_t *lb)
     if (lb->cfg.idle == LADRO_IDLE_SPIN)
         return ladroi_net_wait_msg(lb, lb->comm, lb->cfg.backoff_min_us, true, NULL);
     int rc = ladroi_net_wait_msg(lb, lb->comm, lb->backoff_us, false, NULL);
-    double cap = ladroi_idle_cap_us(lb);
-    lb->backoff_us = lb->backoff_us * 2 < cap ? lb->backoff_us * 2 : cap;
+    lb->backoff_us = ladroi_idle_next_us(lb, lb->backoff_us);
     return rc;
 }
 

@@ -345,6 +345,10 @@ double ladroi_idle_cap(double min_us, double max_us, double share, double pace_s
 /* ladroi_idle_cap of this rank: backoff_min_us, backoff_max_us, backoff_pace and its
  * pace (ladroi_own_pace; 0 before its first task). */
 double ladroi_idle_cap_us(const ladro_t *lb);
+/* The doubling wait after one of us microseconds: twice us, at most ladroi_idle_cap_us.
+ * Every doubling wait of a rank (the core's back-off, successonly's registrations, the
+ * hub of threads, smallworld's overlay barrier) steps with it. */
+double ladroi_idle_next_us(const ladro_t *lb, double us);
 /* How long a policy may wait inside one on_idle call (for a reply, a grant) before it
  * returns and lets the core run a round (termination waves, progress): backoff_min_us
  * when spinning, so the waves are never held up; ladroi_idle_cap_us when backing off. */

@@ -528,8 +528,7 @@ static int ladro__hub(ladro_t *lb, ladroi_threads_t *th)
             ladro__wait(&th->hub_cv, &th->mu, backoff * 1e-6);
         th->kick = false;
         pthread_mutex_unlock(&th->mu);
-        double cap = ladroi_idle_cap_us(lb);
-        backoff = backoff * 2 < cap ? backoff * 2 : cap;
+        backoff = ladroi_idle_next_us(lb, backoff);
     }
 }
 

@@ -98,7 +98,7 @@ static int ladro__sw_incoming(ladro_t *lb, ladroi_overlay_t *ov, const int *mine
             break;
         if (!done && !moved) { /* nothing came: back off as the core's idle loop does */
             ladroi_net_sleep_us(nap);
-            nap = nap * 2 < lb->cfg.backoff_max_us ? nap * 2 : lb->cfg.backoff_max_us;
+            nap = ladroi_idle_next_us(lb, nap);
         } else {
             nap = lb->cfg.backoff_min_us;
         }

@@ -408,8 +408,7 @@ static int ladro__so_idle(ladro_t *lb, void *state)
             if (yielded) /* a message (a wave): the core serves it, then the step goes on */
                 return 0;
             s->next_reg_at = now + 1e-6 * s->reg_gap_us;
-            double cap = ladroi_idle_cap_us(lb);
-            s->reg_gap_us = s->reg_gap_us * 2 < cap ? s->reg_gap_us * 2 : cap;
+            s->reg_gap_us = ladroi_idle_next_us(lb, s->reg_gap_us);
         }
         if ((rc = ladro__so_serve(lb, s)) != 0 || (rc = ladroi_net_progress(lb)) != 0)
             return rc;
