@@ -148,6 +148,7 @@ typedef struct ladroi_pool {
     ladroi_rng_t guard_rng; /* steal_guard=pace: whose paces to read after a task */
     uint32_t guard_top; /* steal_guard=pace: the top the owner last saw, */
     double theft_at;    /* and when it last saw it move (a theft; 0: since its steal) */
+    double leave_at;    /* steal_guard=pace: when it began to leave its tasks (0: not) */
     /* thief scratch buffer */
     unsigned char *scratch;
     size_t scratch_cap; /* in records */
@@ -225,10 +226,42 @@ uint32_t ladroi_guard_cap(double thief, double ref, uint32_t n);
 /* pace > LADROI_GUARD_SLOW * ref, both known. */
 bool ladroi_guard_slow(double pace, double ref);
 /* Before this rank starts a task: *leave when the guard holds it back: it is slow against
- * the fastest known, and thieves are hungry: they took from its pool within the last two
- * fastest task times. Its private tasks are then made public for them, and it idles;
- * otherwise it runs its tasks. */
+ * the fastest known, and either the run's remaining time by the last termination wave
+ * (ladroi_guard_remaining) is shorter than its next task less one fastest task — then
+ * for two fastest task times from then on, and as long as thieves keep taking from it —
+ * or, with no wave's estimate yet, thieves are hungry: they took from its pool within
+ * the last two fastest task times. Its private tasks are then made public for them, and
+ * it idles; otherwise it runs its tasks. */
 int ladroi_guard_leave(ladro_t *lb, bool *leave);
+/* The run's remaining time, estimated from the steal_guard=pace sums of the termination
+ * waves (src/term.c). Each rank adds, when it contributes to a wave (ladroi_guard_wave):
+ *   [0] its rate, 10^6 / its pace (tasks per 10^6 s; 0 before its first task),
+ *   [1] the part of its running task done, elapsed / pace, at most 0.99 (in 10^-6 tasks),
+ *   [2] its rate again if it is running a task (else 0),
+ *   [3] that rate times the seconds from the start to its contribution (10^-6 tasks).
+ * With the wave's created and completed counts, `since` seconds from the start:
+ *   n = created - completed - ([1] + since * [2] - [3]) / 10^6
+ * tasks are left once the running ranks' progress since they contributed is counted, and
+ * the run has n / ([0] / 10^6) seconds to go if every rank ran at its pace (0 when n <= 0;
+ * -1 without a rate: no wave yet, or no rank ran a task). Pure. */
+#define LADROI_GUARD_SUMS 4
+double ladroi_guard_remaining(uint64_t created, uint64_t completed,
+                              const uint64_t sums[LADROI_GUARD_SUMS], double since);
+/* This rank's part of those sums, now (zeros when the guard is off or it ran no task). */
+void ladroi_guard_wave(const ladro_t *lb, uint64_t out[LADROI_GUARD_SUMS]);
+/* How often a busy rank joins a termination wave under the guard, so that the estimate
+ * stays fresh while some ranks work: a tenth of its pace (of its running task's elapsed
+ * time before it has one); 0: not at all (guard off). A wave completes when the slowest
+ * rank joined, a tenth of the slowest pace after the previous one. */
+double ladroi_guard_wave_period(const ladro_t *lb, double now);
+/* A slow thief (ladroi_guard_slow against `ref`, the fastest pace known) would end a
+ * task after the run, which has `rem` seconds to go (rem < 0: unknown, false): its pace
+ * exceeds rem + ref. Where the policy's thieves draw among all ranks (guard_hold) it then
+ * takes none. Only slow thieves: the estimate is the run's end if every rank worked at
+ * its pace, which a run whose tasks are still spreading overshoots; with tasks of one
+ * kind (paces within 4 times of each other) it would hold back thieves that are needed.
+ * Pure. */
+bool ladroi_guard_late(double thief, double rem, double ref);
 /* After this rank stole (any steal that brought tasks): a slow rank runs what it chose
  * to take (not left at once to thieves), and keeps no more than that one task private
  * (none while it runs a task): the rest are public, for faster thieves. */
@@ -322,6 +355,7 @@ typedef struct ladroi_term {
     uint64_t prev_completed;
     uint64_t waves;
     uint64_t seen_created, seen_completed; /* sums of the last completed wave */
+    uint64_t seen_guard[LADROI_GUARD_SUMS]; /* and its steal_guard=pace sums */
     bool done;
     /* watchdog (src/watchdog.c) */
     double joined_at;   /* when this rank last contributed to a wave */
@@ -498,11 +532,18 @@ typedef struct ladroi_policy_ops {
     const char *summary;
     bool steals; /* tasks are exposed in the public ring */
     /* steal_guard=pace applies (ladroi_guard_on): its thieves weigh no speeds (random,
-     * baseline, successonly, smallworld). Not a2ws, which weighs speeds itself, nor ctws,
-     * whose thieves reach only the ranks of their lists: a slow rank there that leaves a
-     * task to faster ones waits for thieves that do not come (docs/user-guide.md,
-     * "Heterogeneous ranks"; smallworld spreads its ring for that reason). */
+     * baseline, successonly, smallworld, ctws). Not a2ws, which weighs speeds itself.
+     * smallworld's and ctws's thieves reach only some ranks (their overlay neighbours,
+     * their token's list), so under the guard they spread their rings: a slow rank that
+     * leaves a task to faster ones must have faster ones among its thieves
+     * (docs/user-guide.md, "Heterogeneous ranks"). */
     bool guard;
+    /* Its thieves draw victims among all ranks (random, baseline, successonly): under the
+     * guard a slow thief whose task would end after the run holds back (ladroi_guard_late),
+     * as faster thieves will come for that task. Not where thieves reach only some ranks: a
+     * slow rank's task there may have no faster thief, and one held back would leave it
+     * to the slow rank itself. */
+    bool guard_hold;
     /* Options: settable as LADRO_<KEY>, ladro_config_set(cfg, key, value) and
      * NAME:key=value in tool lists; parsed into a struct of opts_size bytes that the
      * policy reads as lb->popts (defaults applied, checked at ladro_create). */

@@ -403,6 +403,65 @@ bool ladroi_order_spread(const ladro_t *lb, int order)
            (order == LADROI_ORDER_AUTO && lb->cfg.steal_guard == LADRO_STEAL_GUARD_PACE);
 }
 
+double ladroi_guard_remaining(uint64_t created, uint64_t completed,
+                              const uint64_t sums[LADROI_GUARD_SUMS], double since)
+{
+    if (sums[0] == 0)
+        return -1;
+    double n = (double)(created - completed) -
+               1e-6 * ((double)sums[1] + since * (double)sums[2] - (double)sums[3]);
+    return n > 0 ? n * 1e6 / (double)sums[0] : 0;
+}
+
+void ladroi_guard_wave(const ladro_t *lb, uint64_t out[LADROI_GUARD_SUMS])
+{
+    memset(out, 0, LADROI_GUARD_SUMS * sizeof *out);
+    double pace = ladroi_guard_on(lb) ? ladroi_own_pace(lb) : 0;
+    if (pace <= 0)
+        return;
+    double rate = 1e6 / pace;
+    out[0] = (uint64_t)(rate + 0.5);
+    if (lb->in_task && lb->cfg.threads <= 1) { /* workers' tasks: counted when done */
+        double now = ladroi_net_now(), done = (now - lb->task_start) / pace;
+        out[1] = (uint64_t)(1e6 * (done < 0.99 ? done : 0.99));
+        out[2] = out[0];
+        out[3] = (uint64_t)((now - lb->t0) * rate + 0.5);
+    }
+}
+
+double ladroi_guard_wave_period(const ladro_t *lb, double now)
+{
+    if (!ladroi_guard_on(lb))
+        return 0;
+    double pace = ladroi_own_pace(lb);
+    if (pace == 0 && lb->in_task)
+        pace = now - lb->task_start;
+    return 0.1 * pace;
+}
+
+/* The run's remaining time by the last wave this rank saw; -1: unknown. */
+static double ladro__remaining(const ladro_t *lb, double now)
+{
+    const ladroi_term_t *t = &lb->term;
+    return ladroi_guard_remaining(t->seen_created, t->seen_completed, t->seen_guard,
+                                  now - lb->t0);
+}
+
+bool ladroi_guard_late(double thief, double rem, double ref)
+{
+    return rem >= 0 && ladroi_guard_slow(thief, ref) && rem + ref < thief;
+}
+
+/* The pairwise cap, then the run's end: both thief's and victim's side. */
+static uint32_t ladro__guard_cap(const ladro_t *lb, double thief, double victim, uint32_t n)
+{
+    uint32_t cap = ladro__pair_cap(&lb->pool, thief, victim, n);
+    if (cap > 0 && lb->policy->guard_hold &&
+        ladroi_guard_late(thief, ladro__remaining(lb, ladroi_net_now()), lb->pool.ref_pace))
+        return 0; /* faster thieves will come for it */
+    return cap;
+}
+
 int ladroi_guard_limit(ladro_t *lb, int victim, uint32_t n, uint32_t *cap)
 {
     *cap = UINT32_MAX;
@@ -411,7 +470,7 @@ int ladroi_guard_limit(ladro_t *lb, int victim, uint32_t n, uint32_t *cap)
         return LADRO_OK; /* no task run yet: no pace to weigh */
     int rc = ladro__read_pace(lb, &lb->pool, victim, &theirs);
     if (rc == 0)
-        *cap = ladro__pair_cap(&lb->pool, mine, theirs, n);
+        *cap = ladro__guard_cap(lb, mine, theirs, n);
     return rc;
 }
 
@@ -424,8 +483,7 @@ int ladroi_guard_grant(ladro_t *lb, int thief, uint32_t *cap)
     int rc = ladro__read_pace(lb, &lb->pool, thief, &theirs);
     if (rc == 0) {
         uint64_t n = ladroi_pool_local_count(&lb->pool);
-        *cap = ladro__pair_cap(&lb->pool, theirs, mine,
-                               n < UINT32_MAX ? (uint32_t)n : UINT32_MAX - 1);
+        *cap = ladro__guard_cap(lb, theirs, mine, n < UINT32_MAX ? (uint32_t)n : UINT32_MAX - 1);
     }
     return rc;
 }
@@ -441,17 +499,28 @@ int ladroi_guard_leave(ladro_t *lb, bool *leave)
     int rc = ladro__self_word(lb, p, &w);
     if (rc)
         return rc;
-    double now = ladroi_net_now();
+    double now = ladroi_net_now(), rem = ladro__remaining(lb, now);
     if (ladro__top(w) != p->guard_top) { /* thieves took some since the last look */
         p->guard_top = ladro__top(w);
         p->theft_at = now;
     }
     /* Thieves came within two of the fastest tasks: they are hungry, and take these
      * sooner than this slow rank would end them. Else they are busy: run them here. */
-    if (p->theft_at > 0 && now - p->theft_at < 2 * p->ref_pace) {
+    bool hungry = p->theft_at > 0 && now - p->theft_at < 2 * p->ref_pace;
+    if (rem >= 0) { /* the last wave's estimate of the run's end decides */
+        if (rem + p->ref_pace >= ladroi_own_pace(lb)) {
+            p->leave_at = 0; /* the run lasts one more task of this rank's: run it now */
+            return LADRO_OK;
+        }
+        if (p->leave_at == 0) /* it does not: leave them, and give thieves the time */
+            p->leave_at = now;
+        hungry = hungry || now - p->leave_at < 2 * p->ref_pace;
+    }
+    if (hungry) {
         *leave = true;
         return ladroi_pool_release(lb, p, 0); /* every private task within their reach */
     }
+    p->leave_at = 0;
     return LADRO_OK;
 }
 

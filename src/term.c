@@ -12,15 +12,20 @@
  * wave. Seeding pushes happen before a rank's first ladro_next, hence before its first
  * contribution.
  *
- * The third field counts stall-watchdog alarms (src/watchdog.c). The sums of the last
- * wave are also what ladro_global_counts reports. */
+ * The third field counts stall-watchdog alarms (src/watchdog.c), the next four carry
+ * steal_guard=pace's estimate of the run's remaining time (ladroi_guard_remaining, zeros
+ * when the guard is off). The sums of the last wave are also what ladro_global_counts
+ * reports. */
 #include "ladro_int.h"
 
 int ladroi_term_init(ladro_t *lb, ladroi_term_t *t)
 {
     memset(t, 0, sizeof *t);
     t->prev_completed = UINT64_MAX; /* no previous wave */
-    return ladroi_coll_init(lb, &t->wave, LADROI_COLL_SUM, 3, LADROI_TAG_TERM, 0);
+    /* The guard's sums ride along always (zeros when it is off): the waves' size must not
+     * depend on a key that ladro_create does not check to be the same on every rank. */
+    return ladroi_coll_init(lb, &t->wave, LADROI_COLL_SUM, 3 + LADROI_GUARD_SUMS,
+                            LADROI_TAG_TERM, 0);
 }
 
 void ladroi_term_fini(ladro_t *lb, ladroi_term_t *t)
@@ -54,6 +59,7 @@ static int ladro__term_test(ladro_t *lb, ladroi_term_t *t, bool idle, double now
     /* atomic: ladro_global_counts may be called from worker threads (threads > 1) */
     __atomic_store_n(&t->seen_created, sum[0], __ATOMIC_RELAXED);
     __atomic_store_n(&t->seen_completed, sum[1], __ATOMIC_RELAXED);
+    memcpy(t->seen_guard, sum + 3, sizeof t->seen_guard);
     if (t->prev_completed == sum[0] && sum[0] == sum[1]) {
         t->done = true;
         return LADRO_OK;
@@ -87,10 +93,17 @@ int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle)
                (lb->in_task && now - lb->task_start > wd);
     if (!join && ps > 0) /* progress counts: the same argument, another period */
         join = now - t->joined_at >= ps;
+    if (!join && ladroi_guard_on(lb)) { /* the guard's estimate: the same argument */
+        if (now == 0)
+            now = ladroi_net_now();
+        double gp = ladroi_guard_wave_period(lb, now);
+        join = gp > 0 && now - t->joined_at >= gp;
+    }
     if (!join)
         return LADRO_OK;
-    uint64_t mine[3] = {lb->st.tasks_pushed, lb->completed,
-                        wd > 0 ? ladroi_wd_alarm(lb, idle, now) : 0};
+    uint64_t mine[3 + LADROI_GUARD_SUMS] = {lb->st.tasks_pushed, lb->completed,
+                                            wd > 0 ? ladroi_wd_alarm(lb, idle, now) : 0};
+    ladroi_guard_wave(lb, mine + 3);
     if ((rc = ladroi_coll_start(lb, &t->wave, mine)) != 0)
         return rc;
     t->joined_at = now;

@@ -1,9 +1,10 @@
-/* steal_guard=pace's arithmetic (ladroi_guard_slow, ladroi_guard_cap) on hand-worked
- * numbers: the A2WS paper's C5 paces, 100 ms tasks at speeds 1/24 ... 1 (docs/user-guide.md,
- * "Heterogeneous ranks"). No MPI. */
+/* steal_guard=pace's arithmetic (ladroi_guard_slow, ladroi_guard_cap, ladroi_guard_remaining,
+ * ladroi_guard_late) on hand-worked numbers: the A2WS paper's C5 paces, 100 ms tasks at
+ * speeds 1/24 ... 1 (docs/user-guide.md, "Heterogeneous ranks"). No MPI. */
 #include "../src/ladro_int.h"
 #include "check.h"
 
+#include <math.h>
 #include <stdint.h>
 
 #define NOLIMIT UINT32_MAX
@@ -43,6 +44,41 @@ int main(void)
     };
     for (size_t i = 0; i < sizeof cap / sizeof cap[0]; i++)
         CHECK_EQ(ladroi_guard_cap(cap[i].thief, cap[i].ref, cap[i].n), cap[i].cap);
+
+    /* The run's remaining time from a wave's sums. 8 C5 ranks (paces 2.4, 2.4, 1.2, 0.6,
+     * 0.3, 0.15, 0.1, 0.1 s: rates 1/2.4 + 1/2.4 + ... = 33.33 tasks/s, 33 333 333 per
+     * 10^6 s) with 160 tasks. No rate: unknown. */
+    const uint64_t none[LADROI_GUARD_SUMS] = {0, 0, 0, 0};
+    CHECK(ladroi_guard_remaining(160, 0, none, 1.0) == -1);
+    /* At 2.4 s, every task counted done or not running: 80 left, 80 / 33.33 = 2.4 s. */
+    const uint64_t idle8[LADROI_GUARD_SUMS] = {33333333, 0, 0, 0};
+    CHECK(fabs(ladroi_guard_remaining(160, 80, idle8, 2.4) - 2.4) < 1e-6);
+    /* The two 1/24-speed ranks contributed at 1.2 s, each half through its 2.4 s task
+     * (0.5 done, rate 416 667), and it is now 2.0 s: each has done 0.8 / 2.4 = 1/3 task
+     * more, so 80 - 2 * (0.5 + 1/3) = 78.33 tasks are left: 2.35 s. */
+    const uint64_t busy[LADROI_GUARD_SUMS] = {33333333, 1000000, 833333, 1000000};
+    CHECK(fabs(ladroi_guard_remaining(160, 80, busy, 2.0) - 78.3333 / 33.3333) < 1e-4);
+    /* Nothing left (or more done since than the wave knew of): 0. */
+    CHECK(ladroi_guard_remaining(160, 160, idle8, 5.0) == 0);
+    CHECK(ladroi_guard_remaining(160, 159, busy, 10.0) == 0);
+
+    /* A slow thief ends its task after the run: rem + ref < its pace, ref = 0.1 s. */
+    static const struct {
+        double thief, rem;
+        bool late;
+    } late[] = {
+        {2.4, 2.4, false}, /* the run lasts its task: it may take one */
+        {2.4, 2.29, true}, /* 2.39 < 2.4 */
+        {2.4, 0.05, true},
+        {0.6, 0.45, true}, /* 1/6 speed: 0.55 < 0.6 */
+        {0.6, 0.5, false},
+        {0.3, 0.0, false}, /* 1/3 speed is not slow: the estimate does not hold it back */
+        {0.1, 0.0, false}, /* the fastest never */
+        {2.4, -1, false},  /* no estimate */
+        {0, 0.1, false},   /* no pace yet */
+    };
+    for (size_t i = 0; i < sizeof late / sizeof late[0]; i++)
+        CHECK_EQ(ladroi_guard_late(late[i].thief, late[i].rem, 0.1), late[i].late);
 
     printf("%d checks, %d failed\n", check_count, check_failures);
     return check_failures != 0;

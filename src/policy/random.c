@@ -18,5 +18,6 @@ const ladroi_policy_ops_t ladroi_policy_random = {
     .summary = "random victim, steal half, exponential back-off",
     .steals = true,
     .guard = true,
+    .guard_hold = true,
     .on_idle = ladro__random_idle,
 };

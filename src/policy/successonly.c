@@ -440,4 +440,4 @@ static void ladro__so_dump(const ladro_t *lb, const void *state, FILE *out)
 LADROI_POLICY_DEFINE(successonly, ladro__so, ladro__so_opts_t, true,
                      "SuccessOnlyWS: load-aware, thieves register at victims, no failed steals",
                      .on_progress = ladro__so_progress, LADROI_POLICY_COUNTERS(ladro__so_counters),
-                     .print_stats = ladroi_la_print_stats, .guard = true);
+                     .print_stats = ladroi_la_print_stats, .guard = true, .guard_hold = true);
