@@ -236,19 +236,26 @@ int ladroi_guard_leave(ladro_t *lb, bool *leave);
 /* The run's remaining time, estimated from the steal_guard=pace sums of the termination
  * waves (src/term.c). Each rank adds, when it contributes to a wave (ladroi_guard_wave):
  *   [0] its rate, 10^6 / its pace (tasks per 10^6 s; 0 before its first task),
- *   [1] the part of its running task done, elapsed / pace, at most 0.99 (in 10^-6 tasks),
+ *   [1] the tasks it ran, plus the part of its running task done (elapsed / pace, at
+ *       most 0.99), in 10^-6 tasks: tasks run, not completed, whose count waits for the
+ *       results to reach home (smallworld aggregates them over its overlay),
  *   [2] its rate again if it is running a task (else 0),
  *   [3] that rate times the seconds from the start to its contribution (10^-6 tasks).
- * With the wave's created and completed counts, `since` seconds from the start:
- *   n = created - completed - ([1] + since * [2] - [3]) / 10^6
+ * With the wave's count of tasks created, `since` seconds from the start:
+ *   n = created - ([1] + since * [2] - [3]) / 10^6
  * tasks are left once the running ranks' progress since they contributed is counted, and
  * the run has n / ([0] / 10^6) seconds to go if every rank ran at its pace (0 when n <= 0;
  * -1 without a rate: no wave yet, or no rank ran a task). Pure. */
 #define LADROI_GUARD_SUMS 4
-double ladroi_guard_remaining(uint64_t created, uint64_t completed,
-                              const uint64_t sums[LADROI_GUARD_SUMS], double since);
+double ladroi_guard_remaining(uint64_t created, const uint64_t sums[LADROI_GUARD_SUMS],
+                              double since);
 /* This rank's part of those sums, now (zeros when the guard is off or it ran no task). */
 void ladroi_guard_wave(const ladro_t *lb, uint64_t out[LADROI_GUARD_SUMS]);
+/* A wave completed: the ranks' mean pace, P over the summed rate (ranks without a task
+ * count as rate 0, so it is never faster than the fastest), becomes this rank's fastest
+ * known pace if that is slower. A slow rank that read only slow ranks' paces after its
+ * tasks would otherwise take itself for fast and start a task at the end of the run. */
+void ladroi_guard_wave_seen(ladro_t *lb);
 /* How often a busy rank joins a termination wave under the guard, so that the estimate
  * stays fresh while some ranks work: a tenth of its pace (of its running task's elapsed
  * time before it has one); 0: not at all (guard off). A wave completes when the slowest

@@ -403,12 +403,12 @@ bool ladroi_order_spread(const ladro_t *lb, int order)
            (order == LADROI_ORDER_AUTO && lb->cfg.steal_guard == LADRO_STEAL_GUARD_PACE);
 }
 
-double ladroi_guard_remaining(uint64_t created, uint64_t completed,
-                              const uint64_t sums[LADROI_GUARD_SUMS], double since)
+double ladroi_guard_remaining(uint64_t created, const uint64_t sums[LADROI_GUARD_SUMS],
+                              double since)
 {
     if (sums[0] == 0)
         return -1;
-    double n = (double)(created - completed) -
+    double n = (double)created -
                1e-6 * ((double)sums[1] + since * (double)sums[2] - (double)sums[3]);
     return n > 0 ? n * 1e6 / (double)sums[0] : 0;
 }
@@ -421,9 +421,10 @@ void ladroi_guard_wave(const ladro_t *lb, uint64_t out[LADROI_GUARD_SUMS])
         return;
     double rate = 1e6 / pace;
     out[0] = (uint64_t)(rate + 0.5);
+    out[1] = lb->st.tasks_run * 1000000u;
     if (lb->in_task && lb->cfg.threads <= 1) { /* workers' tasks: counted when done */
         double now = ladroi_net_now(), done = (now - lb->task_start) / pace;
-        out[1] = (uint64_t)(1e6 * (done < 0.99 ? done : 0.99));
+        out[1] += (uint64_t)(1e6 * (done < 0.99 ? done : 0.99));
         out[2] = out[0];
         out[3] = (uint64_t)((now - lb->t0) * rate + 0.5);
     }
@@ -439,12 +440,18 @@ double ladroi_guard_wave_period(const ladro_t *lb, double now)
     return 0.1 * pace;
 }
 
+void ladroi_guard_wave_seen(ladro_t *lb)
+{
+    const uint64_t *g = lb->term.seen_guard;
+    if (ladroi_guard_on(lb) && g[0] > 0) /* the ranks' mean pace: the fastest is no slower */
+        ladro__fold_pace(&lb->pool, (double)lb->size * 1e6 / (double)g[0]);
+}
+
 /* The run's remaining time by the last wave this rank saw; -1: unknown. */
 static double ladro__remaining(const ladro_t *lb, double now)
 {
     const ladroi_term_t *t = &lb->term;
-    return ladroi_guard_remaining(t->seen_created, t->seen_completed, t->seen_guard,
-                                  now - lb->t0);
+    return ladroi_guard_remaining(t->seen_created, t->seen_guard, now - lb->t0);
 }
 
 bool ladroi_guard_late(double thief, double rem, double ref)

@@ -60,6 +60,7 @@ static int ladro__term_test(ladro_t *lb, ladroi_term_t *t, bool idle, double now
     __atomic_store_n(&t->seen_created, sum[0], __ATOMIC_RELAXED);
     __atomic_store_n(&t->seen_completed, sum[1], __ATOMIC_RELAXED);
     memcpy(t->seen_guard, sum + 3, sizeof t->seen_guard);
+    ladroi_guard_wave_seen(lb);
     if (t->prev_completed == sum[0] && sum[0] == sum[1]) {
         t->done = true;
         return LADRO_OK;

@@ -49,18 +49,19 @@ int main(void)
      * 0.3, 0.15, 0.1, 0.1 s: rates 1/2.4 + 1/2.4 + ... = 33.33 tasks/s, 33 333 333 per
      * 10^6 s) with 160 tasks. No rate: unknown. */
     const uint64_t none[LADROI_GUARD_SUMS] = {0, 0, 0, 0};
-    CHECK(ladroi_guard_remaining(160, 0, none, 1.0) == -1);
-    /* At 2.4 s, every task counted done or not running: 80 left, 80 / 33.33 = 2.4 s. */
-    const uint64_t idle8[LADROI_GUARD_SUMS] = {33333333, 0, 0, 0};
-    CHECK(fabs(ladroi_guard_remaining(160, 80, idle8, 2.4) - 2.4) < 1e-6);
-    /* The two 1/24-speed ranks contributed at 1.2 s, each half through its 2.4 s task
-     * (0.5 done, rate 416 667), and it is now 2.0 s: each has done 0.8 / 2.4 = 1/3 task
-     * more, so 80 - 2 * (0.5 + 1/3) = 78.33 tasks are left: 2.35 s. */
-    const uint64_t busy[LADROI_GUARD_SUMS] = {33333333, 1000000, 833333, 1000000};
-    CHECK(fabs(ladroi_guard_remaining(160, 80, busy, 2.0) - 78.3333 / 33.3333) < 1e-4);
+    CHECK(ladroi_guard_remaining(160, none, 1.0) == -1);
+    /* At 2.4 s, 80 tasks run and none running: 80 left, 80 / 33.33 = 2.4 s. */
+    const uint64_t idle8[LADROI_GUARD_SUMS] = {33333333, 80000000, 0, 0};
+    CHECK(fabs(ladroi_guard_remaining(160, idle8, 2.4) - 2.4) < 1e-6);
+    /* 80 run, and the two 1/24-speed ranks contributed at 1.2 s, each half through its
+     * 2.4 s task (0.5 done, rate 416 667); it is now 2.0 s: each has done 0.8 / 2.4 = 1/3
+     * task more, so 80 - 2 * (0.5 + 1/3) = 78.33 tasks are left: 2.35 s. */
+    const uint64_t busy[LADROI_GUARD_SUMS] = {33333333, 81000000, 833333, 1000000};
+    CHECK(fabs(ladroi_guard_remaining(160, busy, 2.0) - 78.3333 / 33.3333) < 1e-4);
     /* Nothing left (or more done since than the wave knew of): 0. */
-    CHECK(ladroi_guard_remaining(160, 160, idle8, 5.0) == 0);
-    CHECK(ladroi_guard_remaining(160, 159, busy, 10.0) == 0);
+    const uint64_t all[LADROI_GUARD_SUMS] = {33333333, 160000000, 0, 0};
+    CHECK(ladroi_guard_remaining(160, all, 5.0) == 0);
+    CHECK(ladroi_guard_remaining(81, busy, 10.0) == 0);
 
     /* A slow thief ends its task after the run: rem + ref < its pace, ref = 0.1 s. */
     static const struct {
