@@ -141,7 +141,8 @@ static const ladroi_opt_t ladro__keys[] = {
      .doc = "`pace`: every rank publishes its seconds per task; a rank over 4 times as "
             "slow as the fastest steals one task at a time, only from a victim whose tasks would "
             "keep a fast rank busy longer than one of its own, and leaves its tasks to "
-            "thieves while they come for them (random, baseline, successonly, smallworld); "
+            "thieves when the run, by the termination waves' estimate, ends before its next "
+            "task would (random, baseline, successonly, smallworld, ctws); "
             "`off`: the policy's own rule (docs/user-guide.md, \"Heterogeneous ranks\")"},
 };
 #define LADRO__NKEYS (sizeof ladro__keys / sizeof ladro__keys[0])
