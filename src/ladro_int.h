@@ -249,8 +249,9 @@ int ladroi_guard_leave(ladro_t *lb, bool *leave);
 #define LADROI_GUARD_SUMS 4
 double ladroi_guard_remaining(uint64_t created, const uint64_t sums[LADROI_GUARD_SUMS],
                               double since);
-/* This rank's part of those sums, now (zeros when the guard is off or it ran no task). */
-void ladroi_guard_wave(const ladro_t *lb, uint64_t out[LADROI_GUARD_SUMS]);
+/* This rank's part of those sums at `now` (zeros when the guard is off or it ran no
+ * task). */
+void ladroi_guard_wave(const ladro_t *lb, double now, uint64_t out[LADROI_GUARD_SUMS]);
 /* A wave completed: the ranks' mean pace, P over the summed rate (ranks without a task
  * count as rate 0, so it is never faster than the fastest), becomes this rank's fastest
  * known pace if that is slower. A slow rank that read only slow ranks' paces after its

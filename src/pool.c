@@ -413,7 +413,7 @@ double ladroi_guard_remaining(uint64_t created, const uint64_t sums[LADROI_GUARD
     return n > 0 ? n * 1e6 / (double)sums[0] : 0;
 }
 
-void ladroi_guard_wave(const ladro_t *lb, uint64_t out[LADROI_GUARD_SUMS])
+void ladroi_guard_wave(const ladro_t *lb, double now, uint64_t out[LADROI_GUARD_SUMS])
 {
     memset(out, 0, LADROI_GUARD_SUMS * sizeof *out);
     double pace = ladroi_guard_on(lb) ? ladroi_own_pace(lb) : 0;
@@ -423,7 +423,7 @@ void ladroi_guard_wave(const ladro_t *lb, uint64_t out[LADROI_GUARD_SUMS])
     out[0] = (uint64_t)(rate + 0.5);
     out[1] = lb->st.tasks_run * 1000000u;
     if (lb->in_task && lb->cfg.threads <= 1) { /* workers' tasks: counted when done */
-        double now = ladroi_net_now(), done = (now - lb->task_start) / pace;
+        double done = (now - lb->task_start) / pace;
         out[1] += (uint64_t)(1e6 * (done < 0.99 ? done : 0.99));
         out[2] = out[0];
         out[3] = (uint64_t)((now - lb->t0) * rate + 0.5);

@@ -78,7 +78,8 @@ int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle)
     if (t->done)
         return LADRO_OK;
     double wd = lb->cfg.watchdog, ps = lb->cfg.progress;
-    double now = wd > 0 || ps > 0 ? ladroi_net_now() : 0;
+    bool guard = ladroi_guard_on(lb);
+    double now = wd > 0 || ps > 0 || guard ? ladroi_net_now() : 0;
     bool over;
     int rc;
     if (ladroi_coll_pending(&t->wave) &&
@@ -94,9 +95,7 @@ int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle)
                (lb->in_task && now - lb->task_start > wd);
     if (!join && ps > 0) /* progress counts: the same argument, another period */
         join = now - t->joined_at >= ps;
-    if (!join && ladroi_guard_on(lb)) { /* the guard's estimate: the same argument */
-        if (now == 0)
-            now = ladroi_net_now();
+    if (!join && guard) { /* the guard's estimate: the same argument, its own period */
         double gp = ladroi_guard_wave_period(lb, now);
         join = gp > 0 && now - t->joined_at >= gp;
     }
@@ -104,7 +103,7 @@ int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle)
         return LADRO_OK;
     uint64_t mine[3 + LADROI_GUARD_SUMS] = {lb->st.tasks_pushed, lb->completed,
                                             wd > 0 ? ladroi_wd_alarm(lb, idle, now) : 0};
-    ladroi_guard_wave(lb, mine + 3);
+    ladroi_guard_wave(lb, now, mine + 3);
     if ((rc = ladroi_coll_start(lb, &t->wave, mine)) != 0)
         return rc;
     t->joined_at = now;
