@@ -270,6 +270,17 @@ double ladroi_guard_wave_period(const ladro_t *lb, double now);
  * kind (paces within 4 times of each other) it would hold back thieves that are needed.
  * Pure. */
 bool ladroi_guard_late(double thief, double rem, double ref);
+/* The most tasks a thief of pace `thief` holding `held` tasks (and parts of tasks) may
+ * take so that it still ends them within the run's `rem` seconds plus one fastest task
+ * (`ref`): floor((rem + ref) / thief - held), 0 when none; UINT32_MAX (no limit) when rem
+ * is unknown (< 0) or the thief is not slow (ladroi_guard_slow). At held = 0 it is 0
+ * exactly when ladroi_guard_late holds. a2ws caps its steal equations' amount with it:
+ * its information vector sees a part of the ring, the waves' estimate the whole run.
+ * Pure. */
+uint32_t ladroi_guard_room(double thief, double rem, double ref, double held);
+/* ladroi_guard_room for this rank now: its own pace, the last wave's estimate, the
+ * fastest pace it knows and the tasks in its pool; UINT32_MAX when the guard is off. */
+uint32_t ladroi_guard_room_now(const ladro_t *lb);
 /* After this rank stole (any steal that brought tasks): a slow rank runs what it chose
  * to take (not left at once to thieves), and keeps no more than that one task private
  * (none while it runs a task): the rest are public, for faster thieves. */

@@ -27,6 +27,8 @@
  * slow thief claims, and lets a slow owner leave its tasks public instead of popping. */
 #include "ladro_int.h"
 
+#include <math.h>
+
 #include <stdlib.h>
 
 #define LADRO__MASK 0xFFFFFFu
@@ -457,6 +459,23 @@ static double ladro__remaining(const ladro_t *lb, double now)
 bool ladroi_guard_late(double thief, double rem, double ref)
 {
     return rem >= 0 && ladroi_guard_slow(thief, ref) && rem + ref < thief;
+}
+
+uint32_t ladroi_guard_room(double thief, double rem, double ref, double held)
+{
+    if (rem < 0 || !ladroi_guard_slow(thief, ref))
+        return UINT32_MAX;
+    double k = floor((rem + ref) / thief - held);
+    return k <= 0 ? 0 : k < (double)(UINT32_MAX - 1) ? (uint32_t)k : UINT32_MAX - 1;
+}
+
+uint32_t ladroi_guard_room_now(const ladro_t *lb)
+{
+    if (!ladroi_guard_on(lb))
+        return UINT32_MAX;
+    return ladroi_guard_room(ladroi_own_pace(lb), ladro__remaining(lb, ladroi_net_now()),
+                             lb->pool.ref_pace,
+                             (double)ladroi_pool_local_count(&lb->pool));
 }
 
 /* The pairwise cap, then the run's end: both thief's and victim's side. */

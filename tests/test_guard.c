@@ -1,5 +1,5 @@
 /* steal_guard=pace's arithmetic (ladroi_guard_slow, ladroi_guard_cap, ladroi_guard_remaining,
- * ladroi_guard_late) on hand-worked numbers: the A2WS paper's C5 paces, 100 ms tasks at
+ * ladroi_guard_late, ladroi_guard_room) on hand-worked numbers: the A2WS paper's C5 paces, 100 ms tasks at
  * speeds 1/24 ... 1 (docs/user-guide.md, "Heterogeneous ranks"). No MPI. */
 #include "../src/ladro_int.h"
 #include "check.h"
@@ -80,6 +80,30 @@ int main(void)
     };
     for (size_t i = 0; i < sizeof late / sizeof late[0]; i++)
         CHECK_EQ(ladroi_guard_late(late[i].thief, late[i].rem, 0.1), late[i].late);
+
+    /* How many tasks a slow thief may take (a2ws's amount): those it ends within
+     * rem + ref, less what it holds; ref = 0.1 s. Zero exactly where it is late. */
+    static const struct {
+        double thief, rem, held;
+        uint32_t room;
+    } room[] = {
+        {2.4, 2.4, 0, 1},       /* a 1/24-speed rank at 2.4 s: its second task, no third */
+        {2.4, 2.4, 1, 0},       /* it holds that one already */
+        {2.4, 2.29, 0, 0},      /* late */
+        {0.6, 2.4, 0, 4},       /* 1/6 speed: 2.5 / 0.6 = 4.17 */
+        {0.6, 2.4, 1.5, 2},     /* 4.17 - 1.5 */
+        {0.6, 2.4, 5, 0},       /* holds more than it can end: none, never negative */
+        {0.6, 0.45, 0, 0},
+        {0.3, 0.0, 0, NOLIMIT}, /* 1/3 speed is not slow */
+        {0.1, 0.0, 0, NOLIMIT}, /* the fastest */
+        {2.4, -1, 0, NOLIMIT},  /* no estimate */
+        {0, 0.1, 0, NOLIMIT},   /* no pace yet */
+        {2.4, 1e12, 0, NOLIMIT - 1}, /* an absurd estimate: bounded, not wrapped */
+    };
+    for (size_t i = 0; i < sizeof room / sizeof room[0]; i++)
+        CHECK_EQ(ladroi_guard_room(room[i].thief, room[i].rem, 0.1, room[i].held), room[i].room);
+    for (size_t i = 0; i < sizeof late / sizeof late[0]; i++)
+        CHECK_EQ(ladroi_guard_room(late[i].thief, late[i].rem, 0.1, 0) == 0, late[i].late);
 
     printf("%d checks, %d failed\n", check_count, check_failures);
     return check_failures != 0;

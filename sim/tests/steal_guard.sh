@@ -16,7 +16,11 @@
 # once and leave the rest only when the termination waves' estimate says the run ends
 # before their next task would (with the hunger rule alone, a slow rank that thieves
 # had just visited left its tasks, waited for thieves that did not come, and started its
-# second task late: 0.889 and 0.905). Every task runs exactly once in every run.
+# second task late: 0.889 and 0.905). a2ws at 1 024 ranks with a quarter of the ring
+# (whole_max=0, seed 2), whose subsystems near the slow end see few fast ranks, ends at
+# 0.673 without the guard (a 1/24-speed rank takes a third task at 4.8 s); with it, its
+# steal equations' amount capped by the tasks a slow thief can end before the run does
+# (ladroi_guard_room), it must reach 0.92. Every task runs exactly once in every run.
 # Usage: steal_guard.sh LADRO-SIM OUTDIR
 set -e
 SIM="$1"
@@ -29,6 +33,9 @@ run pace $C5 steal_guard=pace
 BIG="--p 1024 --speed C5 --tasks-per-rank 20 --work-ms 100 --dist const --init even idle=backoff steal_guard=pace"
 run pace1024_random --policy random --seed 3 $BIG
 run pace1024_baseline --policy baseline --seed 2 $BIG
+A2="--policy a2ws --p 1024 --speed C5 --tasks-per-rank 20 --work-ms 100 --dist const --init even --seed 2 idle=backoff a2ws:whole_max=0"
+run a2ws_off $A2 steal_guard=off
+run a2ws_pace $A2 steal_guard=pace
 SW="--policy smallworld --p 128 --speed C5 --tasks-per-rank 20 --work-ms 100 --dist const --init even --seed 1 idle=backoff"
 run sw_off $SW steal_guard=off
 run sw_pace $SW steal_guard=pace
@@ -59,6 +66,14 @@ for k in ("random", "baseline"):
     e = load("pace1024_" + k, (k,))[k]["efficiency"]
     print("C5, 1 024 ranks, %-8s efficiency %.3f with the guard" % (k, e))
     assert e >= 0.92, "%s with the guard at 1 024 ranks: %.3f, not 0.92" % (k, e)
+a2off, a2pace = load("a2ws_off", ("a2ws",))["a2ws"], load("a2ws_pace", ("a2ws",))["a2ws"]
+print("C5, 1 024 ranks, a2ws (a quarter of the ring): efficiency %.3f without the guard, "
+      "%.3f with it (%d steals declined)"
+      % (a2off["efficiency"], a2pace["efficiency"], a2pace["steals_declined"]))
+assert a2off["efficiency"] <= 0.75, \
+    "a2ws reached %.3f without the guard: the case no longer shows the guard's use" % a2off["efficiency"]
+assert a2off["steals_declined"] == 0 and a2pace["steals_declined"] > 0, (a2off, a2pace)
+assert a2pace["efficiency"] >= 0.92, "a2ws with the guard: %.3f, not 0.92" % a2pace["efficiency"]
 def spread_case(pol, off, pace, pace_big, pace_rank, off_max, what, margin):
     """A policy that reaches only some ranks (its overlay, its token's list): its runs
     without the guard, with it (ring spread), and with it on the ring of consecutive ranks

@@ -17,6 +17,7 @@
 #include "../a2ws_math.h"
 #include "../ladro_int.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -472,6 +473,9 @@ static int ladro__probe(ladro_t *lb, ladro__a2ws_t *a)
     long d = ladroi_a2ws_round(rate, me->n, ti, s.n, tj);
     if (d > (long)s.q)
         d = (long)s.q;
+    uint32_t room = ladroi_guard_room_now(lb);
+    if (room < (uint32_t)LONG_MAX && d > (long)room)
+        d = (long)room;
     if (d < 1)
         return 0;
     uint32_t got = 0, avail = 0;
@@ -501,6 +505,13 @@ static int ladro__try_steal(ladro_t *lb, ladro__a2ws_t *a, bool preemptive)
         return rc;
     if (x < 0) {
         return preemptive ? 0 : ladro__probe(lb, a);
+    }
+    uint32_t room = ladroi_guard_room_now(lb); /* steal_guard=pace: the run's end */
+    if (want > room)
+        want = room;
+    if (want == 0) {
+        lb->st.steals_declined++;
+        return 0;
     }
     if ((rc = ladro__take(lb, ladro__rank_of(lb, a, x), want, &got, &avail)) < 0)
         return rc;
@@ -593,5 +604,5 @@ static void ladro__a2ws_dump(const ladro_t *lb, const void *state, FILE *out)
 LADROI_POLICY_DEFINE(a2ws, ladro__a2ws, ladro__a2ws_opts_t, true,
                      "adaptive asynchronous WS: ring info vector, steal equations, FAA theft",
                      .on_progress = ladro__a2ws_progress, .on_start = ladro__a2ws_start,
-                     .on_task_end = ladro__a2ws_task_end,
+                     .on_task_end = ladro__a2ws_task_end, .guard = true,
                      LADROI_POLICY_COUNTERS(ladro__a2ws_counters));
