@@ -142,7 +142,8 @@ static const ladroi_opt_t ladro__keys[] = {
             "slow as the fastest steals one task at a time, only from a victim whose tasks would "
             "keep a fast rank busy longer than one of its own, and leaves its tasks to "
             "thieves when the run, by the termination waves' estimate, ends before its next "
-            "task would (random, baseline, successonly, smallworld, ctws); "
+            "task would (random, baseline, successonly, smallworld, ctws; a2ws: a slow "
+            "thief takes no more than it can end before the run does); "
             "`off`: the policy's own rule (docs/user-guide.md, \"Heterogeneous ranks\")"},
 };
 #define LADRO__NKEYS (sizeof ladro__keys / sizeof ladro__keys[0])

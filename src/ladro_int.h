@@ -233,6 +233,11 @@ bool ladroi_guard_slow(double pace, double ref);
  * the last two fastest task times. Its private tasks are then made public for them, and
  * it idles; otherwise it runs its tasks. */
 int ladroi_guard_leave(ladro_t *lb, bool *leave);
+/* How long a slow owner of pace `pace` leaves its tasks to thieves once the run's
+ * remaining time `rem` says its next task would end after the run (rem + ref < pace):
+ * two fastest task times (`ref`), or a quarter of what running the task now would add to
+ * the run's end (pace - rem - ref) when that is longer. Pure. */
+double ladroi_guard_patience(double pace, double rem, double ref);
 /* The run's remaining time, estimated from the steal_guard=pace sums of the termination
  * waves (src/term.c). Each rank adds, when it contributes to a wave (ladroi_guard_wave):
  *   [0] its rate, 10^6 / its pace (tasks per 10^6 s; 0 before its first task),
@@ -550,8 +555,10 @@ typedef struct ladroi_policy_ops {
     const char *name;
     const char *summary;
     bool steals; /* tasks are exposed in the public ring */
-    /* steal_guard=pace applies (ladroi_guard_on): its thieves weigh no speeds (random,
-     * baseline, successonly, smallworld, ctws). Not a2ws, which weighs speeds itself.
+    /* steal_guard=pace applies (ladroi_guard_on): random, baseline, successonly,
+     * smallworld and ctws, whose thieves weigh no speeds, and a2ws, whose equations weigh
+     * only the speeds its information vector shows and which caps their amount itself
+     * (ladroi_guard_room).
      * smallworld's and ctws's thieves reach only some ranks (their overlay neighbours,
      * their token's list), so under the guard they spread their rings: a slow rank that
      * leaves a task to faster ones must have faster ones among its thieves

@@ -514,6 +514,12 @@ int ladroi_guard_grant(ladro_t *lb, int thief, uint32_t *cap)
     return rc;
 }
 
+double ladroi_guard_patience(double pace, double rem, double ref)
+{
+    double w = (pace - rem - ref) / 4;
+    return w > 2 * ref ? w : 2 * ref;
+}
+
 int ladroi_guard_leave(ladro_t *lb, bool *leave)
 {
     ladroi_pool_t *p = &lb->pool;
@@ -540,7 +546,8 @@ int ladroi_guard_leave(ladro_t *lb, bool *leave)
         }
         if (p->leave_at == 0) /* it does not: leave them, and give thieves the time */
             p->leave_at = now;
-        hungry = hungry || now - p->leave_at < 2 * p->ref_pace;
+        hungry = hungry || now - p->leave_at < ladroi_guard_patience(ladroi_own_pace(lb), rem,
+                                                                     p->ref_pace);
     }
     if (hungry) {
         *leave = true;

@@ -1,5 +1,5 @@
 /* steal_guard=pace's arithmetic (ladroi_guard_slow, ladroi_guard_cap, ladroi_guard_remaining,
- * ladroi_guard_late, ladroi_guard_room) on hand-worked numbers: the A2WS paper's C5 paces, 100 ms tasks at
+ * ladroi_guard_late, ladroi_guard_room, ladroi_guard_patience) on hand-worked numbers: the A2WS paper's C5 paces, 100 ms tasks at
  * speeds 1/24 ... 1 (docs/user-guide.md, "Heterogeneous ranks"). No MPI. */
 #include "../src/ladro_int.h"
 #include "check.h"
@@ -104,6 +104,14 @@ int main(void)
         CHECK_EQ(ladroi_guard_room(room[i].thief, room[i].rem, 0.1, room[i].held), room[i].room);
     for (size_t i = 0; i < sizeof late / sizeof late[0]; i++)
         CHECK_EQ(ladroi_guard_room(late[i].thief, late[i].rem, 0.1, 0) == 0, late[i].late);
+
+    /* How long a slow owner leaves its tasks: two fastest tasks, or a quarter of what
+     * running its task now would add to the run (8 ranks of C1 speeds: 10 ms fastest,
+     * 240 ms for the slowest, which left its last task at the run's estimated end). */
+    CHECK(fabs(ladroi_guard_patience(0.24, 0.0, 0.01) - 0.0575) < 1e-12);
+    CHECK(fabs(ladroi_guard_patience(2.4, 2.0, 0.1) - 0.2) < 1e-12);  /* (2.4-2.1)/4 < 0.2 */
+    CHECK(fabs(ladroi_guard_patience(2.4, 0.0, 0.1) - 0.575) < 1e-12); /* C5, at 4.8 s */
+    CHECK(fabs(ladroi_guard_patience(0.5, 0.45, 0.1) - 0.2) < 1e-12); /* rem + ref >= pace */
 
     printf("%d checks, %d failed\n", check_count, check_failures);
     return check_failures != 0;
