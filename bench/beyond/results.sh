@@ -5,10 +5,11 @@ set -euo pipefail
 build=$1 out=$2
 # a2ws with a quarter of the ring (its default before the whole ring), ctws at scale: its
 # tokens alone and with probes, and the steal guard for C5's speeds (ctws with rings of 4
-# and of 16 ranks), rows of their own
+# and of 16 ranks; a2ws with the whole ring and with a quarter of it), rows of their own
 guard="random:steal_guard=pace baseline:steal_guard=pace successonly:steal_guard=pace"
 guard="$guard smallworld:steal_guard=pace ctws:ctws_tokens=auto,ctws_probe=16,steal_guard=pace"
-guard="$guard ctws:ctws_tokens=64,ctws_probe=16,steal_guard=pace"
+guard="$guard ctws:ctws_tokens=64,ctws_probe=16,steal_guard=pace a2ws:steal_guard=pace"
+guard="$guard a2ws:whole_max=0,steal_guard=pace"
 variants=${VARIANTS-a2ws:whole_max=0 ctws:ctws_tokens=auto ctws:ctws_tokens=auto,ctws_probe=16 $guard}
 echo "+ SEEDS=${SEEDS:-3} VARIANTS=\"$variants\" bench/beyond/beyond.sh $build $out"
 SEEDS=${SEEDS:-3} VARIANTS=$variants bash bench/beyond/beyond.sh "$build" "$out" | tee "$out/beyond.md"
