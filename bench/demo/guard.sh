@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The demo's run (8 real ranks, the A2WS paper's C1 speeds, 20 tasks of 10 ms per rank,
-# even) under each guarded policy (random, baseline, successonly, smallworld, and ctws with
-# its setting at scale: ctws_tokens=auto ctws_probe=16), without and with the steal guard
+# even) under each guarded policy (random, baseline, successonly, smallworld, ctws with
+# its setting at scale: ctws_tokens=auto ctws_probe=16, and a2ws), without and with the steal guard
 # (LADRO_STEAL_GUARD=pace, docs/user-guide.md "Heterogeneous ranks"), in interleaved
 # rounds so that both sides see the same machine. One line per run, then the median
 # efficiency per policy and guard.
-#   bash bench/demo/guard.sh [BUILD]      ROUNDS (default 4), POLICIES (default all five)
+#   bash bench/demo/guard.sh [BUILD]      ROUNDS (default 4), POLICIES (default all six)
 set -euo pipefail
 case "${1:-}" in -h|--help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 build=${1:-build}
@@ -13,10 +13,10 @@ synth=$build/bin/ladro-synth
 [ -x "$synth" ] || { echo "guard.sh: $synth not found; build first (make)" >&2; exit 2; }
 rounds=${ROUNDS:-4}
 case "$rounds" in ''|*[!0-9]*|0) echo "guard.sh: ROUNDS takes an integer >= 1, not '$rounds'" >&2; exit 2 ;; esac
-policies=${POLICIES:-random baseline successonly smallworld ctws}
+policies=${POLICIES:-random baseline successonly smallworld ctws a2ws}
 for pol in $policies; do
-  case "$pol" in random|baseline|successonly|smallworld|ctws) ;;
-    *) echo "guard.sh: POLICIES: '$pol' is not a guarded policy; accepted: random, baseline, successonly, smallworld, ctws" >&2; exit 2 ;;
+  case "$pol" in random|baseline|successonly|smallworld|ctws|a2ws) ;;
+    *) echo "guard.sh: POLICIES: '$pol' is not a guarded policy; accepted: random, baseline, successonly, smallworld, ctws, a2ws" >&2; exit 2 ;;
   esac
 done
 here=$(cd "$(dirname "$0")/../.." && pwd)
