@@ -278,10 +278,9 @@ bool ladroi_guard_late(double thief, double rem, double ref);
 /* The most tasks a thief of pace `thief` holding `held` tasks (and parts of tasks) may
  * take so that it still ends them within the run's `rem` seconds plus one fastest task
  * (`ref`): floor((rem + ref) / thief - held), 0 when none; UINT32_MAX (no limit) when rem
- * is unknown (< 0) or the thief is not slow (ladroi_guard_slow). At held = 0 it is 0
- * exactly when ladroi_guard_late holds. a2ws caps its steal equations' amount with it:
- * its information vector sees a part of the ring, the waves' estimate the whole run.
- * Pure. */
+ * is unknown (< 0) or the thief is not slow (ladroi_guard_slow); ladroi_guard_late is
+ * its held = 0 case being 0. a2ws caps its steal equations' amount with it: its
+ * information vector sees a part of the ring, the waves' estimate the whole run. Pure. */
 uint32_t ladroi_guard_room(double thief, double rem, double ref, double held);
 /* ladroi_guard_room for this rank now: its own pace, the last wave's estimate, the
  * fastest pace it knows and the tasks in its pool; UINT32_MAX when the guard is off. */

@@ -28,7 +28,6 @@
 #include "ladro_int.h"
 
 #include <math.h>
-
 #include <stdlib.h>
 
 #define LADRO__MASK 0xFFFFFFu
@@ -456,17 +455,19 @@ static double ladro__remaining(const ladro_t *lb, double now)
     return ladroi_guard_remaining(t->seen_created, t->seen_guard, now - lb->t0);
 }
 
-bool ladroi_guard_late(double thief, double rem, double ref)
-{
-    return rem >= 0 && ladroi_guard_slow(thief, ref) && rem + ref < thief;
-}
-
 uint32_t ladroi_guard_room(double thief, double rem, double ref, double held)
 {
     if (rem < 0 || !ladroi_guard_slow(thief, ref))
         return UINT32_MAX;
     double k = floor((rem + ref) / thief - held);
     return k <= 0 ? 0 : k < (double)(UINT32_MAX - 1) ? (uint32_t)k : UINT32_MAX - 1;
+}
+
+/* Not one task fits (for positive doubles, x / y < 1 exactly when x < y, so this is
+ * rem + ref < thief). */
+bool ladroi_guard_late(double thief, double rem, double ref)
+{
+    return ladroi_guard_room(thief, rem, ref, 0) == 0;
 }
 
 uint32_t ladroi_guard_room_now(const ladro_t *lb)

@@ -1,6 +1,7 @@
 /* steal_guard=pace's arithmetic (ladroi_guard_slow, ladroi_guard_cap, ladroi_guard_remaining,
- * ladroi_guard_late, ladroi_guard_room, ladroi_guard_patience) on hand-worked numbers: the A2WS paper's C5 paces, 100 ms tasks at
- * speeds 1/24 ... 1 (docs/user-guide.md, "Heterogeneous ranks"). No MPI. */
+ * ladroi_guard_late, ladroi_guard_room, ladroi_guard_patience) on hand-worked numbers: the
+ * A2WS paper's C5 paces, 100 ms tasks at speeds 1/24 ... 1 (docs/user-guide.md,
+ * "Heterogeneous ranks"). No MPI. */
 #include "../src/ladro_int.h"
 #include "check.h"
 

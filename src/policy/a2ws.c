@@ -17,7 +17,6 @@
 #include "../a2ws_math.h"
 #include "../ladro_int.h"
 
-#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -473,8 +472,8 @@ static int ladro__probe(ladro_t *lb, ladro__a2ws_t *a)
     long d = ladroi_a2ws_round(rate, me->n, ti, s.n, tj);
     if (d > (long)s.q)
         d = (long)s.q;
-    uint32_t room = ladroi_guard_room_now(lb);
-    if (room < (uint32_t)LONG_MAX && d > (long)room)
+    uint32_t room = ladroi_guard_room_now(lb); /* steal_guard=pace: the run's end */
+    if (d > 0 && (uint64_t)d > room)
         d = (long)room;
     if (d < 1)
         return 0;
