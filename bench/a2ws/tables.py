@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Summarize bench/a2ws/tables.sh: per cell (configuration, total tasks) the median makespan
-over seeds of every policy run, the gain of a2ws over leader (LW, the paper's Table 3) and
+"""Summarize bench/a2ws/tables.sh (simulated ranks, one JSON per run) or tables_real.sh
+(real ranks, ladro-bench's JSON): per cell (configuration, total tasks) the median makespan
+over the seeds or repeats of every policy run, the gain of a2ws over leader (LW, the paper's Table 3) and
 over ctws (Table 4) next to the paper's numbers, and where all eight ran, a2ws's ratio to
 the best policy.   python3 bench/a2ws/tables.py OUT"""
-import glob, json, os, statistics, sys
+import fnmatch, glob, json, os, statistics, sys
 
 # The A2WS paper's Tables 3 (gain over LW) and 4 (over CTWS), %: rows = total tasks,
 # columns = 8, 16, 32, 64, 128 nodes.
@@ -21,11 +22,21 @@ TASKS = [480, 960, 1920, 3840, 7680]
 
 
 def load(out):
-    runs = {}  # (config, tasks, policy) -> [makespan per seed]
+    runs = {}  # (config, tasks, policy) -> [makespan per seed or repeat]
     bad = []
-    for f in sorted(glob.glob(os.path.join(out, "C*-t*-s*-*.json"))):
-        c, t, s, pol = os.path.basename(f)[:-5].split("-", 3)
-        for row in json.load(open(f))["policies"]:
+    for f in sorted(glob.glob(os.path.join(out, "*.json"))):
+        d = json.load(open(f))
+        if "results" in d:  # ladro-bench --json: one object per run
+            for row in d["results"]:
+                if not row["verified"]:
+                    bad.append(f"{f}: {row['policy']} {row['speed']} repeat {row['repeat']}")
+                key = (row["speed"], row["tasks_per_rank"] * row["ranks"], row["policy"])
+                runs.setdefault(key, []).append(row["makespan"])
+            continue
+        if not fnmatch.fnmatch(os.path.basename(f), "C*-t*-s*-*.json"):
+            continue  # not a run of tables.sh
+        c, t, s, pol = os.path.basename(f)[:-5].split("-", 3)  # ladro-sim policy --json
+        for row in d["policies"]:
             if not row["verified"]:
                 bad.append(f)
             runs.setdefault((c, int(t[1:]), row["policy"]), []).append(row["makespan_s"])
@@ -40,22 +51,26 @@ def med(runs, c, t, pol):
 def main():
     out = sys.argv[1]
     runs, bad = load(out)
+    if not runs:
+        sys.exit(f"tables.py: no runs in {out}")
+    configs = [c for c in CONFIGS if any(k[0] == c for k in runs)]
     for other, name in (("leader", "Table 3: gain of a2ws over leader (LW)"),
                         ("ctws", "Table 4: gain of a2ws over ctws")):
         print(f"\n{name}, % (ladro / paper); median makespan of the seeds run")
-        print("| tasks | " + " | ".join(f"{RANKS[c]} ({c})" for c in CONFIGS) + " |")
-        print("|---" * (len(CONFIGS) + 1) + "|")
+        print("| tasks | " + " | ".join(f"{RANKS[c]} ({c})" for c in configs) + " |")
+        print("|---" * (len(configs) + 1) + "|")
         for t in TASKS:
             cells = []
-            for i, c in enumerate(CONFIGS):
+            for c in configs:
+                i = CONFIGS.index(c)
                 a, o = med(runs, c, t, "a2ws"), med(runs, c, t, other)
                 g = f"{(1 - a / o) * 100:+.1f}" if a and o else "–"
                 cells.append(f"{g} / {PAPER[other][t][i]:+.1f}")
             print(f"| {t} | " + " | ".join(cells) + " |")
     print("\nmedian makespan (s) per cell and policy; a2ws / best of those run; best of the three")
-    print("| config | tasks | seeds | " + " | ".join(["a2ws", "leader", "ctws", "best other", "a2ws/best", "best of three"]) + " |")
+    print("| config | tasks | runs | " + " | ".join(["a2ws", "leader", "ctws", "best other", "a2ws/best", "best of three"]) + " |")
     print("|---" * 9 + "|")
-    for c in CONFIGS:
+    for c in configs:
         for t in TASKS:
             pols = sorted({k[2] for k in runs if k[0] == c and k[1] == t})
             if "a2ws" not in pols:
@@ -72,4 +87,5 @@ def main():
         sys.exit(1)
 
 
-main()
+if __name__ == "__main__":
+    main()
