@@ -20,24 +20,35 @@ work_ms=${WORK_MS:-10}
 configs=${CONFIGS:-"C1:8 C2:16"}
 tasks=${TASKS:-"480 960 1920 3840 7680"}
 policies=${POLICIES:-a2ws,leader,ctws}
-mkdir -p "$out"
+# Check every configuration before the first run, so that a bad entry costs no measurement.
+plan=()
 for cfg in $configs; do
   c=${cfg%%:*} p=${cfg##*:}
-  case $p in ''|*[!0-9]*) echo "tables_real.sh: CONFIGS entry '$cfg': expected NAME:RANKS, e.g. C1:8" >&2; exit 2;; esac
+  case $p in ''|*[!0-9]*|0|1) echo "tables_real.sh: CONFIGS entry '$cfg': expected NAME:RANKS with RANKS >= 2, e.g. C1:8" >&2; exit 2;; esac
   per=
   for t in $tasks; do
-    if (( t % p )); then
+    case $t in ''|*[!0-9]*) echo "tables_real.sh: TASKS entry '$t': expected a positive integer" >&2; exit 2;; esac
+    if (( t == 0 || t % p )); then
       echo "tables_real.sh: $t tasks do not divide evenly over $p ranks ($c); use multiples of $p" >&2
       exit 2
     fi
     per=${per:+$per,}$((t / p))
   done
+  plan+=("$c $p $per")
+done
+mkdir -p "$out"
+tmp= txt=
+trap '[ -z "$tmp" ] || rm -f "$tmp" "$txt"' EXIT  # a run cut short leaves nothing partial
+for entry in "${plan[@]}"; do
+  read -r c p per <<<"$entry"
   f=$out/$c-real.json
   [ -s "$f" ] && { echo "tables_real.sh: $f exists, kept (remove it to rerun)"; continue; }
   echo "tables_real.sh: $c on $p ranks, tasks per rank $per, $repeat repeats -> $f"
+  tmp=$f.tmp txt=$out/$c-real.txt
   "$root/scripts/mpirun.sh" -np "$p" "$bench" --policies "$policies" --speed "$c" \
     --tasks-per-rank "$per" --work-ms "$work_ms" --init even --repeat "$repeat" \
-    --json "$f.tmp" | tee "$out/$c-real.txt"
-  mv "$f.tmp" "$f"
+    --json "$tmp" | tee "$txt"
+  mv "$tmp" "$f"
+  tmp=
 done
 python3 "$here/tables.py" "$out"
