@@ -1,11 +1,17 @@
 # The Fortran interface (src/fortran/: `use ladro`, libladro_fortran), built when a
 # Fortran compiler and the Fortran support of the same MPI as the C library are found.
-#   LADRO_FORTRAN       option (ON): build it when available
+#   LADRO_FORTRAN       option: build it when available (default ON; as a subproject, ON
+#                       when the parent project enabled Fortran)
 #   LADRO_HAVE_FORTRAN  set ON here when it is built
 #   LADRO_HAVE_MPI_F08  ON when MPI's mpi_f08 module works (ladro_create then also takes
 #                       type(MPI_Comm); the example and the tests use it)
 # Included after find_package(MPI COMPONENTS C) and LadroMPI (LADRO_MPI_FLAVOR).
-option(LADRO_FORTRAN "Build the Fortran module (use ladro) when a Fortran compiler and MPI's Fortran support are found" ON)
+if(_ladro_top OR CMAKE_Fortran_COMPILER_LOADED)
+  set(_ladro_fortran_default ON)
+else()
+  set(_ladro_fortran_default OFF)
+endif()
+option(LADRO_FORTRAN "Build the Fortran module (use ladro) when a Fortran compiler and MPI's Fortran support are found" ${_ladro_fortran_default})
 set(LADRO_HAVE_FORTRAN OFF)
 set(LADRO_HAVE_MPI_F08 OFF)
 if(NOT LADRO_FORTRAN)
