@@ -31,7 +31,7 @@ program test_fortran_api
   character(len=:), allocatable :: val
   character(len=16) :: env
   integer :: rc, ierr, rank, nranks, failed, u, n, i
-  integer(int64) :: pay(2), res(1), id, seen(0:ntasks - 1), total, ran, home, sum_ids
+  integer(int64) :: pay(2), res(1), id, seen(0:ntasks - 1), total, ran, home, sum_ids, all_ids
   real(real64) :: r8(1), v
   integer(int32) :: i4(1)
 
@@ -171,9 +171,9 @@ program test_fortran_api
   call check(all(seen == 1), 'every result home once (' // itoa(int(home)) // ')')
   call MPI_Allreduce(ran, total, 1, MPI_INTEGER8, MPI_SUM, MPI_COMM_WORLD, ierr)
   call check(total == int(ntasks, int64) * nranks, 'tasks run ' // itoa(int(total)))
-  call MPI_Allreduce(MPI_IN_PLACE, sum_ids, 1, MPI_INTEGER8, MPI_SUM, MPI_COMM_WORLD, ierr)
+  call MPI_Allreduce(sum_ids, all_ids, 1, MPI_INTEGER8, MPI_SUM, MPI_COMM_WORLD, ierr)
   total = int(ntasks, int64) * nranks
-  call check(sum_ids == total * (total - 1) / 2, 'sum of the ids run')
+  call check(all_ids == total * (total - 1) / 2, 'sum of the ids run')
 
   ! ---- statistics
   rc = ladro_stats_gather(lb, st)
@@ -233,8 +233,9 @@ contains
   end function count_lines
 
   subroutine finish()
-    integer :: all
-    call MPI_Allreduce(failed, all, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, ierr)
+    integer(int64) :: mine, all ! int64 as the other reductions (MPICH's `mpi` compares calls)
+    mine = failed
+    call MPI_Allreduce(mine, all, 1, MPI_INTEGER8, MPI_SUM, MPI_COMM_WORLD, ierr)
     if (rank == 0) print '(a,i0,a,i0,a)', 'test_fortran_api: ', nranks, ' ranks, ', all, &
         ' failed checks'
     call MPI_Finalize(ierr)
