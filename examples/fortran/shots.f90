@@ -4,7 +4,8 @@
 ! each task models its shot (a small 1-D acoustic finite-difference run) and sends its
 ! result home to the rank that seeded it. Rank 0 then checks that every shot came back
 ! exactly once, with the value it computes itself. Build and run (docs/fortran.md):
-!   mpifort shots.f90 -o shots $(pkg-config --cflags --libs ladro-fortran)
+!   mpifort shots.f90 -o shots $(pkg-config --cflags --libs ladro-fortran) \
+!           -Wl,-rpath,$(pkg-config --variable=libdir ladro-fortran)
 !   mpirun -np 4 ./shots            (LADRO_POLICY=a2ws mpirun ... picks another policy)
 program shots
   use mpi_f08

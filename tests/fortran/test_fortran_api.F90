@@ -5,7 +5,8 @@
 program test_fortran_api
   use mpi
   use ladro
-  use, intrinsic :: iso_c_binding, only: c_char, c_int, c_null_char
+  use, intrinsic :: iso_c_binding, only: c_char, c_int, c_null_char, c_ptr, c_associated, &
+      c_f_pointer
   use, intrinsic :: iso_fortran_env, only: int32, int64, real64, error_unit
   implicit none
   interface
@@ -15,6 +16,11 @@ program test_fortran_api
       integer(c_int), value :: overwrite
       integer(c_int) :: rc
     end function setenv
+    function getenv(name) bind(c, name='getenv') result(p)
+      import :: c_char, c_ptr
+      character(kind=c_char), intent(in) :: name(*)
+      type(c_ptr) :: p
+    end function getenv
     function unsetenv(name) bind(c, name='unsetenv') result(rc)
       import :: c_char, c_int
       character(kind=c_char), intent(in) :: name(*)
@@ -39,8 +45,10 @@ program test_fortran_api
   call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
   call MPI_Comm_size(MPI_COMM_WORLD, nranks, ierr)
   failed = 0
-  call get_environment_variable('LADRO_EXPECT_NP', env, status=rc)
-  if (rc == 0) call check(trim(env) == itoa(nranks), 'MPI gave ' // itoa(nranks) // &
+  ! (getenv, not get_environment_variable: libgfortran's copy of the name reads past a
+  ! literal's end, which AddressSanitizer reports under strict_string_checks)
+  env = c_getenv('LADRO_EXPECT_NP' // c_null_char)
+  if (env /= '') call check(trim(env) == itoa(nranks), 'MPI gave ' // itoa(nranks) // &
       ' ranks, expected ' // trim(env) // ' (the other MPI''s launcher?)')
 
   ! ---- the constants are the header's (generated from LADRO_ERRNO_MAP)
@@ -216,6 +224,23 @@ contains
     write(b, '(i0)') i
     s = trim(b)
   end function itoa
+
+  ! A C environment variable's value, up to 16 characters ("" when unset).
+  function c_getenv(name) result(v)
+    character(len=*), intent(in) :: name
+    character(len=16) :: v
+    type(c_ptr) :: p
+    character(kind=c_char), pointer :: c(:)
+    integer :: i
+    v = ''
+    p = getenv(name)
+    if (.not. c_associated(p)) return
+    call c_f_pointer(p, c, [len(v)])
+    do i = 1, len(v)
+      if (c(i) == c_null_char) exit
+      v(i:i) = c(i)
+    end do
+  end function c_getenv
 
   ! Lines of unit u (rewound) holding word.
   function count_lines(u, word) result(n)
