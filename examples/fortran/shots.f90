@@ -41,17 +41,17 @@ program shots
   ! 3. Seed: every shot on rank 0; the other ranks get theirs by stealing.
   if (ladro_rank(lb) == 0) then
     do s = 0, nshots - 1
-      rc = ladro_push(lb, s, source_of(s))
-      if (rc /= LADRO_OK) exit
+      if (ladro_push(lb, s, source_of(s)) /= LADRO_OK) call abort_all('ladro_push')
     end do
   end if
 
   ! 4. Run tasks until every shot everywhere completed (LADRO_DONE on every rank).
   !    ladro_next copies the task's payload into src; ladro_result sends one number home.
-  do while (rc == LADRO_OK)
+  !    ladro_next's errors reach every rank alike; one rank's own error stops them all.
+  do
     rc = ladro_next(lb, task, src)
     if (rc /= LADRO_OK) exit
-    rc = ladro_result(lb, [model(src, lb)])
+    if (ladro_result(lb, [model(src, lb)]) /= LADRO_OK) call abort_all('ladro_result')
   end do
   if (rc /= LADRO_DONE) write(error_unit, '(a)') 'shots: ' // ladro_err_name(rc) // &
       ': ' // ladro_last_error(lb)
@@ -88,6 +88,13 @@ program shots
   if (bad /= 0) stop 1
 
 contains
+
+  ! An error on this rank alone: the others would wait for it, so stop the job.
+  subroutine abort_all(what)
+    character(len=*), intent(in) :: what
+    write(error_unit, '(a)') 'shots: ' // what // ': ' // ladro_last_error(lb)
+    call MPI_Abort(MPI_COMM_WORLD, 1)
+  end subroutine abort_all
 
   ! Shot s: source position in (0, 1) and peak frequency, spread so shots differ in cost.
   function source_of(s) result(src)
