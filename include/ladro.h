@@ -312,9 +312,17 @@ LADRO_API int ladro_global_counts(const ladro_t *lb, uint64_t *created, uint64_t
  * rank"). Errors besides ladro_next's: LADRO_ENOMEM (workers could not start). */
 typedef int (*ladro_task_fn)(ladro_t *lb, const ladro_task_t *task, void *user_data);
 LADRO_API int ladro_run(ladro_t *lb, ladro_task_fn fn, void *user_data);
-/* Convenience: tasks 0..n-1 block-distributed over comm, config from defaults and the
- * environment, fn run on each exactly once. Collective. */
-LADRO_API int ladro_run_range(MPI_Comm comm, uint64_t n, ladro_task_fn fn, void *user_data);
+/* Convenience: tasks 0..n-1 block-distributed over comm (rank r seeds
+ * [n*r/size, n*(r+1)/size)), configuration from the defaults and the LADRO_* variables,
+ * fn run on each exactly once (as ladro_run: cfg.threads > 1 runs it on worker threads);
+ * the handle is created and destroyed inside. Collective: every rank of comm calls it
+ * with the same n. Returns LADRO_OK when every task ran, else the error, with its
+ * one-line message in err (when err is non-NULL; "" on success): ladro_config_from_env's
+ * (e.g. LADRO_EINVAL for a mistyped LADRO_* variable), ladro_create's, ladro_run's (the
+ * first negative return of fn, or an error of the run), ladro_destroy's (LADRO_EIO: the
+ * trace could not be written), LADRO_EINVAL for a NULL fn. */
+LADRO_API int ladro_run_range(MPI_Comm comm, uint64_t n, ladro_task_fn fn, void *user_data,
+                              char *err, size_t errlen);
 
 /* Local. The calling thread's worker index in [0, cfg.threads) while it runs a task of
  * ladro_run: per-worker state of an application (counters, scratch buffers) is an array
@@ -328,7 +336,10 @@ LADRO_API int ladro_size(const ladro_t *lb);
 LADRO_API double ladro_speed(const ladro_t *lb);
 /* The configuration in force (validated). */
 LADRO_API const ladro_config_t *ladro_config(const ladro_t *lb);
-/* Message of the last error returned on this handle ("" if none). Never NULL. */
+/* Message of the last error returned on this handle ("" if none; "" for a NULL handle).
+ * Every error code a call on a handle returns comes with its message here. From inside a
+ * task on a worker thread (cfg.threads > 1): the message of the last error of a call made
+ * by that worker (each worker has its own). Never NULL. */
 LADRO_API const char *ladro_last_error(const ladro_t *lb);
 
 /* ---------------------------------------------------------------------------------

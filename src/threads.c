@@ -61,6 +61,7 @@ struct ladroi_worker {
     /* this worker's own counters (read by the hub after the join) */
     uint64_t steals_ok, steals_lost, steals_empty;
     int err; /* first error of a ladro_push or ladro_result made here */
+    char msg[LADROI_ERRLEN]; /* ladro_last_error on this worker's thread */
 };
 
 struct ladroi_threads {
@@ -99,6 +100,12 @@ ladroi_worker_t *ladroi_worker_self(const ladro_t *lb)
     return ladro__self && ladro__self->lb == lb ? ladro__self : NULL;
 }
 
+char *ladroi_errbuf(ladro_t *lb)
+{
+    ladroi_worker_t *w = ladroi_worker_self(lb);
+    return w ? w->msg : lb->err;
+}
+
 static void ladro__wait(pthread_cond_t *cv, pthread_mutex_t *mu, double secs)
 {
     struct timespec ts;
@@ -124,9 +131,11 @@ int ladroi_worker_push(ladroi_worker_t *w, const ladro_task_t *task)
 {
     ladro_t *lb = w->lb;
     if (!w->in_task)
-        return LADRO_ESTATE;
+        return ladroi_fail(lb, LADRO_ESTATE, "ladro_push from worker %d outside a task",
+                           w->idx);
     if (lb->cfg.task_bytes && !task->payload)
-        return LADRO_EINVAL;
+        return ladroi_fail(lb, LADRO_EINVAL, "ladro_push: payload is NULL but task_bytes "
+                           "is %zu", lb->cfg.task_bytes);
     ladroi_rec_hdr_t h = {.id = task->id, .origin = lb->rank, .moves = 0};
     memcpy(w->rec, &h, sizeof h);
     if (lb->cfg.task_bytes)
@@ -135,7 +144,8 @@ int ladroi_worker_push(ladroi_worker_t *w, const ladro_task_t *task)
     atomic_fetch_add(&w->created, 1);
     if (ladroi_dq_push(&w->dq, w->rec) != 0) {
         atomic_fetch_sub(&w->created, 1);
-        return LADRO_ENOMEM;
+        return ladroi_fail(lb, LADRO_ENOMEM, "ladro_push: worker %d's deque cannot grow",
+                           w->idx);
     }
     ladroi_threads_t *th = w->th;
     if (atomic_load(&th->hungry) > 0) { /* a sleeping sibling may take it */
@@ -149,7 +159,8 @@ int ladroi_worker_push(ladroi_worker_t *w, const ladro_task_t *task)
 int ladroi_worker_result(ladroi_worker_t *w, const void *bytes)
 {
     if (!w->in_task)
-        return LADRO_ESTATE;
+        return ladroi_fail(w->lb, LADRO_ESTATE, "ladro_result from worker %d outside a task",
+                           w->idx);
     memcpy(w->result, bytes, w->th->rb);
     return LADRO_OK;
 }
@@ -670,5 +681,8 @@ int ladroi_threads_run(ladro_t *lb, ladro_task_fn fn, void *ud)
     ladro__free(th);
     if (rc < 0)
         return rc;
+    if (fe < 0)
+        ladroi_fail(lb, fe, "ladro_run: the task function returned %d on a worker (the run "
+                    "went on)", fe);
     return fe;
 }
