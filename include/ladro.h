@@ -2,7 +2,9 @@
  * ladro — distributed work stealing over MPI-3 one-sided communication.
  *
  * The one public header. Lifecycle, as a complete program (the test suite extracts it
- * from between the two example markers, compiles it and runs it on 2 ranks):
+ * from between the two example markers, compiles it, and runs it under a bare `mpirun`
+ * with Open MPI and MPICH, in place and installed: no environment variable is needed;
+ * examples/ has more, docs/user-guide.md says how to build against ladro):
  *
  * ladro-example-begin
  *   #include <ladro.h>
@@ -57,9 +59,9 @@
  * Thread safety: a ladro_t is used by one thread (the one that created it), except that
  * with cfg.threads > 1 ladro_run runs the tasks on worker threads, which may call
  * ladro_push, ladro_result, ladro_progress (a no-op there), ladro_rank, ladro_size,
- * ladro_speed, ladro_config and ladro_global_counts from inside a task; the calling
- * thread alone calls MPI (MPI_THREAD_FUNNELED suffices; docs/user-guide.md, "Threads
- * inside a rank"). Several handles may coexist (on the same or different communicators);
+ * ladro_speed, ladro_config, ladro_global_counts and ladro_last_error (the worker's own
+ * message) from inside a task; the calling thread alone calls MPI (MPI_THREAD_FUNNELED
+ * suffices; docs/user-guide.md, "Threads inside a rank"). Several handles may coexist (on the same or different communicators);
  * there is no global state.
  */
 #ifndef LADRO_H
@@ -234,8 +236,9 @@ typedef struct ladro_task {
  * agrees collectively, so either every rank gets a handle or every rank gets the same
  * error: LADRO_EINVAL (bad config; one-line message in err if err is non-NULL),
  * LADRO_ENOPOLICY (cfg->policy not registered), LADRO_ENOMEM, LADRO_EMPI, LADRO_ENOTSUP
- * (e.g. an Open MPI set-up whose 64-bit MPI_Compare_and_swap crashes: the message names
- * the variable to set before MPI_Init; docs/user-guide.md; or cfg->threads > 1 while MPI
+ * (e.g. an Open MPI set-up whose 64-bit MPI_Compare_and_swap crashes — libladro turns it
+ * off before MPI_Init unless the user chose it; the message names the variable;
+ * docs/user-guide.md; or cfg->threads > 1 while MPI
  * gives less than MPI_THREAD_FUNNELED — MPI_THREAD_SERIALIZED when the calling thread did
  * not initialise MPI — the message names the level to request). On error *out is NULL. */
 LADRO_API int ladro_create(MPI_Comm comm, const ladro_config_t *cfg, ladro_t **out,
