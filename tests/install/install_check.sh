@@ -10,7 +10,8 @@
 # MODE find-package:  cmake --install BUILD --prefix WORK/prefix; a CMake project with
 #                     find_package(ladro), linked to ladro::ladro and, as a second
 #                     program, to ladro::ladro_static; both run. An installed program
-#                     (bin/ladro-synth --help, bin/ladro-gantt --help) starts.
+#                     (bin/ladro-synth --help, bin/ladro-gantt --help) starts, also
+#                     from the prefix moved elsewhere.
 # MODE pkg-config:    the same install; CC $(pkg-config --cflags --libs ladro) (exit 77,
 #                     skipped, when pkg-config is missing)
 # MODE subdirectory:  a CMake project that add_subdirectory()s the source tree SRC
@@ -56,7 +57,15 @@ case "$mode" in
       out=$("$prefix/bin/$p" --help 2>&1) || { echo "$out" >&2; fail "installed $p --help failed"; }
       grep -qi "usage" <<<"$out" || { echo "$out" >&2; fail "installed $p --help printed no usage"; }
       echo "install_check ($mode): $prefix/bin/$p --help runs"
-    done ;;
+    done
+    # the run path is relative to the program: a moved prefix still works
+    if [ -x "$prefix/bin/ladro-synth" ]; then
+      mv "$prefix" "$work/moved" || fail "cannot move the prefix"
+      out=$("$work/moved/bin/ladro-synth" --help 2>&1) ||
+        { echo "$out" >&2; fail "ladro-synth --help failed after the prefix moved"; }
+      mv "$work/moved" "$prefix"
+      echo "install_check ($mode): ladro-synth --help runs from a moved prefix"
+    fi ;;
   pkg-config)
     command -v pkg-config >/dev/null || { echo "install_check: pkg-config not found: skipped"; exit 77; }
     lib=$(ls -d "$prefix"/lib*/pkgconfig | head -n 1)
