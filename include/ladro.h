@@ -305,8 +305,9 @@ LADRO_API void ladro_dump_state(const ladro_t *lb, FILE *out);
 LADRO_API int ladro_global_counts(const ladro_t *lb, uint64_t *created, uint64_t *completed);
 
 /* Callback form: runs fn on every task until global completion (LADRO_DONE), then returns
- * LADRO_OK, the first negative return of fn (which stops nothing globally), or an error
- * of the run (as ladro_next's). Local, like ladro_next: every rank calls it.
+ * LADRO_OK, the first negative return of fn (which stops nothing globally; its message
+ * names the task, after the message of a call of that task that failed, if one did), or
+ * an error of the run (as ladro_next's). Local, like ladro_next: every rank calls it.
  * cfg.threads == 1: the ladro_next loop on the calling thread.
  * cfg.threads > 1: starts that many worker threads, which call fn (several tasks at
  * once: what fn shares must be atomic or locked), steal from each other's deques first,

@@ -425,8 +425,14 @@ int ladro_run(ladro_t *lb, ladro_task_fn fn, void *user_data)
     ladro_task_t t;
     int rc, first_err = 0;
     while ((rc = ladro_next(lb, &t)) == LADRO_OK) {
+        unsigned e0 = lb->err_count;
         int r = fn(lb, &t, user_data);
-        if (r < 0 && first_err == 0)
+        if (r < 0 && first_err == 0 && lb->err_count != e0) {
+            char cause[LADROI_ERRLEN]; /* what a call of the task said comes first */
+            snprintf(cause, sizeof cause, "%s", lb->err);
+            first_err = ladroi_fail(lb, r, "%s (then the task function returned %d on task "
+                                    "%" PRIu64 "; the run went on)", cause, r, t.id);
+        } else if (r < 0 && first_err == 0)
             first_err = ladroi_fail(lb, r, "ladro_run: the task function returned %d on "
                                     "task %" PRIu64 " (the run went on)", r, t.id);
     }

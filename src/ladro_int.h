@@ -644,8 +644,9 @@ int ladroi_threads_run(ladro_t *lb, ladro_task_fn fn, void *user_data);
 /* The worker of lb running on the calling thread, NULL when it is not one. */
 ladroi_worker_t *ladroi_worker_self(const ladro_t *lb);
 /* Where ladroi_fail writes and ladro_last_error reads: the calling worker's own message
- * buffer on a worker thread of lb (threads > 1), else the handle's. */
-char *ladroi_errbuf(ladro_t *lb);
+ * buffer on a worker thread of lb (threads > 1), else the handle's; `write`: a message
+ * is being written there (counted). */
+char *ladroi_errbuf(ladro_t *lb, bool write);
 /* ladro_push and ladro_result from a worker's task (messages into the worker's own
  * buffer: ladroi_errbuf). */
 int ladroi_worker_push(ladroi_worker_t *w, const ladro_task_t *task);
@@ -709,6 +710,7 @@ struct ladro {
     double wd_slow_task_s;   /* > 0: the last finished task ran this long (> watchdog) */
     char wd_reason[LADROI_ERRLEN]; /* why this rank raised an alarm ("" if it did not) */
     char err[LADROI_ERRLEN];
+    unsigned err_count; /* messages written into err (ladro_run: did the task set one?) */
     /* tracing */
     ladroi_trace_t trace;
     double idle_since; /* < 0: not idle */

@@ -25,7 +25,8 @@ static int quiet_task(ladro_t *lb, const ladro_task_t *t, void *ud)
     return 0;
 }
 
-/* threads > 1: task 0 makes the bad calls from its worker; task 1 fails */
+/* threads > 1: task 0 makes the bad calls from its worker; task 1 fails with the code of
+ * a failed call, whose message must lead the run's */
 static int worker_task(ladro_t *lb, const ladro_task_t *t, void *ud)
 {
     int *worker_checked = ud;
@@ -39,7 +40,7 @@ static int worker_task(ladro_t *lb, const ladro_task_t *t, void *ud)
                "ladro_global_counts: completed is NULL");
         *worker_checked = 1;
     }
-    return t->id == 1 ? -42 : 0;
+    return t->id == 1 ? ladro_push(lb, NULL) : 0;
 }
 
 static ladro_t *make(int threads, size_t result_bytes)
@@ -64,6 +65,13 @@ static int fail_on_3(ladro_t *lb, const ladro_task_t *t, void *ud)
 {
     (void)lb, (void)ud;
     return t->id == 3 ? -77 : 0;
+}
+
+/* returns the code of a failed call: its message must come first */
+static int push_null_on_3(ladro_t *lb, const ladro_task_t *t, void *ud)
+{
+    (void)ud;
+    return t->id == 3 ? ladro_push(lb, NULL) : 0;
 }
 
 int main(int argc, char **argv)
@@ -127,6 +135,17 @@ int main(int argc, char **argv)
     MPI_Allreduce(&failed, &nfailed, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     CHECK_EQ(nfailed, 1);
     ladro_destroy(&lb);
+    lb = make(1, 0);
+    for (uint64_t i = 0; i < 5; i++)
+        ladro_push(lb, &(ladro_task_t){.id = i * (uint64_t)size + (uint64_t)rank, .payload = &v});
+    rc = ladro_run(lb, push_null_on_3, NULL);
+    if (rc)
+        EXPECT(lb, rc, LADRO_EINVAL, "ladro_push: task is NULL (then the task function "
+               "returned -1 on task 3; the run went on)");
+    failed = rc != 0;
+    MPI_Allreduce(&failed, &nfailed, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    CHECK_EQ(nfailed, 1);
+    ladro_destroy(&lb);
 
     /* worker threads: the workers' messages are their own, the run's error is the hub's */
     if (provided >= MPI_THREAD_FUNNELED) {
@@ -138,9 +157,10 @@ int main(int argc, char **argv)
                 ladro_push(lb, &(ladro_task_t){.id = i, .payload = &v});
         rc = ladro_run(lb, worker_task, &worker_checked);
         if (rc)
-            EXPECT(lb, rc, -42, "ladro_run: the task function returned -42 on a worker");
-        /* the worker's messages went to its own buffer, not the hub's */
-        CHECK(strstr(ladro_last_error(lb), "ladro_push") == NULL);
+            EXPECT(lb, rc, LADRO_EINVAL, "ladro_push: task is NULL (then the task function "
+                   "returned -1 on a worker; the run went on)");
+        /* task 0's messages stayed in its worker's buffer */
+        CHECK(strstr(ladro_last_error(lb), "ladro_global_counts") == NULL);
         failed = rc != 0;
         MPI_Allreduce(&failed, &nfailed, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
         MPI_Allreduce(&worker_checked, &any_checked, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
