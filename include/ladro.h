@@ -2,7 +2,9 @@
  * ladro — distributed work stealing over MPI-3 one-sided communication.
  *
  * The one public header. Lifecycle, as a complete program (the test suite extracts it
- * from between the two example markers, compiles it and runs it on 2 ranks):
+ * from between the two example markers, compiles it, and runs it under a bare `mpirun`
+ * with Open MPI and MPICH, in place and installed: no environment variable is needed;
+ * examples/ has more, docs/user-guide.md says how to build against ladro):
  *
  * ladro-example-begin
  *   #include <ladro.h>
@@ -57,9 +59,9 @@
  * Thread safety: a ladro_t is used by one thread (the one that created it), except that
  * with cfg.threads > 1 ladro_run runs the tasks on worker threads, which may call
  * ladro_push, ladro_result, ladro_progress (a no-op there), ladro_rank, ladro_size,
- * ladro_speed, ladro_config and ladro_global_counts from inside a task; the calling
- * thread alone calls MPI (MPI_THREAD_FUNNELED suffices; docs/user-guide.md, "Threads
- * inside a rank"). Several handles may coexist (on the same or different communicators);
+ * ladro_speed, ladro_config, ladro_global_counts and ladro_last_error (the worker's own
+ * message) from inside a task; the calling thread alone calls MPI (MPI_THREAD_FUNNELED
+ * suffices; docs/user-guide.md, "Threads inside a rank"). Several handles may coexist (on the same or different communicators);
  * there is no global state.
  */
 #ifndef LADRO_H
@@ -234,8 +236,9 @@ typedef struct ladro_task {
  * agrees collectively, so either every rank gets a handle or every rank gets the same
  * error: LADRO_EINVAL (bad config; one-line message in err if err is non-NULL),
  * LADRO_ENOPOLICY (cfg->policy not registered), LADRO_ENOMEM, LADRO_EMPI, LADRO_ENOTSUP
- * (e.g. an Open MPI set-up whose 64-bit MPI_Compare_and_swap crashes: the message names
- * the variable to set before MPI_Init; docs/user-guide.md; or cfg->threads > 1 while MPI
+ * (e.g. an Open MPI set-up whose 64-bit MPI_Compare_and_swap crashes — libladro turns it
+ * off before MPI_Init unless the user chose it; the message names the variable;
+ * docs/user-guide.md; or cfg->threads > 1 while MPI
  * gives less than MPI_THREAD_FUNNELED — MPI_THREAD_SERIALIZED when the calling thread did
  * not initialise MPI — the message names the level to request). On error *out is NULL. */
 LADRO_API int ladro_create(MPI_Comm comm, const ladro_config_t *cfg, ladro_t **out,
@@ -302,8 +305,9 @@ LADRO_API void ladro_dump_state(const ladro_t *lb, FILE *out);
 LADRO_API int ladro_global_counts(const ladro_t *lb, uint64_t *created, uint64_t *completed);
 
 /* Callback form: runs fn on every task until global completion (LADRO_DONE), then returns
- * LADRO_OK, the first negative return of fn (which stops nothing globally), or an error
- * of the run (as ladro_next's). Local, like ladro_next: every rank calls it.
+ * LADRO_OK, the first negative return of fn (which stops nothing globally; its message
+ * names the task, after the message of a call of that task that failed, if one did), or
+ * an error of the run (as ladro_next's). Local, like ladro_next: every rank calls it.
  * cfg.threads == 1: the ladro_next loop on the calling thread.
  * cfg.threads > 1: starts that many worker threads, which call fn (several tasks at
  * once: what fn shares must be atomic or locked), steal from each other's deques first,
@@ -312,9 +316,17 @@ LADRO_API int ladro_global_counts(const ladro_t *lb, uint64_t *created, uint64_t
  * rank"). Errors besides ladro_next's: LADRO_ENOMEM (workers could not start). */
 typedef int (*ladro_task_fn)(ladro_t *lb, const ladro_task_t *task, void *user_data);
 LADRO_API int ladro_run(ladro_t *lb, ladro_task_fn fn, void *user_data);
-/* Convenience: tasks 0..n-1 block-distributed over comm, config from defaults and the
- * environment, fn run on each exactly once. Collective. */
-LADRO_API int ladro_run_range(MPI_Comm comm, uint64_t n, ladro_task_fn fn, void *user_data);
+/* Convenience: tasks 0..n-1 block-distributed over comm (rank r seeds
+ * [n*r/size, n*(r+1)/size)), configuration from the defaults and the LADRO_* variables,
+ * fn run on each exactly once (as ladro_run: cfg.threads > 1 runs it on worker threads);
+ * the handle is created and destroyed inside. Collective: every rank of comm calls it
+ * with the same n. Returns LADRO_OK when every task ran, else the error, with its
+ * one-line message in err (when err is non-NULL; "" on success): ladro_config_from_env's
+ * (e.g. LADRO_EINVAL for a mistyped LADRO_* variable), ladro_create's, ladro_run's (the
+ * first negative return of fn, or an error of the run), ladro_destroy's (LADRO_EIO: the
+ * trace could not be written), LADRO_EINVAL for a NULL fn. */
+LADRO_API int ladro_run_range(MPI_Comm comm, uint64_t n, ladro_task_fn fn, void *user_data,
+                              char *err, size_t errlen);
 
 /* Local. The calling thread's worker index in [0, cfg.threads) while it runs a task of
  * ladro_run: per-worker state of an application (counters, scratch buffers) is an array
@@ -328,7 +340,10 @@ LADRO_API int ladro_size(const ladro_t *lb);
 LADRO_API double ladro_speed(const ladro_t *lb);
 /* The configuration in force (validated). */
 LADRO_API const ladro_config_t *ladro_config(const ladro_t *lb);
-/* Message of the last error returned on this handle ("" if none). Never NULL. */
+/* Message of the last error returned on this handle ("" if none; "" for a NULL handle).
+ * Every error code a call on a handle returns comes with its message here. From inside a
+ * task on a worker thread (cfg.threads > 1): the message of the last error of a call made
+ * by that worker (each worker has its own). Never NULL. */
 LADRO_API const char *ladro_last_error(const ladro_t *lb);
 
 /* ---------------------------------------------------------------------------------

@@ -3,6 +3,8 @@
  * for work, back off, and detect termination. */
 #include "ladro_int.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 void ladroi_rma_delay(ladro_t *lb)
@@ -160,7 +162,8 @@ int ladroi_create(ladroi_chan_t *comm, const ladro_config_t *cfg, ladro_t **out,
     return LADRO_OK;
 }
 
-int ladro_destroy(ladro_t **plb)
+/* ladro_destroy, and the message of its error into err (the handle is gone after). */
+static int ladro__destroy(ladro_t **plb, char *err, size_t errlen)
 {
     if (!plb || !*plb)
         return LADRO_OK;
@@ -177,15 +180,24 @@ int ladro_destroy(ladro_t **plb)
                 rc = prc;
         }
     }
+    if (rc && err)
+        ladroi_failbuf(err, errlen, rc, "%s", lb->err);
     ladro__free_handle(lb);
     *plb = NULL;
     return rc;
 }
 
+int ladro_destroy(ladro_t **plb)
+{
+    return ladro__destroy(plb, NULL, 0);
+}
+
 int ladro_push(ladro_t *lb, const ladro_task_t *task)
 {
-    if (!lb || !task)
+    if (!lb)
         return LADRO_EINVAL;
+    if (!task)
+        return ladroi_fail(lb, LADRO_EINVAL, "ladro_push: task is NULL");
     ladroi_worker_t *w = ladroi_worker_self(lb);
     if (w) /* spawning from a worker's task (threads > 1): its own deque */
         return ladroi_worker_push(w, task);
@@ -308,8 +320,11 @@ static void ladro__fill(ladro_t *lb, ladro_task_t *task)
 int ladro_next(ladro_t *lb, ladro_task_t *task)
 {
     int rc;
-    if (!lb || !task)
+    if (!lb)
         return LADRO_EINVAL;
+    if (!task)
+        return ladroi_fail(lb, LADRO_EINVAL, "ladro_next: task is NULL (the ladro_task_t "
+                           "to fill)");
     if (lb->cfg.threads > 1)
         return ladroi_fail(lb, LADRO_ESTATE, "ladro_next with threads=%u: run the tasks "
                            "with ladro_run (it starts the workers)", lb->cfg.threads);
@@ -401,23 +416,33 @@ void ladroi_mark_done(ladro_t *lb)
 
 int ladro_run(ladro_t *lb, ladro_task_fn fn, void *user_data)
 {
-    if (!lb || !fn)
+    if (!lb)
         return LADRO_EINVAL;
+    if (!fn)
+        return ladroi_fail(lb, LADRO_EINVAL, "ladro_run: fn is NULL");
     if (lb->cfg.threads > 1)
         return ladroi_threads_run(lb, fn, user_data);
     ladro_task_t t;
     int rc, first_err = 0;
     while ((rc = ladro_next(lb, &t)) == LADRO_OK) {
+        unsigned e0 = lb->err_count;
         int r = fn(lb, &t, user_data);
-        if (r < 0 && first_err == 0)
-            first_err = r;
+        if (r < 0 && first_err == 0 && lb->err_count != e0) {
+            char cause[LADROI_ERRLEN]; /* what a call of the task said comes first */
+            snprintf(cause, sizeof cause, "%s", lb->err);
+            first_err = ladroi_fail(lb, r, "%s (then the task function returned %d on task "
+                                    "%" PRIu64 "; the run went on)", cause, r, t.id);
+        } else if (r < 0 && first_err == 0)
+            first_err = ladroi_fail(lb, r, "ladro_run: the task function returned %d on "
+                                    "task %" PRIu64 " (the run went on)", r, t.id);
     }
     if (rc < 0)
         return rc;
     return first_err;
 }
 
-int ladroi_run_range(ladro_t **plb, uint64_t n, ladro_task_fn fn, void *user_data)
+int ladroi_run_range(ladro_t **plb, uint64_t n, ladro_task_fn fn, void *user_data, char *err,
+                     size_t errlen)
 {
     ladro_t *lb = *plb;
     int rc = LADRO_OK, rank = lb->rank, size = lb->size;
@@ -428,11 +453,17 @@ int ladroi_run_range(ladro_t **plb, uint64_t n, ladro_task_fn fn, void *user_dat
         rc = ladro_push(lb, &t);
     }
     /* a rank that cannot seed must not strand the others */
-    rc = ladroi_net_agree(lb, lb->comm, rc);
+    int all = ladroi_net_agree(lb, lb->comm, rc);
+    if (all && !rc)
+        ladroi_fail(lb, all, "ladro_run_range: another rank could not seed its tasks (%s)",
+                    ladro_err_name(all));
+    rc = all;
     if (rc == 0)
         rc = ladro_run(lb, fn, user_data);
-    ladro_destroy(plb);
-    return rc;
+    if (rc && err) /* the handle's message, before the handle goes */
+        ladroi_failbuf(err, errlen, rc, "%s", lb->err[0] ? lb->err : ladro_strerror(rc));
+    int drc = ladro__destroy(plb, rc ? NULL : err, errlen); /* e.g. the trace's write */
+    return rc ? rc : drc;
 }
 
 int ladro_rank(const ladro_t *lb)

@@ -82,17 +82,22 @@ int ladro_create(MPI_Comm comm, const ladro_config_t *cfg, ladro_t **out, char *
     return ladroi_create(&user, cfg, out, err, errlen);
 }
 
-int ladro_run_range(MPI_Comm comm, uint64_t n, ladro_task_fn fn, void *user_data)
+int ladro_run_range(MPI_Comm comm, uint64_t n, ladro_task_fn fn, void *user_data, char *err,
+                    size_t errlen)
 {
     ladro_config_t cfg;
     ladro_t *lb = NULL;
+    if (err && errlen)
+        err[0] = '\0';
+    if (!fn)
+        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "ladro_run_range: fn is NULL");
     ladro_config_init(&cfg);
-    int rc = ladro_config_from_env(&cfg, NULL, 0);
+    int rc = ladro_config_from_env(&cfg, err, errlen);
     if (rc)
         return rc; /* every rank sees the same environment under mpirun */
-    if ((rc = ladro_create(comm, &cfg, &lb, NULL, 0)) != 0)
+    if ((rc = ladro_create(comm, &cfg, &lb, err, errlen)) != 0)
         return rc;
-    return ladroi_run_range(&lb, n, fn, user_data);
+    return ladroi_run_range(&lb, n, fn, user_data, err, errlen);
 }
 
 /* ---- channels ------------------------------------------------------------------------ */
@@ -192,7 +197,26 @@ static int ladro__smpi_atomic(ladro_t *lb, ladroi_win_t *w, int target, size_t d
  * an emulation (a lock around get/put) would have to take over every access to the word,
  * so instead the set-up is recognised before any window exists, through Open MPI's
  * control variables, and ladro_create refuses it with the variable to set. The variable
- * is read once, at MPI_Init: it cannot be changed from here. */
+ * is read once, at MPI_Init: it cannot be changed from here.
+ *
+ * So that a program that links ladro runs under a bare `mpirun` all the same, the library
+ * sets the variable itself before MPI_Init can run: an ELF constructor, which the dynamic
+ * loader (shared library) or the C start-up code (static library: this object is linked
+ * with every program that calls ladro_create) runs before main. It does not overwrite a
+ * value the user set (environment, `mpirun -x`, `mpirun --mca`, which reaches the ranks as
+ * this variable): an explicit 'cma' is kept, and refused below. Turning single-copy off
+ * costs large on-node point-to-point messages of the whole program a copy (through
+ * vader's shared buffers), which is why the user's explicit choice wins; a value in an
+ * MCA parameter file is overridden (the environment has precedence over files). The
+ * refusal remains for what the constructor cannot reach: an explicit mechanism, and
+ * libladro loaded (dlopen) after MPI_Init. */
+#if defined(OPEN_MPI) && defined(__GNUC__) && !defined(LADRO_SMPI)
+__attribute__((constructor)) static void ladro__ompi_single_copy_off(void)
+{
+    setenv("OMPI_MCA_btl_vader_single_copy_mechanism", "none", 0);
+}
+#endif
+
 #ifdef OPEN_MPI
 /* Value of control variable `name` (an enum item's name or a string) into out;
  * false when the variable does not exist (e.g. vader not loaded) or cannot be read. */
@@ -255,8 +279,9 @@ int ladroi_rma_usable(char *err, size_t errlen)
     if (crash)
         return ladroi_failbuf(err, errlen, LADRO_ENOTSUP, "Open MPI's vader single-copy "
                               "mechanism '%s' crashes 64-bit MPI_Compare_and_swap: set "
-                              "OMPI_MCA_btl_vader_single_copy_mechanism=none before MPI_Init "
-                              "(scripts/mpirun.sh does)", mech);
+                              "OMPI_MCA_btl_vader_single_copy_mechanism=none before MPI_Init, "
+                              "or leave it unset (libladro then sets it when the program "
+                              "starts)", mech);
 #else
     (void)err;
     (void)errlen;

@@ -38,7 +38,7 @@ int ladroi_fail(ladro_t *lb, int rc, const char *fmt, ...)
     if (lb) {
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(lb->err, sizeof lb->err, fmt, ap);
+        vsnprintf(ladroi_errbuf(lb, true), LADROI_ERRLEN, fmt, ap);
         va_end(ap);
     }
     return rc;
@@ -46,5 +46,6 @@ int ladroi_fail(ladro_t *lb, int rc, const char *fmt, ...)
 
 const char *ladro_last_error(const ladro_t *lb)
 {
-    return lb ? lb->err : "";
+    /* a worker's buffer is its own: no other thread writes it (const as errno is) */
+    return lb ? ladroi_errbuf((ladro_t *)lb, false) : "";
 }

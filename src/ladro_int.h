@@ -116,8 +116,9 @@ void ladroi_rma_delay(ladro_t *lb);
 int ladroi_create(ladroi_chan_t *world, const ladro_config_t *cfg, ladro_t **out, char *err,
                   size_t errlen);
 /* ladro_run_range after the creation: seed ids [n*rank/size, n*(rank+1)/size), run,
- * destroy *plb. */
-int ladroi_run_range(ladro_t **plb, uint64_t n, ladro_task_fn fn, void *user_data);
+ * destroy *plb; the message of an error into err (when non-NULL). */
+int ladroi_run_range(ladro_t **plb, uint64_t n, ladro_task_fn fn, void *user_data, char *err,
+                     size_t errlen);
 
 /* ---- task records -------------------------------------------------------------------
  * A record is a header followed by cfg.task_bytes of payload, padded to 8 bytes. */
@@ -642,8 +643,12 @@ typedef struct ladroi_worker ladroi_worker_t;
 int ladroi_threads_run(ladro_t *lb, ladro_task_fn fn, void *user_data);
 /* The worker of lb running on the calling thread, NULL when it is not one. */
 ladroi_worker_t *ladroi_worker_self(const ladro_t *lb);
-/* ladro_push and ladro_result from a worker's task (codes only: the handle's message
- * belongs to the hub). */
+/* Where ladroi_fail writes and ladro_last_error reads: the calling worker's own message
+ * buffer on a worker thread of lb (threads > 1), else the handle's; `write`: a message
+ * is being written there (counted). */
+char *ladroi_errbuf(ladro_t *lb, bool write);
+/* ladro_push and ladro_result from a worker's task (messages into the worker's own
+ * buffer: ladroi_errbuf). */
 int ladroi_worker_push(ladroi_worker_t *w, const ladro_task_t *task);
 int ladroi_worker_result(ladroi_worker_t *w, const void *bytes);
 /* Tasks this rank holds outside its pool: the running task (0 or 1) with one thread;
@@ -705,6 +710,7 @@ struct ladro {
     double wd_slow_task_s;   /* > 0: the last finished task ran this long (> watchdog) */
     char wd_reason[LADROI_ERRLEN]; /* why this rank raised an alarm ("" if it did not) */
     char err[LADROI_ERRLEN];
+    unsigned err_count; /* messages written into err (ladro_run: did the task set one?) */
     /* tracing */
     ladroi_trace_t trace;
     double idle_since; /* < 0: not idle */

@@ -361,11 +361,16 @@ void ladroi_results_dump(const ladro_t *lb, FILE *out)
 
 int ladro_result(ladro_t *lb, const void *bytes)
 {
-    if (!lb || !bytes)
+    if (!lb)
         return LADRO_EINVAL;
+    if (!bytes)
+        return ladroi_fail(lb, LADRO_EINVAL, "ladro_result: bytes is NULL");
     ladroi_worker_t *w = ladroi_worker_self(lb);
+    if (w && lb->cfg.result_bytes == 0)
+        return ladroi_fail(lb, LADRO_EINVAL, "ladro_result: result_bytes is 0 (set "
+                           "LADRO_RESULT_BYTES / cfg.result_bytes)");
     if (w) /* a worker's task (threads > 1): the hub routes it when the task ends */
-        return lb->cfg.result_bytes == 0 ? LADRO_EINVAL : ladroi_worker_result(w, bytes);
+        return ladroi_worker_result(w, bytes);
     if (!lb->in_task)
         return ladroi_fail(lb, LADRO_ESTATE, "ladro_result outside a task (call it between "
                            "ladro_next returning the task and the next ladro_next)");
@@ -383,8 +388,11 @@ void *ladroi_results_cur(ladro_t *lb)
 
 int ladro_result_next(ladro_t *lb, uint64_t *id, void *bytes)
 {
-    if (!lb || !id || !bytes)
+    if (!lb)
         return LADRO_EINVAL;
+    if (!id || !bytes)
+        return ladroi_fail(lb, LADRO_EINVAL, "ladro_result_next: %s is NULL",
+                           !id ? "id" : "bytes");
     ladroi_results_t *r = lb->res;
     if (!r || r->got_count == 0)
         return LADRO_NONE;

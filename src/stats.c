@@ -60,8 +60,10 @@ static uint64_t ladro__threads(const ladro_rank_stats_t *x)
 
 int ladro_stats_local(const ladro_t *lb, ladro_rank_stats_t *out)
 {
-    if (!lb || !out)
+    if (!lb)
         return LADRO_EINVAL;
+    if (!out) /* the message is not part of what const protects (as errno) */
+        return ladroi_fail((ladro_t *)lb, LADRO_EINVAL, "ladro_stats_local: out is NULL");
     *out = lb->st;
     if (lb->state != LADROI_DONE) {
         out->wall_s = ladroi_net_now() - lb->t0;
@@ -96,8 +98,10 @@ static void ladro__accumulate(ladro_rank_stats_t *t, const ladro_rank_stats_t *x
 
 int ladro_stats_gather(ladro_t *lb, ladro_stats_t *st)
 {
-    if (!lb || !st)
+    if (!lb)
         return LADRO_EINVAL;
+    if (!st)
+        return ladroi_fail(lb, LADRO_EINVAL, "ladro_stats_gather: st is NULL");
     memset(st, 0, sizeof *st);
     ladro_rank_stats_t mine;
     ladro_stats_local(lb, &mine);

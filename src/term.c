@@ -116,8 +116,11 @@ int ladroi_term_poll(ladro_t *lb, ladroi_term_t *t, bool idle)
 
 int ladro_global_counts(const ladro_t *lb, uint64_t *created, uint64_t *completed)
 {
-    if (!lb || !created || !completed)
+    if (!lb)
         return LADRO_EINVAL;
+    if (!created || !completed) /* the message is not part of what const protects */
+        return ladroi_fail((ladro_t *)lb, LADRO_EINVAL, "ladro_global_counts: %s is NULL",
+                           !created ? "created" : "completed");
     *created = __atomic_load_n(&lb->term.seen_created, __ATOMIC_RELAXED);
     *completed = __atomic_load_n(&lb->term.seen_completed, __ATOMIC_RELAXED);
     return LADRO_OK;

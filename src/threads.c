@@ -61,6 +61,8 @@ struct ladroi_worker {
     /* this worker's own counters (read by the hub after the join) */
     uint64_t steals_ok, steals_lost, steals_empty;
     int err; /* first error of a ladro_push or ladro_result made here */
+    char msg[LADROI_ERRLEN]; /* ladro_last_error on this worker's thread */
+    unsigned msg_count;      /* messages written into msg */
 };
 
 struct ladroi_threads {
@@ -70,6 +72,8 @@ struct ladroi_threads {
     ladro_task_fn fn;
     void *ud;
     atomic_int fn_err;
+    char fn_msg[LADROI_ERRLEN]; /* the message the failing task left (its worker writes
+                                   it, the hub reads it after the join) */
     atomic_bool stop;
     atomic_int hungry; /* workers waiting for work (changed under mu) */
     pthread_mutex_t mu;
@@ -99,6 +103,16 @@ ladroi_worker_t *ladroi_worker_self(const ladro_t *lb)
     return ladro__self && ladro__self->lb == lb ? ladro__self : NULL;
 }
 
+char *ladroi_errbuf(ladro_t *lb, bool write)
+{
+    ladroi_worker_t *w = ladroi_worker_self(lb);
+    if (write && w)
+        w->msg_count++;
+    else if (write)
+        lb->err_count++;
+    return w ? w->msg : lb->err;
+}
+
 static void ladro__wait(pthread_cond_t *cv, pthread_mutex_t *mu, double secs)
 {
     struct timespec ts;
@@ -124,9 +138,11 @@ int ladroi_worker_push(ladroi_worker_t *w, const ladro_task_t *task)
 {
     ladro_t *lb = w->lb;
     if (!w->in_task)
-        return LADRO_ESTATE;
+        return ladroi_fail(lb, LADRO_ESTATE, "ladro_push from worker %d outside a task",
+                           w->idx);
     if (lb->cfg.task_bytes && !task->payload)
-        return LADRO_EINVAL;
+        return ladroi_fail(lb, LADRO_EINVAL, "ladro_push: payload is NULL but task_bytes "
+                           "is %zu", lb->cfg.task_bytes);
     ladroi_rec_hdr_t h = {.id = task->id, .origin = lb->rank, .moves = 0};
     memcpy(w->rec, &h, sizeof h);
     if (lb->cfg.task_bytes)
@@ -135,7 +151,8 @@ int ladroi_worker_push(ladroi_worker_t *w, const ladro_task_t *task)
     atomic_fetch_add(&w->created, 1);
     if (ladroi_dq_push(&w->dq, w->rec) != 0) {
         atomic_fetch_sub(&w->created, 1);
-        return LADRO_ENOMEM;
+        return ladroi_fail(lb, LADRO_ENOMEM, "ladro_push: worker %d's deque cannot grow",
+                           w->idx);
     }
     ladroi_threads_t *th = w->th;
     if (atomic_load(&th->hungry) > 0) { /* a sleeping sibling may take it */
@@ -149,7 +166,8 @@ int ladroi_worker_push(ladroi_worker_t *w, const ladro_task_t *task)
 int ladroi_worker_result(ladroi_worker_t *w, const void *bytes)
 {
     if (!w->in_task)
-        return LADRO_ESTATE;
+        return ladroi_fail(w->lb, LADRO_ESTATE, "ladro_result from worker %d outside a task",
+                           w->idx);
     memcpy(w->result, bytes, w->th->rb);
     return LADRO_OK;
 }
@@ -239,10 +257,12 @@ static void ladro__run_task(ladroi_worker_t *w)
     double start = ladroi_net_now();
     atomic_store(&w->task_start, start);
     w->in_task = true;
+    unsigned m0 = w->msg_count;
     int r = th->fn(lb, &t, th->ud);
     if (r < 0) {
-        int none = 0;
-        atomic_compare_exchange_strong(&th->fn_err, &none, r);
+        int none = 0; /* the first failure, and the message a call of its task left */
+        if (atomic_compare_exchange_strong(&th->fn_err, &none, r))
+            snprintf(th->fn_msg, sizeof th->fn_msg, "%s", w->msg_count != m0 ? w->msg : "");
     }
     double now = ladroi_net_now(), e = now - start;
     if (lb->speed < 1.0) { /* a rank of speed s takes e/s (the hub serves meanwhile) */
@@ -667,6 +687,12 @@ int ladroi_threads_run(ladro_t *lb, ladro_task_fn fn, void *ud)
     lb->in_task = false;
     lb->threads = NULL;
     int fe = atomic_load(&th->fn_err);
+    if (rc >= 0 && fe < 0 && th->fn_msg[0]) /* what a call of that task said, first */
+        ladroi_fail(lb, fe, "%s (then the task function returned %d on a worker; the run "
+                    "went on)", th->fn_msg, fe);
+    else if (rc >= 0 && fe < 0)
+        ladroi_fail(lb, fe, "ladro_run: the task function returned %d on a worker (the run "
+                    "went on)", fe);
     ladro__free(th);
     if (rc < 0)
         return rc;

@@ -101,7 +101,9 @@ int main(int argc, char **argv)
 
     /* callback forms */
     uint64_t c[2] = {0, 0}, g[2];
-    CHECK_EQ(ladro_run_range(MPI_COMM_WORLD, 1000, count_task, c), LADRO_OK);
+    strcpy(err, "stale");
+    CHECK_EQ(ladro_run_range(MPI_COMM_WORLD, 1000, count_task, c, err, sizeof err), LADRO_OK);
+    CHECK(err[0] == '\0'); /* cleared on success */
     MPI_Allreduce(c, g, 2, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
     CHECK_EQ(g[0], 1000);
     CHECK_EQ(g[1], 999 * 1000 / 2);

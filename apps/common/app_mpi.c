@@ -1,5 +1,4 @@
 /* The start of every ladro program: app_mpi.h. */
-#define _POSIX_C_SOURCE 200809L /* setenv */
 #include "app_mpi.h"
 
 #include "app_cli.h"
@@ -10,11 +9,6 @@
 
 int app_mpi_init(int *argc, char ***argv, const char *prog, int level, app_mpi_t *out)
 {
-#ifdef OPEN_MPI
-    /* Read by MPI_Init from this process's environment; the launcher's value, when the
-     * user gave one, wins. */
-    setenv("OMPI_MCA_btl_vader_single_copy_mechanism", "none", 0);
-#endif
     MPI_Init_thread(argc, argv, level, &out->provided);
     MPI_Comm_rank(MPI_COMM_WORLD, &out->rank);
     MPI_Comm_size(MPI_COMM_WORLD, &out->size);

@@ -13,13 +13,11 @@ typedef struct app_mpi {
     int provided;   /* the thread level MPI gives */
 } app_mpi_t;
 
-/* The first call of main. Before MPI_Init: under Open MPI, sets
- * OMPI_MCA_btl_vader_single_copy_mechanism=none unless the environment sets it (its other
- * values crash 64-bit MPI_Compare_and_swap on RMA windows; ladro_create refuses them).
- * Then MPI_Init_thread asking for `level`, and the rank-count check: when LADRO_EXPECT_NP
- * is set and differs from the size of MPI_COMM_WORLD (a binary started by the other MPI
- * library's launcher runs as that many singletons), rank 0 prints one line with `prog`
- * as prefix. Returns 0 with *out filled, or an exit status for main to return (MPI is
+/* The first call of main: MPI_Init_thread asking for `level` (what Open MPI needs before
+ * MPI_Init, libladro sets itself: src/engine_mpi.c), and the rank-count check: when
+ * LADRO_EXPECT_NP is set and differs from the size of MPI_COMM_WORLD (a binary started by
+ * the other MPI library's launcher runs as that many singletons), rank 0 prints one line
+ * with `prog` as prefix. Returns 0 with *out filled, or an exit status for main to return (MPI is
  * then finalised). */
 int app_mpi_init(int *argc, char ***argv, const char *prog, int level, app_mpi_t *out);
 
