@@ -6,6 +6,7 @@
 
 #include <sched.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 int app_config_set(ladro_config_t *cfg, const char *opt, const char *key, const char *value,
@@ -26,11 +27,39 @@ int app_config_set(ladro_config_t *cfg, const char *opt, const char *key, const 
     return rc;
 }
 
+int app_policy_entry(ladro_config_t *cfg, const char *entry, char *err, size_t errlen)
+{
+    char tmp[LADRO_PATH_MAX], why[512];
+    snprintf(tmp, sizeof tmp, "%s", entry);
+    char *save, *tok = strtok_r(tmp, ":", &save);
+    int rc = LADRO_EINVAL;
+    if (!tok)
+        snprintf(why, sizeof why, "accepted: a policy name, NAME:key=value[:key=value...]");
+    else
+        rc = app_config_set(cfg, NULL, "policy", tok, why, sizeof why);
+    while (rc == LADRO_OK && (tok = strtok_r(NULL, ":", &save)) != NULL) {
+        char *eq = strchr(tok, '=');
+        if (!eq || eq == tok) {
+            snprintf(why, sizeof why, "'%.*s%s' is not key=value", LADROI_SHOW(tok));
+            rc = LADRO_EINVAL;
+            break;
+        }
+        *eq = 0;
+        char one[300];
+        rc = ladro_config_set(cfg, tok, eq + 1, one, sizeof one);
+        if (rc)
+            snprintf(why, sizeof why, "%s", one);
+    }
+    if (rc)
+        snprintf(err, errlen, "--policy '%.*s%s': %s", LADROI_SHOW(entry), why);
+    return rc;
+}
+
 int app_config_env_policy(ladro_config_t *cfg, const char *policy, char *err, size_t errlen)
 {
     int rc = ladro_config_from_env(cfg, err, errlen);
     if (rc == LADRO_OK && policy[0])
-        rc = app_config_set(cfg, "--policy", "policy", policy, err, errlen);
+        rc = app_policy_entry(cfg, policy, err, errlen);
     return rc;
 }
 
@@ -54,7 +83,7 @@ void app_policy_begin(app_policy_iter_t *it, const char *policy)
 {
     snprintf(it->list, sizeof it->list, "%s", policy);
     it->save = NULL;
-    it->all = strcmp(it->list, "all") ? NULL : ladro_policy_names();
+    it->all = strcasecmp(it->list, "all") ? NULL : ladro_policy_names();
     it->k = 0;
     it->done = false;
 }

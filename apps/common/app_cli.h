@@ -16,8 +16,14 @@
 int app_config_set(ladro_config_t *cfg, const char *opt, const char *key, const char *value,
                    char *err, size_t errlen);
 
+/* One --policy entry into cfg: NAME (any case), or NAME:key=value[:key=value...], the
+ * configuration keys (docs/envvars.md) that apply to that entry only. LADRO_OK, or an
+ * error with err = "--policy '<entry>': <what was wrong>". */
+int app_policy_entry(ladro_config_t *cfg, const char *entry, char *err, size_t errlen);
+
 /* The runtime configuration of a run: cfg (initialised by the caller, who may change
- * defaults first) takes the LADRO_* environment, then --policy when policy is not "".
+ * defaults first) takes the LADRO_* environment, then the --policy entry when policy is
+ * not "" (app_policy_entry).
  * LADRO_OK, or an error with err saying which setting was refused. */
 int app_config_env_policy(ladro_config_t *cfg, const char *policy, char *err, size_t errlen);
 
@@ -45,7 +51,7 @@ ladroi_opt_t app_opt_key(ladro_config_t *cfg, const char *name, const char *key,
 bool app_oversubscribed(MPI_Comm comm, char *note, size_t notelen);
 
 /* The policies of a --policy value in turn (app_policy_next): every registered one for
- * "all", the names of a comma-separated list, or, for "", one run under LADRO_POLICY or
+ * "all" (any case), the entries of a comma-separated list, or, for "", one run under LADRO_POLICY or
  * the default (the name ""). */
 typedef struct app_policy_iter {
     char list[256];
