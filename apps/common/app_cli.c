@@ -40,7 +40,8 @@ int app_policy_entry(ladro_config_t *cfg, const char *entry, char *err, size_t e
     while (rc == LADRO_OK && (tok = strtok_r(NULL, ":", &save)) != NULL) {
         char *eq = strchr(tok, '=');
         if (!eq || eq == tok) {
-            snprintf(why, sizeof why, "'%.*s%s' is not key=value", LADROI_SHOW(tok));
+            snprintf(why, sizeof why, "'%.*s%s' is not key=value; accepted: "
+                     "NAME:key=value[:key=value...]", LADROI_SHOW(tok));
             rc = LADRO_EINVAL;
             break;
         }

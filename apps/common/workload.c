@@ -107,7 +107,7 @@ static void wl_progress_line(ladro_t *lb, wl_ctx_t *c)
 {
     uint64_t was = __atomic_load_n(&c->shown_ms, __ATOMIC_RELAXED);
     uint64_t ms = (uint64_t)((now_s() - c->start) * 1e3);
-    if (ms - was < (c->tty ? 1000u : 10000u) ||
+    if (ms - was < 1000 ||
         !__atomic_compare_exchange_n(&c->shown_ms, &was, ms, false, __ATOMIC_RELAXED,
                                      __ATOMIC_RELAXED))
         return; /* not yet, or another thread shows it */

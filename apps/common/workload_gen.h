@@ -25,8 +25,8 @@ typedef struct wl_spec {
     bool spin;        /* burn by spinning (else sleeping) */
     const char *progress; /* non-NULL: rank 0 prints a progress line on stderr, prefixed
                              with this text (the program's name, ladro-bench's run): on a
-                             terminal rewritten in place ('\r') about every second,
-                             otherwise a plain line every 10 s */
+                             terminal rewritten in place ('\r'), otherwise a plain
+                             line, about every second */
     double progress_after_s; /* seconds the job needs after this run (ladro-bench's
                                 estimate for its remaining runs): added to the ETA */
 } wl_spec_t;

@@ -26,7 +26,7 @@ for pol in $(echo "$POLICY" | tr ',' ' '); do
     tmp=$(mktemp)
     i=0
     while [ $i -lt "$REPS" ]; do
-      $MPIRUN -np $np "$BIN/ladro-nqueens" -n "$N" -c "$CUTOFF" --policy "$pol" > "$tmp.out"
+      $MPIRUN -np $np "$BIN/ladro-nqueens" -n "$N" --cutoff "$CUTOFF" --policy "$pol" > "$tmp.out"
       sed -n 's/^time \([0-9.]*\) s.*/\1/p' "$tmp.out" >> "$tmp"
       sed -n 's/.*, cpu \([0-9.]*\) s (main.*/\1/p' "$tmp.out" >> "$tmp.cpu"
       sol=$(sed -n 's/.*solutions = \([0-9]*\).*/\1/p' "$tmp.out")

@@ -56,10 +56,10 @@ if "$SIM" policy --help > /dev/null 2>&1; then
     bad policy --policy fifo --p 4
     bad policy --p 0
     bad policy --speed C9 --p 4
-    bad policy --dist gauss:-1,2 --p 4
+    bad policy --work-dist gauss:-1,2 --p 4
     bad policy --lambda-us -3 --p 4
     # every policy side by side, one CSV row each, efficiency in (0, 1]
-    "$SIM" policy --policy all --p 32 --tasks-per-rank 8 --speed C2 --dist uniform:0.5,1.5 \
+    "$SIM" policy --policy all --p 32 --tasks-per-rank 8 --speed C2 --work-dist uniform:0.5,1.5 \
         --csv "$DIR/pol.csv" > "$DIR/pol.txt"
     test "$(wc -l < "$DIR/pol.csv")" -eq 9
     awk -F, 'NR>1 { if ($8 <= 0 || $8 > 1.000001) { print "efficiency " $8; exit 1 } }' "$DIR/pol.csv"

@@ -308,7 +308,8 @@ int main(int argc, char **argv)
                 snprintf(what, sizeof what, "ladro-bench: run %d/%d (%s, speed %s, %llu/rank)",
                          b.nruns, total, b.policies[p], b.speeds[c / b.ntpr],
                          (unsigned long long)b.tpr[c % b.ntpr]);
-                b.wl.progress = b.progress && rank == 0 ? what : NULL;
+                b.wl.progress = b.progress && tty && rank == 0 ? what : NULL; /* in a
+                                                 log: the line per finished run below */
                 b.wl.progress_after_s = b.nruns > 1 ? el / (b.nruns - 1) * (total - b.nruns)
                                                     : 0;
                 if (run_one(&b, c, p, r, out))
