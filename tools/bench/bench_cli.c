@@ -42,16 +42,16 @@ static int add_policy(bench_t *b, const char *given, int rank, bool strict)
     if (!canon) {
         if (!strict)
             return 0; /* scenario default not in this build: skipped, said in the header */
-        char acc[512] = "";
+        char acc[512] = "unknown; ";
         const char *best = ladroi_closest_in(name, ladro_policy_names());
         if (best)
-            snprintf(acc, sizeof acc, "did you mean '%s'? ", best);
+            snprintf(acc, sizeof acc, "unknown; did you mean '%s'? ", best);
         strncat(acc, "accepted: all, or a comma list of (each optionally NAME:key=value):",
                 sizeof acc - strlen(acc) - 1);
         for (const char *const *n = ladro_policy_names(); *n; n++)
             strncat(acc, " ", sizeof acc - strlen(acc) - 1),
                 strncat(acc, *n, sizeof acc - strlen(acc) - 1);
-        return bad(rank, "--policy: policy", name, acc);
+        return bad(rank, "--policy", name, acc);
     }
     /* the entry as printed: the canonical (lower-case) name, then the keys as given */
     snprintf(entry, sizeof entry, "%s%s", canon, given + strlen(name));
