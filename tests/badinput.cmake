@@ -195,3 +195,11 @@ if(TARGET ladro-seismic)
     REGEX "^ladro-seismic: option '--no-progres': unknown; did you mean '--no-progress'\\?"
     ARGS --no-progres)
 endif()
+
+# ---- ladro-gantt on the other trace formats: a file that is not ladro's JSON or Paje
+ladro_badinput(NAME gantt_bad_json PROG ladro-gantt NP 0 CODE 1
+  REGEX "^ladro-gantt: bad.json:1: not a ladro Chrome JSON trace"
+  SH "printf '{\"x\": 1}\\n' > bad.json" ARGS bad.json -o bad.svg)
+ladro_badinput(NAME gantt_bad_paje PROG ladro-gantt NP 0 CODE 1
+  REGEX "^ladro-gantt: bad.paje:2: unknown Paje event"
+  SH "printf '%%%%EventDef X 0\\n99 0\\n' > bad.paje" ARGS bad.paje -o bad.svg)
