@@ -4,7 +4,9 @@
 
 #include "util.h" /* LADROI_SHOW */
 
+#include <dirent.h>
 #include <sched.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
@@ -165,4 +167,43 @@ void app_warn_threads(const char *prog, uint32_t threads, bool quiet)
     if (!quiet && threads > (uint32_t)cores)
         fprintf(stderr, "%s: warning: threads=%u is more than the %d cores this rank may run "
                 "on (allowed: the workers share them)\n", prog, threads, cores);
+}
+
+/* The file a descriptor of process pid is open on ("/dev/pts/3", "pipe:[123]"). */
+static bool app__fd_target(long pid, int fd, char *buf, size_t len)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%ld/fd/%d", pid, fd);
+    ssize_t n = readlink(path, buf, len - 1);
+    if (n <= 0)
+        return false;
+    buf[n] = 0;
+    return true;
+}
+
+bool app_stderr_tty(void)
+{
+    if (isatty(2))
+        return true;
+    char mine[256], up[256];
+    if (!app__fd_target((long)getpid(), 2, mine, sizeof mine) || strncmp(mine, "pipe:", 5))
+        return false; /* a file, a socket: not a terminal */
+    /* the parent, when it is the launcher reading that pipe (it holds an end of it; a
+     * shell running `prog | tee log` does not): is its stderr a terminal? */
+    long pp = (long)getppid();
+    if (!app__fd_target(pp, 2, up, sizeof up) ||
+        (strncmp(up, "/dev/pts/", 9) && strncmp(up, "/dev/tty", 8)))
+        return false;
+    char dir[64];
+    snprintf(dir, sizeof dir, "/proc/%ld/fd", pp);
+    DIR *d = opendir(dir);
+    bool holds = false;
+    for (struct dirent *e; d && !holds && (e = readdir(d)) != NULL;) {
+        char t[256];
+        int fd = atoi(e->d_name);
+        holds = e->d_name[0] != '.' && app__fd_target(pp, fd, t, sizeof t) && !strcmp(t, mine);
+    }
+    if (d)
+        closedir(d);
+    return holds;
 }

@@ -70,6 +70,13 @@ const char *app_policy_next(app_policy_iter_t *it);
  * else 0. */
 int app_check_max_failed(int64_t max_failed, const ladro_stats_t *st, const char *policy);
 
+/* Local. Is what this process writes on stderr shown on a terminal? Its stderr is one,
+ * or (Linux) it is a pipe to the launcher that started it, whose own stderr is one: an
+ * MPI launcher forwards the ranks' output through pipes (Open MPI's mpirun from a
+ * terminal, a singleton run). Decides between a progress line rewritten in place ('\r')
+ * and plain lines. */
+bool app_stderr_tty(void);
+
 /* Local. One line on stderr (unless quiet) when `threads` (worker threads per rank) is
  * more than the cores this rank may run on: allowed, but the workers then share cores.
  * Call once per program. */

@@ -4,12 +4,14 @@
 #endif
 #include "workload.h"
 
+#include "app_cli.h" /* app_stderr_tty */
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h> /* isatty */
+#include <unistd.h>
 
 static int wl_next_result(void *lb, uint64_t *id, void *bytes)
 {
@@ -157,7 +159,7 @@ int wl_run(ladro_t *lb, const wl_spec_t *w, uint32_t *seen, wl_result_t *res)
     memset(res, 0, sizeof *res);
     wl_ctx_t c = {.w = w, .seen = seen, .res = res, .ntasks = wl_ntasks(w, ladro_size(lb)),
                   .rb = ladro_config(lb)->result_bytes, .start = now_s(),
-                  .show = w->progress && ladro_rank(lb) == 0, .tty = isatty(2) != 0};
+                  .show = w->progress && ladro_rank(lb) == 0, .tty = ladro_rank(lb) == 0 && app_stderr_tty()};
     /* ladro_run: ladro_next's loop with one thread, cfg.threads workers otherwise */
     int rc = ladro_run(lb, wl_task, &c);
     if (c.show && c.tty && c.shown_ms > 0)

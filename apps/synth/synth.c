@@ -58,6 +58,9 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return rc == 1 ? 0 : rc;
     }
+    /* rank 0's terminal decides the progress key for all (LADRO_PROGRESS aside, a rank on
+     * another node sees no terminal) */
+    MPI_Bcast(&o.cfg.progress, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     if (o.threads_profile) /* this rank's node in the A2WS profile */
         o.cfg.threads = (uint32_t)ladroi_profile_cores(o.threads_profile, rank, size);
     app_warn_threads("ladro-synth", o.cfg.threads, rank != 0);

@@ -60,7 +60,7 @@ int synth_parse(int argc, char **argv, synth_opts_t *o, int rank)
     ladroi_cli_t cli = {.prog = "ladro-synth", .quiet = rank != 0};
     if (ladro_config_from_env(&o->cfg, err, sizeof err))
         return ladroi_cli_fail(&cli, NULL, 0, "%s", err);
-    int progress = isatty(2), tpr_given = 0, tasks_given = 0, profile_given = 0;
+    int progress = app_stderr_tty(), tpr_given = 0, tasks_given = 0, profile_given = 0;
     synth_ctx_t ctx = {o, WL_PROFILE_SCALE, rank};
     ladro_config_t *cfg = &o->cfg;
     const ladroi_opt_t opts[] = {

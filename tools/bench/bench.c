@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h> /* isatty */
+#include <unistd.h>
 
 /* One run of one policy on one configuration; collective. */
 static int run_one(bench_t *b, int conf, int pol, int repeat, run_t *out)
@@ -292,7 +292,7 @@ int main(int argc, char **argv)
         fflush(tab);
     }
     int failed = 0;
-    int tty = rank == 0 && isatty(2); /* rank 0 prints; every rank runs the same config */
+    int tty = rank == 0 && app_stderr_tty(); /* rank 0 prints; every rank: one config */
     MPI_Bcast(&tty, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (tty && b.progress && b.base.progress == 0)
         b.base.progress = 0.5; /* busy ranks refresh the task counts the live line shows */
