@@ -207,3 +207,12 @@ bool app_stderr_tty(void)
         closedir(d);
     return holds;
 }
+
+void app_policies_line(char *buf, size_t len)
+{
+    size_t k = (size_t)snprintf(buf, len, "policies:");
+    for (const char *const *n = ladro_policy_names(); *n && k < len; n++)
+        k += (size_t)snprintf(buf + k, len - k, " %s", *n);
+    if (k < len)
+        snprintf(buf + k, len - k, "\n");
+}

@@ -123,7 +123,11 @@ int synth_parse(int argc, char **argv, synth_opts_t *o, int rank)
     _Static_assert(sizeof o->wl.payload == sizeof(uint64_t), "--payload is a U64 row");
     cli.usage = "usage: ladro-synth [options]   (run under mpirun; every rank gets the same "
                 "options)\n";
-    cli.epilog = "Environment: every LADRO_* variable of docs/envvars.md applies (flags win).\n";
+    char epilog[512];
+    app_policies_line(epilog, sizeof epilog);
+    snprintf(epilog + strlen(epilog), sizeof epilog - strlen(epilog),
+             "Environment: every LADRO_* variable of docs/envvars.md applies (flags win).\n");
+    cli.epilog = epilog;
     cli.opts = opts;
     cli.ctx = &ctx;
     int rc = ladroi_cli_parse(&cli, argc, argv, err, sizeof err);

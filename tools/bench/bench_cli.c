@@ -194,9 +194,12 @@ int bench_parse(int argc, char **argv, bench_t *b, int rank, int size)
     };
     cli.usage = "usage: ladro-bench [options]   (under mpirun; every rank gets the same "
                 "options)\n";
-    cli.epilog = "Scenario flags given explicitly override the scenario's defaults. "
-                 "Environment:\nevery LADRO_* variable of docs/envvars.md applies to every "
-                 "run (flags win).\n";
+    char epilog[640];
+    app_policies_line(epilog, sizeof epilog);
+    snprintf(epilog + strlen(epilog), sizeof epilog - strlen(epilog),
+             "Scenario flags given explicitly override the scenario's defaults. Environment:\n"
+             "every LADRO_* variable of docs/envvars.md applies to every run (flags win).\n");
+    cli.epilog = epilog;
     cli.opts = opts;
     int rc = ladroi_cli_parse(&cli, argc, argv, err, sizeof err);
     if (rc)
