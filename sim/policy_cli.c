@@ -743,6 +743,8 @@ static int ladro__policy_config(ladro_config_t *cfg, const char *name, const cha
                                          "POLICY:KEY=VALUE (keys: ladro_print_config)", keys[k]);
         if (colon && colon < eq) {
             *colon = 0;
+            for (char *c = kv; *c; c++) /* POLICY in any case, as --policy */
+                *c = (char)tolower((unsigned char)*c);
             int known = 0;
             for (int n = 0; names[n]; n++)
                 known |= !strcmp(names[n], kv);
@@ -1350,6 +1352,8 @@ int ladro_sim_policy_main(int argc, char **argv)
             ladro_sim_usage_error(LADRO__PROG, "--policy: more than %d policies", npol);
             goto out;
         }
+        for (char *c = t; *c; c++) /* names in any case, printed (and keyed) lower case */
+            *c = (char)tolower((unsigned char)*c);
         list[npol] = t;
         if (ladro__policy_config(&cfgs[npol], t, speed, &wl, prof->cap, rb, ap, &a, keys,
                                  nkeys))
