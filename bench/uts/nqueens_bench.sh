@@ -1,5 +1,5 @@
 #!/bin/sh
-# N-Queens through ladro at 1, 2, 4, 8 ranks (the paper: -n 18 -c 6; default here -n 16
+# N-Queens through ladro at 1, 2, 4, 8 ranks (the paper: -n 18 --cutoff 6; default here -n 16
 # because N = 18 takes minutes per run on a 2-core machine). Median of REPS runs. On a
 # loaded machine, more ranks also means a larger share of the cores against other jobs;
 # the CPU efficiency (CPU time of all ranks' main threads, 1 rank vs P) does not.
