@@ -12,7 +12,7 @@ printf "%-10s %10s %12s %11s %8s %8s %14s  %s\n" policy makespan_s lower_bound_s
   idle_% steals tasks/rank verified
 out_dir="$build/demo"
 mkdir -p "$out_dir"
-pols=$("$build/bin/ladro-synth" --help | sed -n '/; one of:/{s/.*; one of: *//;/./{p;q;};n;s/^ *//;p;q;}')
+pols=$("$build/bin/ladro-synth" --help | sed -n 's/^policies: //p')
 [ -n "$pols" ] || { echo "demo.sh: no policy names in ladro-synth --help" >&2; exit 1; }
 for pol in $pols; do
   out=$(LADRO_TRACE="$out_dir/trace-$pol.csv" "$here/mpirun.sh" -np 8 "$synth" --policy "$pol" \

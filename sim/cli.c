@@ -2,10 +2,12 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static int ladro__cmp_double(const void *a, const void *b)
 {
@@ -51,4 +53,45 @@ int ladro_sim_usage_error(const char *mode, const char *fmt, ...)
     va_end(ap);
     const ladroi_cli_t cli = {.prog = prog};
     return ladroi_cli_fail(&cli, NULL, 0, "%s", msg);
+}
+
+int ladro_sim_json_begin(const char *mode, const char *path, ladro_sim_json_t *j)
+{
+    j->path = path;
+    j->saved = -1;
+    j->tmp[0] = 0;
+    if (!path || !strcmp(path, "-"))
+        return 0;
+    snprintf(j->tmp, sizeof j->tmp, "%s.tmp", path);
+    int fd = open(j->tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    if (fd < 0)
+        return ladro_sim_usage_error(mode, "--json '%s': cannot write it (%s)", path,
+                                     strerror(errno));
+    fflush(stdout);
+    j->saved = dup(1);
+    if (j->saved < 0 || dup2(fd, 1) < 0) {
+        int e = errno;
+        close(fd);
+        remove(j->tmp);
+        return ladro_sim_usage_error(mode, "--json '%s': cannot write it (%s)", path,
+                                     strerror(e));
+    }
+    close(fd);
+    return 0;
+}
+
+int ladro_sim_json_end(const char *mode, ladro_sim_json_t *j, int ok)
+{
+    if (j->saved < 0)
+        return 0;
+    int bad = fflush(stdout) != 0;
+    dup2(j->saved, 1);
+    close(j->saved);
+    j->saved = -1;
+    if (ok && !bad && rename(j->tmp, j->path) == 0)
+        return 0;
+    remove(j->tmp);
+    if (ok)
+        fprintf(stderr, "ladro-sim %s: --json '%s': cannot write it\n", mode, j->path);
+    return ok ? 1 : 0;
 }

@@ -23,6 +23,18 @@ void ladro_sim_summarize(double *v, size_t n, ladro_sim_stats_t *st);
 int ladro_sim_usage_error(const char *mode, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* --json FILE: what the mode prints on stdout goes into FILE instead, written whole or
+ * not at all (a temporary, renamed by ladro_sim_json_end when ok). path NULL or "-":
+ * stdout, nothing to do. begin: 0, or 2 with the usage error printed. */
+typedef struct {
+    const char *path;
+    char tmp[4104];
+    int saved; /* stdout's descriptor while redirected, else -1 */
+} ladro_sim_json_t;
+int ladro_sim_json_begin(const char *mode, const char *path, ladro_sim_json_t *j);
+/* Back to stdout; keeps FILE when ok. 0, or 1 with a message (FILE not written). */
+int ladro_sim_json_end(const char *mode, ladro_sim_json_t *j, int ok);
+
 int ladro_sim_latency_main(int argc, char **argv, int sweep);
 int ladro_sim_limit_main(int argc, char **argv);
 int ladro_sim_policy_main(int argc, char **argv);

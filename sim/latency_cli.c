@@ -1,5 +1,6 @@
 /* ladro-sim latency | sweep | limit: campaigns of the latency model with the paper's
  * analysis built in (prediction, fitted constant, accuracy ratio, acceptable latency). */
+#include "app_opts.h"
 #include "cli.h"
 #include "latency.h"
 #include "opts.h"
@@ -165,6 +166,7 @@ static const char *ladro__usage(const char *mode)
 /* Parse the options common to the three modes. Returns 0, 1 (help printed), 2 (error). */
 typedef struct {
     const char *W, *p, *lambda, *variant, *csv, *paje;
+    const char *jsonp; /* --json [FILE] */
     int json;
     double accept;
 } ladro__args_t;
@@ -215,7 +217,7 @@ static int ladro__parse(int argc, char **argv, const char *mode, ladro__opts_t *
     o->c = 1.8;
     o->progress = isatty(2);
     o->mode = mode;
-    int sweep = !strcmp(mode, "sweep"), limit = !strcmp(mode, "limit");
+    int sweep = !strcmp(mode, "sweep"), limit = !strcmp(mode, "limit"), quiet = 0;
     const char *lst = sweep || limit ? "LIST" : "N";
     const ladroi_opt_t opts[] = {
         {"--W", 0, LADROI_OPT_STR, &a->W, .arg = lst,
@@ -255,16 +257,18 @@ static int ladro__parse(int argc, char **argv, const char *mode, ladro__opts_t *
          .help = sweep || limit ? "rows to FILE ('-' = stdout, default)"
                                 : "per-run CSV (makespan, steal requests, successful steals,\n"
                                   "startup-phase duration, ...); '-' = stdout"},
-        {"--json", 0, LADROI_OPT_FLAG, &a->json,
-         .help = sweep ? "JSON {\"configs\": [...], \"fit\": {...}} instead of CSV"
-                       : "print {\"summary\": {...}, \"runs\": [...]} on stdout",
+        {"--json", 0, LADROI_OPT_OPTSTR, &a->jsonp, .arg = "FILE", .data = "-",
+         .help = sweep ? "JSON {\"configs\": [...], \"fit\": {...}} instead of CSV, on\n"
+                         "stdout or into FILE"
+                       : "{\"summary\": {...}, \"runs\": [...]} on stdout or into FILE",
          .flags = NOT_LIMIT},
         {"--paje", 0, LADROI_OPT_STR, &a->paje, .arg = "FILE",
          .help = "Paje trace of run 0 (ViTE / pj_dump)", .flags = ONLY_LATENCY},
-        {"--progress", 0, LADROI_OPT_FLAG, &o->progress,
-         .help = "progress line on stderr (default: when stderr is a tty)"},
-        {"--quiet", 0, LADROI_OPT_UNFLAG, &o->progress, .help = "no progress line"},
+        APP_OPT_PROGRESS(&o->progress, "progress line on stderr (default: when stderr is a\n"
+                                       "terminal)"),
+        APP_OPT_QUIET(&quiet),
         {"--help", 'h', LADROI_OPT_HELP, .help = "this text"},
+        APP_OPT_RENAMED,
         {0},
     };
     char prog[64];
@@ -284,6 +288,12 @@ static int ladro__parse(int argc, char **argv, const char *mode, ladro__opts_t *
     int rc = ladroi_cli_parse(&cli, argc, argv, NULL, 0); /* argv[0]: the mode */
     if (rc)
         return rc;
+    if (quiet)
+        o->progress = 0;
+    a->json = a->jsonp != NULL;
+    if (a->json && strcmp(a->jsonp, "-") && a->csv && !strcmp(a->csv, "-"))
+        return ladro_sim_usage_error(mode, "--csv - with --json FILE: accepted: one of them "
+                                     "on stdout");
     if (!a->W)
         return ladro_sim_usage_error(mode, "--W is required");
     if (!a->p)
@@ -727,7 +737,11 @@ int ladro_sim_latency_main(int argc, char **argv, int sweep)
     int rc = ladro__parse(argc, argv, mode, &o, &a);
     if (rc)
         return rc == 1 ? 0 : rc;
-    return sweep ? ladro__sweep(&o, &a) : ladro__latency(&o, &a);
+    ladro_sim_json_t j;
+    if (ladro_sim_json_begin(mode, a.jsonp, &j))
+        return 2;
+    rc = sweep ? ladro__sweep(&o, &a) : ladro__latency(&o, &a);
+    return ladro_sim_json_end(mode, &j, rc == 0) ? 1 : rc;
 }
 
 int ladro_sim_limit_main(int argc, char **argv)

@@ -36,6 +36,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -45,7 +46,7 @@
  * SHA-NI (bench/uts/README.md, "Cost of a node") */
 #define LADRO__NODE_NS 68
 /* --app nqueens: the default cost of a placement, ns: ladro-nqueens's CPU per placement on
- * 1 rank, -n 16 and 17 -c 6 (docs/sim.md, "--app nqueens") */
+ * 1 rank, -n 16 and 17 --cutoff 6 (docs/sim.md, "--app nqueens") */
 #define LADRO__PLACEMENT_NS 8.4
 #define LADRO__STR2(x) #x
 #define LADRO__STR(x) LADRO__STR2(x)
@@ -91,7 +92,7 @@ typedef struct {
     double node_ns;         /* uts: --node-ns */
     uts_tree_t tree;        /* uts: the tree */
     uts_counts_t seq;       /* uts: the sequential DFS's counts */
-    int n, cutoff;          /* nqueens: -n, -c */
+    int n, cutoff;          /* nqueens: -n, --cutoff */
     double placement_ns;    /* nqueens: --placement-ns */
     uint64_t solutions;     /* nqueens: A000170(n), or the sequential count beyond it */
     bool oeis;              /* nqueens: solutions is A000170's */
@@ -742,6 +743,8 @@ static int ladro__policy_config(ladro_config_t *cfg, const char *name, const cha
                                          "POLICY:KEY=VALUE (keys: ladro_print_config)", keys[k]);
         if (colon && colon < eq) {
             *colon = 0;
+            for (char *c = kv; *c; c++) /* POLICY in any case, as --policy */
+                *c = (char)tolower((unsigned char)*c);
             int known = 0;
             for (int n = 0; names[n]; n++)
                 known |= !strcmp(names[n], kv);
@@ -1057,7 +1060,7 @@ static void ladro__nq_json_params(const ladro__appargs_t *a)
 static void ladro__nq_text_head(const ladro__appargs_t *a, int p, const char *speed,
                                 double lambda_us, uint64_t seed)
 {
-    printf("ladro-sim policy: p=%d app=nqueens -n %d -c %d: %llu solutions (%s), %llu tasks; "
+    printf("ladro-sim policy: p=%d app=nqueens -n %d --cutoff %d: %llu solutions (%s), %llu tasks; "
            "placement %g ns, speed=%s lambda=%g us seed=%llu (simulated engine)\n", p, a->n,
            a->cutoff, (ladro__ull)a->solutions, a->oeis ? "OEIS A000170" : "sequential count",
            (ladro__ull)a->tasks, a->placement_ns, speed, lambda_us, (ladro__ull)seed);
@@ -1090,7 +1093,7 @@ static const ladro__app_t ladro__apps[] = {
      .json_params = ladro__uts_json_params, .text_head = ladro__uts_text_head,
      .json_row = ladro__uts_json_row, .text_row = ladro__uts_text_row,
      .csv_cols = ",nodes,leaves,max_depth", .csv_row = ladro__uts_csv_row},
-    {.name = "nqueens", .flags = "board flags (-n, -c, --placement-ns)",
+    {.name = "nqueens", .flags = "board flags (-n, --cutoff, --placement-ns)",
      .rank = ladro__nq_rank, .config = ladro__nq_config, .prepare = ladro__nq_prepare,
      .work_s = ladro__nq_work, .verify = ladro__nq_verify,
      .json_params = ladro__nq_json_params, .text_head = ladro__nq_text_head,
@@ -1100,39 +1103,21 @@ static const ladro__app_t ladro__apps[] = {
 #define LADRO__NAPPS (sizeof ladro__apps / sizeof ladro__apps[0])
 
 /* The command line's context for FN rows: --profile's (first: ladro__opt_profile reads
- * the context as a ladro__prof_t), and -c's (below). */
+ * the context as a ladro__prof_t). */
 typedef struct {
     ladro__prof_t prof;
     const char *const *app;    /* --app (EARLY: set before the other flags) */
     const ladroi_opt_t *opts;  /* the table */
 } ladro__ctx_t;
 
-/* -c: ladro-nqueens's cutoff with --app nqueens, else ladro-uts's chunk: this hidden row
- * comes first and applies the row of the app's section, further down the table. */
-static int ladro__opt_c(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg,
-                        size_t msglen)
-{
-    const ladro__ctx_t *c = ctx;
-    bool nq = !strcmp(*c->app, "nqueens");
-    for (const ladroi_opt_t *o = c->opts; o->kind != LADROI_OPT_END; o++) {
-        if (o == opt || o->shortname != 'c' || (o->kind == LADROI_OPT_INT) != nq)
-            continue;
-        if (o->kind == LADROI_OPT_FN)
-            return o->fn(o, v, ctx, msg, msglen);
-        if (ladroi_parse_int(v, (int)o->lo, (int)o->hi, o->dest) == 0)
-            return 0;
-        snprintf(msg, msglen, "%s", o->accepted);
-        return -1;
-    }
-    return -1;
-}
-
 int ladro_sim_policy_main(int argc, char **argv)
 {
     wl_spec_t wl;
     wl_spec_init(&wl);
     wl.tasks_per_rank = 10;
-    int p = 8, json = 0, progress = isatty(2);
+    int p = 8, json = 0, quiet = 0, progress = isatty(2);
+    const char *jsonp = NULL;
+    ladro_sim_json_t jout = {.saved = -1};
     const char *pols = "random", *speed = "1", *platform = NULL, *csvp = NULL;
     double lambda_us = 5;
     const char *costs = "flat";
@@ -1143,8 +1128,7 @@ int ladro_sim_policy_main(int argc, char **argv)
     uint64_t rb = 0;
     /* --app: the apps' flags (uts: the tree, the cost of a node; nqueens: the board, the
      * cost of a placement). *_seen: the argv index of the last flag given of ladro-synth's
-     * workload, the UTS flags, the N-Queens flags, -c (UTS's chunk or N-Queens's cutoff,
-     * by --app); each app refuses the others' */
+     * workload, the UTS flags, the N-Queens flags; each app refuses the others' */
     const char *app = "synth";
     ladro__ctx_t ctx = {{&wl, WL_PROFILE_SCALE, 0, NULL}, &app, NULL};
     ladro__prof_t *prof = &ctx.prof;
@@ -1155,17 +1139,16 @@ int ladro_sim_policy_main(int argc, char **argv)
     a.n = NQ_DEFAULT_N;
     a.cutoff = NQ_DEFAULT_CUTOFF;
     a.placement_ns = LADRO__PLACEMENT_NS;
-    int synth_seen = 0, uts_seen = 0, nq_seen = 0, c_seen = 0;
+    int synth_seen = 0, uts_seen = 0, nq_seen = 0;
     const char **keys = calloc((size_t)argc + 1, sizeof *keys);
     int nkeys = 0;
     if (!keys)
         return 1;
     const ladroi_opt_t opts[] = {
-        {NULL, 'c', LADROI_OPT_FN, NULL, .fn = ladro__opt_c, .flags = LADROI_OPT_HIDDEN,
-         .seen = &c_seen},
         {"--policy", 0, LADROI_OPT_STR, &pols, .arg = "LIST",
-         .help = "comma list or 'all': static, leader, random, ctws, a2ws,\n"
-                 "baseline, successonly, smallworld (default random)"},
+         .help = "comma list or 'all' (any case): static, leader, random, ctws,\n"
+                 "a2ws, baseline, successonly, smallworld (default random);\n"
+                 "per-policy keys: POLICY:KEY=VALUE arguments (below)"},
         {"--p", 0, LADROI_OPT_INT, &p, 1, 1 << 20, .arg = "N",
          .help = "simulated ranks (default 8)"},
         {"--app", 0, LADROI_OPT_STR, &app, .arg = "APP", .flags = LADROI_OPT_EARLY,
@@ -1182,12 +1165,8 @@ int ladro_sim_policy_main(int argc, char **argv)
         {"--work-ms", 0, LADROI_OPT_DOUBLE, &wl.work_ms, 1e-6, 1e9, .arg = "X",
          .help = "mean task duration at full speed, ms (default 10)",
          .accepted = "accepted: a number of ms in [1e-6, 1e9]", .seen = &synth_seen},
-        {"--dist", 0, LADROI_OPT_FN, &wl, .arg = "D",
-         .help = "const | uniform:A,B | gauss:MEAN,SD | exp | bimodal:P,A,B\n"
-                 "(in units of --work-ms, as ladro-synth --work-dist)",
+        {"--work-dist", 0, LADROI_OPT_FN, &wl, .arg = "D", .help = APP_WORK_DIST_HELP,
          .accepted = wl_dist_accepted, .fn = ladro__opt_wl, .seen = &synth_seen},
-        {"--work-dist", 0, LADROI_OPT_FN, &wl, .accepted = wl_dist_accepted,
-         .fn = ladro__opt_wl, .flags = LADROI_OPT_HIDDEN, .seen = &synth_seen},
         {"--init", 0, LADROI_OPT_FN, &wl, .arg = "I",
          .help = "even | one | gauss70-10 (initial placement; default even)",
          .accepted = wl_init_accepted, .fn = ladro__opt_wl, .data = "init",
@@ -1253,18 +1232,19 @@ int ladro_sim_policy_main(int argc, char **argv)
         {"--placement-ns", 0, LADROI_OPT_DOUBLE, &a.placement_ns, 0, 1e9, .arg = "NS",
          .help = "--app nqueens: simulated time of one placement, ns (default\n"
                  LADRO__STR(LADRO__PLACEMENT_NS) ": ladro-nqueens's measured CPU per placement "
-                 "on 1 rank,\n-n 16 and 17 -c 6, docs/sim.md)",
+                 "on 1 rank,\n-n 16 and 17 --cutoff 6, docs/sim.md)",
          .accepted = "accepted: a number of ns in [0, 1e9]", .seen = &nq_seen},
         {.kind = LADROI_OPT_TEXT, .help = "output:"},
         {"--csv", 0, LADROI_OPT_STR, &csvp, .arg = "FILE",
          .help = "one CSV row per policy ('-' = stdout)"},
-        {"--json", 0, LADROI_OPT_FLAG, &json,
-         .help = "JSON {\"params\": ..., \"policies\": [...]} on stdout"},
-        {"--progress", 0, LADROI_OPT_FLAG, &progress,
-         .help = "a progress line per policy on stderr: tasks run, simulated and\n"
-                 "wall time (default: when stderr is a terminal)"},
-        {"--quiet", 0, LADROI_OPT_UNFLAG, &progress, .help = "no progress line"},
+        APP_OPT_JSON(&jsonp, "JSON {\"params\": ..., \"policies\": [...]} on stdout, or\n"
+                             "into FILE"),
+        APP_OPT_PROGRESS(&progress, "a progress line per policy on stderr: tasks run,\n"
+                                    "simulated and wall time (default: when stderr is a\n"
+                                    "terminal)"),
+        APP_OPT_QUIET(&quiet),
         {"--help", 'h', LADROI_OPT_HELP, .help = "this text"},
+        APP_OPT_RENAMED,
         {0},
     };
     const ladroi_cli_t cli = {
@@ -1292,6 +1272,14 @@ int ladro_sim_policy_main(int argc, char **argv)
         return rc == 1 ? 0 : rc;
     }
     rc = 2; /* usage errors below */
+    json = jsonp != NULL;
+    if (quiet)
+        progress = 0;
+    if (json && strcmp(jsonp, "-") && csvp && !strcmp(csvp, "-")) {
+        free(keys);
+        return ladro_sim_usage_error(LADRO__PROG, "--csv - with --json FILE: accepted: one "
+                                     "of them on stdout");
+    }
     const ladro__app_t *ap = NULL;
     for (size_t i = 0; i < LADRO__NAPPS && !ap; i++)
         if (!strcmp(app, ladro__apps[i].name))
@@ -1312,8 +1300,6 @@ int ladro_sim_policy_main(int argc, char **argv)
         other = uts_seen, owner = "uts";
     else if (!nq && nq_seen)
         other = nq_seen, owner = "nqueens";
-    else if (!uts && !nq && c_seen)
-        other = c_seen, owner = "uts or nqueens";
     else if (ap->prepare && synth_seen)
         other = synth_seen, owner = "synth";
     if (other) {
@@ -1351,7 +1337,7 @@ int ladro_sim_policy_main(int argc, char **argv)
     char polbuf[512], *list[LADRO__MAXPOL];
     static ladro_config_t cfgs[LADRO__MAXPOL];
     int npol = 0;
-    if (!strcmp(pols, "all")) {
+    if (!strcasecmp(pols, "all")) {
         polbuf[0] = 0;
         for (int i = 0; names[i]; i++)
             snprintf(polbuf + strlen(polbuf), sizeof polbuf - strlen(polbuf), "%s%s",
@@ -1366,6 +1352,8 @@ int ladro_sim_policy_main(int argc, char **argv)
             ladro_sim_usage_error(LADRO__PROG, "--policy: more than %d policies", npol);
             goto out;
         }
+        for (char *c = t; *c; c++) /* names in any case, printed (and keyed) lower case */
+            *c = (char)tolower((unsigned char)*c);
         list[npol] = t;
         if (ladro__policy_config(&cfgs[npol], t, speed, &wl, prof->cap, rb, ap, &a, keys,
                                  nkeys))
@@ -1418,6 +1406,8 @@ int ladro_sim_policy_main(int argc, char **argv)
             goto out;
         }
     }
+    if (ladro_sim_json_begin(LADRO__PROG, jsonp, &jout))
+        goto out;
     rc = 1; /* from here on, failures are the runs' */
 
     /* the app's oracle (uts: its counts by uts_tree's sequential DFS; nqueens: A000170 and
@@ -1523,6 +1513,8 @@ int ladro_sim_policy_main(int argc, char **argv)
         printf("\n ]}\n");
     rc = failed;
 out:
+    if (ladro_sim_json_end(LADRO__PROG, &jout, rc == 0))
+        rc = 1;
     if (tmp[0])
         remove(tmp);
     if (csv && csv != stdout && fclose(csv) != 0 && rc == 0) {

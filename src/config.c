@@ -8,6 +8,8 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <strings.h> /* strcasecmp: policy names */
 
 extern char **environ;
 
@@ -30,8 +32,10 @@ static int ladro__check_policy(const char *v, char *err, size_t errlen)
         if (n[1])
             strncat(names, ", ", sizeof names - strlen(names) - 1);
     }
-    return ladroi_failbuf(err, errlen, LADRO_ENOPOLICY, "policy='%.*s%s': unknown; accepted: "
-                          "%s", LADROI_SHOW(v), names);
+    const char *best = ladroi_closest_in(v, ladro_policy_names());
+    return ladroi_failbuf(err, errlen, LADRO_ENOPOLICY, "policy='%.*s%s': unknown;%s%s%s "
+                          "accepted: %s", LADROI_SHOW(v), best ? " did you mean '" : "",
+                          best ? best : "", best ? "'?" : "", names);
 }
 
 static int ladro__check_pow2(const char *v, char *err, size_t errlen)
@@ -282,22 +286,16 @@ const char *ladroi_config_key(size_t i)
     return NULL;
 }
 
-/* The key sharing the longest prefix with `key`, when that is at least 3 characters. */
+static const char *ladro__key_at(size_t i, const void *ctx)
+{
+    (void)ctx;
+    return ladroi_config_key(i);
+}
+
+/* The key closest to `key` (ladroi_closest), or NULL. */
 static const char *ladro__close_key(const char *key)
 {
-    const char *best = NULL;
-    size_t bestn = 2;
-    for (size_t i = 0; ladroi_config_key(i); i++) {
-        const char *k = ladroi_config_key(i);
-        size_t n = 0;
-        while (k[n] && k[n] == key[n])
-            n++;
-        if (n > bestn) {
-            bestn = n;
-            best = k;
-        }
-    }
-    return best;
+    return ladroi_closest(key, ladro__key_at, NULL);
 }
 
 /* One line naming a close key, or else the accepted ones. */
@@ -359,6 +357,10 @@ int ladro_config_set(ladro_config_t *cfg, const char *key, const char *value, ch
         return ladroi_failbuf(err, errlen, LADRO_EINVAL, "ladro_config_set: NULL argument");
     const ladroi_opt_t *o = ladro__core_key(key);
     if (o) {
+        if (!strcmp(key, "policy")) /* names are matched case-insensitively, kept lower case */
+            for (const char *const *n = ladro_policy_names(); *n; n++)
+                if (!strcasecmp(*n, value))
+                    value = *n;
         ladro_config_t tmp = *cfg;
         rc = ladroi_opt_parse(o, &tmp, value, err, errlen);
         if (rc == 0)

@@ -17,7 +17,7 @@ static bool ladro__takes_value(const ladroi_opt_t *o)
     return o->kind >= LADROI_OPT_INT && o->kind <= LADROI_OPT_FN;
 }
 
-/* The row argument a names (--long or -s), or NULL. */
+/* The row argument a names (--long or -s, or --long=V of an OPTSTR row), or NULL. */
 static const ladroi_opt_t *ladro__find(const ladroi_cli_t *c, const char *a)
 {
     for (const ladroi_opt_t *o = c->opts; !ladro__end(o); o++) {
@@ -25,8 +25,27 @@ static const ladroi_opt_t *ladro__find(const ladroi_cli_t *c, const char *a)
             continue;
         if (o->name && !strcmp(a, o->name))
             return o;
+        size_t n = o->name ? strlen(o->name) : 0;
+        if (o->kind == LADROI_OPT_OPTSTR && n && !strncmp(a, o->name, n) && a[n] == '=')
+            return o;
         if (o->shortname && a[0] == '-' && a[1] == o->shortname && !a[2])
             return o;
+    }
+    return NULL;
+}
+
+/* The long names of the rows a program accepts, for ladroi_closest (HIDDEN rows too:
+ * they are accepted; RENAMED ones not). */
+static const char *ladro__name_at(size_t i, const void *ctx)
+{
+    const ladroi_cli_t *c = ctx;
+    size_t k = 0;
+    for (const ladroi_opt_t *o = c->opts; !ladro__end(o); o++) {
+        if (o->kind == LADROI_OPT_TEXT || o->kind == LADROI_OPT_RENAMED ||
+            (o->flags & c->skip) || !o->name || strncmp(o->name, "--", 2))
+            continue;
+        if (k++ == i)
+            return o->name + 2; /* compared without the dashes */
     }
     return NULL;
 }
@@ -169,9 +188,17 @@ static int ladro__pass(const ladroi_cli_t *c, int argc, char **argv, bool early,
         if (!o) {
             if (early) /* reported in the second pass */
                 continue;
-            if (a[0] == '-' && a[1])
+            if (a[0] == '-' && a[1]) {
+                char word[80];
+                snprintf(word, sizeof word, "%s", a + strspn(a, "-"));
+                word[strcspn(word, "=")] = 0; /* --name=value: the name */
+                const char *best = word[0] ? ladroi_closest(word, ladro__name_at, c) : NULL;
+                if (best)
+                    return ladroi_cli_fail(c, err, errlen, "option '%.*s%s': unknown; did you "
+                                           "mean '--%s'? (see --help)", LADROI_SHOW(a), best);
                 return ladroi_cli_fail(c, err, errlen, "option '%.*s%s': unknown (see --help)",
                                        LADROI_SHOW(a));
+            }
             if (!c->npos || c->maxpos == 0)
                 return ladroi_cli_fail(c, err, errlen, "argument '%.*s%s': not an option "
                                        "(see --help)", LADROI_SHOW(a));
@@ -182,6 +209,30 @@ static int ladro__pass(const ladroi_cli_t *c, int argc, char **argv, bool early,
             continue;
         }
         bool mine = ((o->flags & LADROI_OPT_EARLY) != 0) == early;
+        if (o->kind == LADROI_OPT_RENAMED) {
+            if (early)
+                continue;
+            return ladroi_cli_fail(c, err, errlen, "%s was renamed %s", o->name ? o->name : a,
+                                   (const char *)o->data);
+        }
+        if (o->kind == LADROI_OPT_OPTSTR) {
+            size_t n = strlen(o->name);
+            const char *v = (const char *)o->data;
+            if (a[n] == '=')
+                v = a + n + 1;
+            else if (i + 1 < argc && (!strcmp(argv[i + 1], "-") || argv[i + 1][0] != '-') &&
+                     !(c->maxpos > 0 && strchr(argv[i + 1], '=')))
+                v = argv[++i];
+            if (!mine)
+                continue;
+            if (!v || !v[0])
+                return ladroi_cli_fail(c, err, errlen, "%s '': needs a value (%s) or none",
+                                       o->name, o->arg ? o->arg : "a value");
+            *(const char **)o->dest = v;
+            if (o->seen)
+                *o->seen = i;
+            continue;
+        }
         if (!ladro__takes_value(o)) {
             if (!mine)
                 continue;
@@ -234,7 +285,7 @@ void ladroi_cli_help(const ladroi_cli_t *c, FILE *f)
     if (c->usage)
         fputs(c->usage, f);
     for (const ladroi_opt_t *o = c->opts; !ladro__end(o); o++) {
-        if (o->flags & (c->skip | LADROI_OPT_HIDDEN))
+        if ((o->flags & (c->skip | LADROI_OPT_HIDDEN)) || o->kind == LADROI_OPT_RENAMED)
             continue;
         if (o->kind == LADROI_OPT_TEXT) {
             fprintf(f, "%s\n", o->help ? o->help : "");
@@ -249,6 +300,8 @@ void ladroi_cli_help(const ladroi_cli_t *c, FILE *f)
             snprintf(names, sizeof names, "-%c", o->shortname);
         if (o->arg && ladro__takes_value(o))
             snprintf(names + strlen(names), sizeof names - strlen(names), " %s", o->arg);
+        else if (o->arg && o->kind == LADROI_OPT_OPTSTR)
+            snprintf(names + strlen(names), sizeof names - strlen(names), " [%s]", o->arg);
         int w = fprintf(f, "  %s", names);
         const char *h = o->help ? o->help : "";
         if (w + 1 > LADRO__HELP_COL) {

@@ -8,7 +8,8 @@
  * line, exit status 2:
  *     <prog>: --opt 'value': accepted: <what is accepted>
  *     <prog>: --opt '': needs a value
- *     <prog>: option '--bogus': unknown (see --help)
+ *     <prog>: option '--polcy': unknown; did you mean '--policy'? (see --help)
+ *     <prog>: --policies was renamed --policy
  *     <prog>: argument 'extra': not an option (see --help)
  * Not part of the library's API. */
 #ifndef LADRO_OPTS_H
@@ -34,6 +35,12 @@ typedef enum ladroi_opt_kind {
                            const char *[] of names */
     LADROI_OPT_FN,      /* fn(opt, value, ctx, msg, msglen) decides */
     LADROI_OPT_TEXT,    /* no option: a line of --help (section heading) */
+    LADROI_OPT_OPTSTR,  /* an optional value: const char **dest = the value of --name=V,
+                           or of --name V when V is "-" or does not start with '-' (and,
+                           when the program takes positional arguments, holds no '=');
+                           alone, dest = data (a const char *, e.g. "-") */
+    LADROI_OPT_RENAMED, /* an old spelling: refused with "<old> was renamed <data>" (the
+                           new name, a const char *), status 2; never listed */
 } ladroi_opt_kind_t;
 
 /* Row flags. EARLY options are applied before all others wherever they stand (a value

@@ -159,6 +159,68 @@ int ladroi_parse_i64_list(const char *s, int64_t lo, int64_t hi, int64_t **out)
     return k;
 }
 
+/* Optimal string alignment distance of a and b (case ignored), both shorter than 64. */
+static size_t ladro__osa(const char *a, const char *b)
+{
+    size_t n = strlen(a), m = strlen(b);
+    size_t d[64][64];
+    for (size_t i = 0; i <= n; i++)
+        d[i][0] = i;
+    for (size_t j = 0; j <= m; j++)
+        d[0][j] = j;
+    for (size_t i = 1; i <= n; i++)
+        for (size_t j = 1; j <= m; j++) {
+            int ca = tolower((unsigned char)a[i - 1]), cb = tolower((unsigned char)b[j - 1]);
+            size_t v = d[i - 1][j - 1] + (ca != cb);
+            if (d[i - 1][j] + 1 < v)
+                v = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < v)
+                v = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && ca == tolower((unsigned char)b[j - 2]) &&
+                tolower((unsigned char)a[i - 2]) == cb && d[i - 2][j - 2] + 1 < v)
+                v = d[i - 2][j - 2] + 1;
+            d[i][j] = v;
+        }
+    return d[n][m];
+}
+
+const char *ladroi_closest(const char *word, ladroi_name_at_fn name_at, const void *ctx)
+{
+    const char *best = NULL, *pref = NULL;
+    size_t bestd = SIZE_MAX, prefn = 2, wn = strlen(word);
+    for (size_t i = 0;; i++) {
+        const char *k = name_at(i, ctx);
+        if (!k)
+            break;
+        size_t n = 0;
+        while (k[n] && tolower((unsigned char)k[n]) == tolower((unsigned char)word[n]))
+            n++;
+        if (n > prefn) {
+            prefn = n;
+            pref = k;
+        }
+        size_t kn = strlen(k);
+        if (wn >= 64 || kn >= 64)
+            continue;
+        size_t d = ladro__osa(word, k), lim = (wn > kn ? wn : kn) / 3;
+        if (d <= (lim ? lim : 1) && d < bestd) {
+            bestd = d;
+            best = k;
+        }
+    }
+    return best ? best : pref;
+}
+
+static const char *ladro__name_in(size_t i, const void *ctx)
+{
+    return ((const char *const *)ctx)[i];
+}
+
+const char *ladroi_closest_in(const char *word, const char *const *names)
+{
+    return ladroi_closest(word, ladro__name_in, names);
+}
+
 int ladroi_failbuf(char *err, size_t errlen, int rc, const char *fmt, ...)
 {
     if (err && errlen) {

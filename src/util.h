@@ -97,6 +97,17 @@ int ladroi_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
  * the values in *out (malloc'd; the caller frees), or -1 (nothing allocated). */
 int ladroi_parse_i64_list(const char *s, int64_t lo, int64_t hi, int64_t **out);
 
+/* "Did you mean": among the names name_at(0, ctx), name_at(1, ctx), ... (NULL ends
+ * them), the one closest to word by edit distance (insertions, deletions, substitutions
+ * and swaps of two neighbours, case ignored) when that distance is at most a third of
+ * the longer word's length (1 at least); failing that, the one sharing the longest
+ * prefix with word, of 3 characters or more; else NULL. Unknown configuration
+ * keys, LADRO_* variables and program options all use it. */
+typedef const char *(*ladroi_name_at_fn)(size_t i, const void *ctx);
+const char *ladroi_closest(const char *word, ladroi_name_at_fn name_at, const void *ctx);
+/* The same over a NULL-ended array of names. */
+const char *ladroi_closest_in(const char *word, const char *const *names);
+
 /* Format a one-line message into err (when err and errlen are non-zero) and return rc:
  * the messages of configuration parsing, which has no handle. */
 int ladroi_failbuf(char *err, size_t errlen, int rc, const char *fmt, ...)

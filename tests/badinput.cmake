@@ -77,7 +77,7 @@ ladro_badinput(NAME synth_wrong_np PROG ladro-synth NP 2 CODE 1
 
 # ---- ladro-bench: a flag without its value (the value classes: bench_bad* tests)
 ladro_badinput(NAME bench_missing_value PROG ladro-bench NP 1 CODE 2
-  REGEX "^ladro-bench: --policies '': needs a value" ARGS --policies)
+  REGEX "^ladro-bench: --policy '': needs a value" ARGS --policy)
 
 # ---- ladro-uts and ladro-nqueens: argument classes not covered by *_cli_bad_value
 ladro_badinput(NAME uts_unknown_argument PROG ladro-uts NP 1 CODE 2
@@ -91,7 +91,7 @@ ladro_badinput(NAME uts_bad_expect PROG ladro-uts NP 1 CODE 2
 ladro_badinput(NAME nqueens_unknown_argument PROG ladro-nqueens NP 1 CODE 2
   REGEX "^ladro-nqueens: option '--bogus': unknown" ARGS --bogus)
 ladro_badinput(NAME nqueens_missing_value PROG ladro-nqueens NP 1 CODE 2
-  REGEX "^ladro-nqueens: -c '': needs a value" ARGS -c)
+  REGEX "^ladro-nqueens: --cutoff '': needs a value" ARGS --cutoff)
 
 # ---- ladro-seismic / ladro-rtm: arguments, the velocity model file, outputs, --data
 if(TARGET ladro-seismic)
@@ -169,3 +169,42 @@ ladro_badinput(NAME env_bad_ctws_termination PROG ladro-synth NP 1 CODE 2
 ladro_badinput(NAME synth_bad_policy_list PROG ladro-synth NP 1 CODE 2
   REGEX "^ladro-synth: --policy 'random,fastest': 'fastest' unknown; accepted: static"
   ARGS --policy random,fastest)
+
+# ---- the shared command-line vocabulary (docs/cli.md): an old spelling names the new
+# one, an unknown option the closest one, a policy name in any case is refused only
+# when no policy has that name
+ladro_badinput(NAME cli_renamed_policies PROG ladro-bench NP 1 CODE 2
+  REGEX "^ladro-bench: --policies was renamed --policy$" ARGS --policies all)
+ladro_badinput(NAME cli_renamed_keep PROG ladro-uts NP 1 CODE 2
+  REGEX "^ladro-uts: --keep was renamed --chunk$" ARGS --keep 2)
+ladro_badinput(NAME cli_renamed_cutoff PROG ladro-nqueens NP 1 CODE 2
+  REGEX "^ladro-nqueens: -c was renamed --cutoff$" ARGS -n 8 -c 4)
+ladro_badinput(NAME cli_renamed_dist PROG ladro-synth NP 1 CODE 2
+  REGEX "^ladro-synth: --dist was renamed --work-dist$" ARGS --dist exp)
+ladro_badinput(NAME cli_did_you_mean_synth PROG ladro-synth NP 1 CODE 2
+  REGEX "^ladro-synth: option '--polcy': unknown; did you mean '--policy'\\? \\(see --help\\)$"
+  ARGS --polcy random)
+ladro_badinput(NAME cli_did_you_mean_bench PROG ladro-bench NP 1 CODE 2
+  REGEX "^ladro-bench: option '--tasks-per-rnak': unknown; did you mean '--tasks-per-rank'\\?"
+  ARGS --tasks-per-rnak 4)
+ladro_badinput(NAME cli_did_you_mean_uts PROG ladro-uts NP 1 CODE 2
+  REGEX "^ladro-uts: option '--sequentail': unknown; did you mean '--sequential'\\?"
+  ARGS --sequentail)
+ladro_badinput(NAME cli_did_you_mean_policy PROG ladro-nqueens NP 1 CODE 2
+  REGEX "^ladro-nqueens: --policy 'radnom': unknown; did you mean 'random'\\? accepted: "
+  ARGS -n 6 --policy radnom)
+ladro_badinput(NAME cli_json_needs_file PROG ladro-synth NP 1 CODE 2
+  REGEX "^ladro-synth: --json '': needs a value \\(FILE\\) or none$" ARGS --json=)
+if(TARGET ladro-seismic)
+  ladro_badinput(NAME cli_did_you_mean_seismic PROG ladro-seismic NP 1 CODE 2
+    REGEX "^ladro-seismic: option '--no-progres': unknown; did you mean '--no-progress'\\?"
+    ARGS --no-progres)
+endif()
+
+# ---- ladro-gantt on the other trace formats: a file that is not ladro's JSON or Paje
+ladro_badinput(NAME gantt_bad_json PROG ladro-gantt NP 0 CODE 1
+  REGEX "^ladro-gantt: bad.json:1: not a ladro Chrome JSON trace"
+  SH "printf '{\"x\": 1}\\n' > bad.json" ARGS bad.json -o bad.svg)
+ladro_badinput(NAME gantt_bad_paje PROG ladro-gantt NP 0 CODE 1
+  REGEX "^ladro-gantt: bad.paje:2: unknown Paje event"
+  SH "printf '%%%%EventDef X 0\\n99 0\\n' > bad.paje" ARGS bad.paje -o bad.svg)

@@ -57,6 +57,7 @@ typedef struct t_opts {
     double x, early;
     const char *s;
     char buf[8];
+    const char *json; /* --json [FILE] */
 } t_opts_t;
 
 /* FN row: "stop" ends the run (as --profile list), "bad" is refused with a message,
@@ -97,7 +98,11 @@ static int t_parse(t_opts_t *o, char *err, size_t errlen, const char **pos, int 
         {"--buf", 0, LADROI_OPT_BUF, o->buf, 0, sizeof o->buf, .arg = "B"},
         {"--pick", 0, LADROI_OPT_CHOICE, &o->pick, .data = (const char *const[]){"a", "b", NULL}},
         {"--other", 0, LADROI_OPT_FLAG, &o->stop, .flags = LADROI_OPT_USER(0)},
+        {"--json", 0, LADROI_OPT_OPTSTR, &o->json, .arg = "FILE", .data = "-"},
+        {"--threshold", 0, LADROI_OPT_INT, &o->n, 1, 10, .arg = "T"},
         {"--help", 'h', LADROI_OPT_HELP, .help = "this text"},
+        {"--old", 0, LADROI_OPT_RENAMED, .data = "--n"},
+        {"--s", 0, LADROI_OPT_RENAMED, .data = "--never"}, /* shadowed by --s above */
         {0},
     };
     const ladroi_cli_t cli = {.prog = "prog", .opts = opts, .skip = LADROI_OPT_USER(0),
@@ -158,9 +163,59 @@ static void test_cli(void)
     CHECK_EQ(err[0], 0);
 }
 
+/* The shared vocabulary's mechanisms: did you mean, renamed spellings, optional values. */
+static void test_vocabulary(void)
+{
+    t_opts_t o;
+    char err[256];
+    const char *pos[1];
+    int npos = 0;
+    /* a misspelt option names the closest one (edit distance, case ignored) */
+    CHECK_EQ(t_parse(&o, err, sizeof err, NULL, NULL, "--treshold", "3", NULL), 2);
+    CHECK_STR_CONTAINS(err, "prog: option '--treshold': unknown; did you mean '--threshold'? "
+                            "(see --help)");
+    CHECK_EQ(t_parse(&o, err, sizeof err, NULL, NULL, "--PICK", "a", NULL), 2);
+    CHECK_STR_CONTAINS(err, "did you mean '--pick'?");
+    CHECK_EQ(t_parse(&o, err, sizeof err, NULL, NULL, "--jsn=x", NULL), 2);
+    CHECK_STR_CONTAINS(err, "option '--jsn=x': unknown; did you mean '--json'?");
+    CHECK_EQ(t_parse(&o, err, sizeof err, NULL, NULL, "--zzzzzz", NULL), 2);
+    CHECK_STR_CONTAINS(err, "option '--zzzzzz': unknown (see --help)"); /* nothing close */
+    CHECK_EQ(t_parse(&o, err, sizeof err, NULL, NULL, "--othr", NULL), 2); /* skipped row */
+    CHECK(strstr(err, "--other") == NULL);
+    /* an old spelling: refused, the new one named, even with its value */
+    CHECK_EQ(t_parse(&o, err, sizeof err, NULL, NULL, "--n", "3", "--old", "4", NULL), 2);
+    CHECK_STR_CONTAINS(err, "prog: --old was renamed --n");
+    CHECK(strchr(err, '\n') == NULL);
+    CHECK_EQ(t_parse(&o, err, sizeof err, NULL, NULL, "--s", "v", NULL), 0); /* a row wins */
+    /* --json [FILE]: alone "-", a following word or --json=FILE the file, never an option */
+    CHECK_EQ(t_parse(&o, err, sizeof err, NULL, NULL, "--json", NULL), 0);
+    CHECK_STR_CONTAINS(o.json, "-");
+    CHECK_EQ(t_parse(&o, err, sizeof err, NULL, NULL, "--json", "--n", "2", NULL), 0);
+    CHECK(o.json && !strcmp(o.json, "-") && o.n == 2);
+    CHECK_EQ(t_parse(&o, err, sizeof err, NULL, NULL, "--json", "out.json", "--n", "2", NULL), 0);
+    CHECK(o.json && !strcmp(o.json, "out.json"));
+    CHECK_EQ(t_parse(&o, err, sizeof err, NULL, NULL, "--json=o2.json", NULL), 0);
+    CHECK(o.json && !strcmp(o.json, "o2.json"));
+    CHECK_EQ(t_parse(&o, err, sizeof err, NULL, NULL, "--json", "-", NULL), 0);
+    CHECK(o.json && !strcmp(o.json, "-"));
+    CHECK_EQ(t_parse(&o, err, sizeof err, NULL, NULL, "--json=", NULL), 2);
+    CHECK_STR_CONTAINS(err, "prog: --json '': needs a value (FILE) or none");
+    /* with positional arguments, KEY=VALUE stays one */
+    CHECK_EQ(t_parse(&o, err, sizeof err, pos, &npos, "--json", "k=v", NULL), 0);
+    CHECK(!strcmp(o.json, "-") && npos == 1 && !strcmp(pos[0], "k=v"));
+    /* the helper itself */
+    const char *const names[] = {"random", "static", "successonly", "smallworld", NULL};
+    CHECK_STR_CONTAINS(ladroi_closest_in("radnom", names), "random"); /* a swap */
+    CHECK_STR_CONTAINS(ladroi_closest_in("RANDOM", names), "random"); /* case */
+    CHECK_STR_CONTAINS(ladroi_closest_in("succesonly", names), "successonly");
+    CHECK_STR_CONTAINS(ladroi_closest_in("smal", names), "smallworld"); /* prefix */
+    CHECK(ladroi_closest_in("xyz", names) == NULL);
+}
+
 int main(void)
 {
     test_numbers();
     test_cli();
+    test_vocabulary();
     return CHECK_REPORT("opts");
 }

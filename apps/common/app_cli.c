@@ -4,8 +4,11 @@
 
 #include "util.h" /* LADROI_SHOW */
 
+#include <dirent.h>
 #include <sched.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 int app_config_set(ladro_config_t *cfg, const char *opt, const char *key, const char *value,
@@ -26,11 +29,40 @@ int app_config_set(ladro_config_t *cfg, const char *opt, const char *key, const 
     return rc;
 }
 
+int app_policy_entry(ladro_config_t *cfg, const char *entry, char *err, size_t errlen)
+{
+    char tmp[LADRO_PATH_MAX], why[512];
+    snprintf(tmp, sizeof tmp, "%s", entry);
+    char *save, *tok = strtok_r(tmp, ":", &save);
+    int rc = LADRO_EINVAL;
+    if (!tok)
+        snprintf(why, sizeof why, "accepted: a policy name, NAME:key=value[:key=value...]");
+    else
+        rc = app_config_set(cfg, NULL, "policy", tok, why, sizeof why);
+    while (rc == LADRO_OK && (tok = strtok_r(NULL, ":", &save)) != NULL) {
+        char *eq = strchr(tok, '=');
+        if (!eq || eq == tok) {
+            snprintf(why, sizeof why, "'%.*s%s' is not key=value; accepted: "
+                     "NAME:key=value[:key=value...]", LADROI_SHOW(tok));
+            rc = LADRO_EINVAL;
+            break;
+        }
+        *eq = 0;
+        char one[300];
+        rc = ladro_config_set(cfg, tok, eq + 1, one, sizeof one);
+        if (rc)
+            snprintf(why, sizeof why, "%s", one);
+    }
+    if (rc)
+        snprintf(err, errlen, "--policy '%.*s%s': %s", LADROI_SHOW(entry), why);
+    return rc;
+}
+
 int app_config_env_policy(ladro_config_t *cfg, const char *policy, char *err, size_t errlen)
 {
     int rc = ladro_config_from_env(cfg, err, errlen);
     if (rc == LADRO_OK && policy[0])
-        rc = app_config_set(cfg, "--policy", "policy", policy, err, errlen);
+        rc = app_policy_entry(cfg, policy, err, errlen);
     return rc;
 }
 
@@ -54,7 +86,7 @@ void app_policy_begin(app_policy_iter_t *it, const char *policy)
 {
     snprintf(it->list, sizeof it->list, "%s", policy);
     it->save = NULL;
-    it->all = strcmp(it->list, "all") ? NULL : ladro_policy_names();
+    it->all = strcasecmp(it->list, "all") ? NULL : ladro_policy_names();
     it->k = 0;
     it->done = false;
 }
@@ -135,4 +167,52 @@ void app_warn_threads(const char *prog, uint32_t threads, bool quiet)
     if (!quiet && threads > (uint32_t)cores)
         fprintf(stderr, "%s: warning: threads=%u is more than the %d cores this rank may run "
                 "on (allowed: the workers share them)\n", prog, threads, cores);
+}
+
+/* The file a descriptor of process pid is open on ("/dev/pts/3", "pipe:[123]"). */
+static bool app__fd_target(long pid, int fd, char *buf, size_t len)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%ld/fd/%d", pid, fd);
+    ssize_t n = readlink(path, buf, len - 1);
+    if (n <= 0)
+        return false;
+    buf[n] = 0;
+    return true;
+}
+
+bool app_stderr_tty(void)
+{
+    if (isatty(2))
+        return true;
+    char mine[256], up[256];
+    if (!app__fd_target((long)getpid(), 2, mine, sizeof mine) || strncmp(mine, "pipe:", 5))
+        return false; /* a file, a socket: not a terminal */
+    /* the parent, when it is the launcher reading that pipe (it holds an end of it; a
+     * shell running `prog | tee log` does not): is its stderr a terminal? */
+    long pp = (long)getppid();
+    if (!app__fd_target(pp, 2, up, sizeof up) ||
+        (strncmp(up, "/dev/pts/", 9) && strncmp(up, "/dev/tty", 8)))
+        return false;
+    char dir[64];
+    snprintf(dir, sizeof dir, "/proc/%ld/fd", pp);
+    DIR *d = opendir(dir);
+    bool holds = false;
+    for (struct dirent *e; d && !holds && (e = readdir(d)) != NULL;) {
+        char t[256];
+        int fd = atoi(e->d_name);
+        holds = e->d_name[0] != '.' && app__fd_target(pp, fd, t, sizeof t) && !strcmp(t, mine);
+    }
+    if (d)
+        closedir(d);
+    return holds;
+}
+
+void app_policies_line(char *buf, size_t len)
+{
+    size_t k = (size_t)snprintf(buf, len, "policies:");
+    for (const char *const *n = ladro_policy_names(); *n && k < len; n++)
+        k += (size_t)snprintf(buf + k, len - k, " %s", *n);
+    if (k < len)
+        snprintf(buf + k, len - k, "\n");
 }

@@ -16,8 +16,14 @@
 int app_config_set(ladro_config_t *cfg, const char *opt, const char *key, const char *value,
                    char *err, size_t errlen);
 
+/* One --policy entry into cfg: NAME (any case), or NAME:key=value[:key=value...], the
+ * configuration keys (docs/envvars.md) that apply to that entry only. LADRO_OK, or an
+ * error with err = "--policy '<entry>': <what was wrong>". */
+int app_policy_entry(ladro_config_t *cfg, const char *entry, char *err, size_t errlen);
+
 /* The runtime configuration of a run: cfg (initialised by the caller, who may change
- * defaults first) takes the LADRO_* environment, then --policy when policy is not "".
+ * defaults first) takes the LADRO_* environment, then the --policy entry when policy is
+ * not "" (app_policy_entry).
  * LADRO_OK, or an error with err saying which setting was refused. */
 int app_config_env_policy(ladro_config_t *cfg, const char *policy, char *err, size_t errlen);
 
@@ -45,7 +51,7 @@ ladroi_opt_t app_opt_key(ladro_config_t *cfg, const char *name, const char *key,
 bool app_oversubscribed(MPI_Comm comm, char *note, size_t notelen);
 
 /* The policies of a --policy value in turn (app_policy_next): every registered one for
- * "all", the names of a comma-separated list, or, for "", one run under LADRO_POLICY or
+ * "all" (any case), the entries of a comma-separated list, or, for "", one run under LADRO_POLICY or
  * the default (the name ""). */
 typedef struct app_policy_iter {
     char list[256];
@@ -63,6 +69,17 @@ const char *app_policy_next(app_policy_iter_t *it);
  * stderr, when more remote steals failed than --max-failed allows (max_failed < 0: off);
  * else 0. */
 int app_check_max_failed(int64_t max_failed, const ladro_stats_t *st, const char *policy);
+
+/* The line naming the registered policies, for a --help:
+ *     "policies: static leader random ...\n" (as ladro_policy_names() orders them). */
+void app_policies_line(char *buf, size_t len);
+
+/* Local. Is what this process writes on stderr shown on a terminal? Its stderr is one,
+ * or (Linux) it is a pipe to the launcher that started it, whose own stderr is one: an
+ * MPI launcher forwards the ranks' output through pipes (Open MPI's mpirun from a
+ * terminal, a singleton run). Decides between a progress line rewritten in place ('\r')
+ * and plain lines. */
+bool app_stderr_tty(void);
 
 /* Local. One line on stderr (unless quiet) when `threads` (worker threads per rank) is
  * more than the cores this rank may run on: allowed, but the workers then share cores.

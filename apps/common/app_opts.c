@@ -4,10 +4,8 @@
 ladroi_opt_t app_opt_policy(char *buf, size_t size)
 {
     return (ladroi_opt_t){
-        "--policy", 0, LADROI_OPT_BUF, buf, 0, (double)size, .arg = "NAME",
-        .help = "load-balancing policy, a comma-separated list, or 'all' for\n"
-                "every registered one (default: LADRO_POLICY, else random)",
-        .accepted = "accepted: a policy name, a comma-separated list or 'all'"};
+        "--policy", 0, LADROI_OPT_BUF, buf, 0, (double)size, .arg = "LIST",
+        .help = APP_POLICY_HELP, .accepted = APP_POLICY_ACCEPTED};
 }
 
 ladroi_opt_t app_opt_threads(int *dest, const char *help)

@@ -4,11 +4,14 @@
 #endif
 #include "workload.h"
 
+#include "app_cli.h" /* app_stderr_tty */
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static int wl_next_result(void *lb, uint64_t *id, void *bytes)
 {
@@ -99,25 +102,27 @@ typedef struct wl_ctx {
     size_t rb;
     double start;
     uint64_t shown_ms; /* progress line: last shown, ms after start (atomic) */
-    bool show;
+    bool show, tty;    /* tty: stderr is a terminal (the line is rewritten in place) */
 } wl_ctx_t;
 
 static void wl_progress_line(ladro_t *lb, wl_ctx_t *c)
 {
     uint64_t was = __atomic_load_n(&c->shown_ms, __ATOMIC_RELAXED);
     uint64_t ms = (uint64_t)((now_s() - c->start) * 1e3);
-    if (ms - was < 1000 || !__atomic_compare_exchange_n(&c->shown_ms, &was, ms, false,
-                                                        __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+    if (ms - was < 1000 ||
+        !__atomic_compare_exchange_n(&c->shown_ms, &was, ms, false, __ATOMIC_RELAXED,
+                                     __ATOMIC_RELAXED))
         return; /* not yet, or another thread shows it */
     uint64_t created, done;
     ladro_global_counts(lb, &created, &done);
     double el = ms * 1e-3, frac = c->ntasks ? (double)done / (double)c->ntasks : 0;
+    const char *cr = c->tty ? "\r" : "", *end = c->tty ? "   " : "\n";
     if (done > 0)
-        fprintf(stderr, "\r%s: %llu/%llu tasks done (%.1f%%), %.1f s, ETA %.1f s   ",
+        fprintf(stderr, "%s%s: %llu/%llu tasks done (%.1f%%), %.1f s, ETA %.1f s%s", cr,
                 c->w->progress, (unsigned long long)done, (unsigned long long)c->ntasks,
-                100 * frac, el, el * (1 - frac) / frac);
+                100 * frac, el, el * (1 - frac) / frac + c->w->progress_after_s, end);
     else
-        fprintf(stderr, "\r%s: %.1f s, no task completed yet   ", c->w->progress, el);
+        fprintf(stderr, "%s%s: %.1f s, no task completed yet%s", cr, c->w->progress, el, end);
 }
 
 static int wl_task(ladro_t *lb, const ladro_task_t *t, void *arg)
@@ -154,11 +159,11 @@ int wl_run(ladro_t *lb, const wl_spec_t *w, uint32_t *seen, wl_result_t *res)
     memset(res, 0, sizeof *res);
     wl_ctx_t c = {.w = w, .seen = seen, .res = res, .ntasks = wl_ntasks(w, ladro_size(lb)),
                   .rb = ladro_config(lb)->result_bytes, .start = now_s(),
-                  .show = w->progress && ladro_rank(lb) == 0};
+                  .show = w->progress && ladro_rank(lb) == 0, .tty = ladro_rank(lb) == 0 && app_stderr_tty()};
     /* ladro_run: ladro_next's loop with one thread, cfg.threads workers otherwise */
     int rc = ladro_run(lb, wl_task, &c);
-    if (c.show && c.shown_ms > 0)
-        fprintf(stderr, "\n");
+    if (c.show && c.tty && c.shown_ms > 0)
+        fprintf(stderr, "\r\033[K"); /* the caller's next line takes its place */
     return rc == LADRO_OK ? LADRO_DONE : rc;
 }
 

@@ -23,8 +23,12 @@ typedef struct wl_spec {
     enum wl_init init;
     size_t payload;   /* bytes, >= 16: duration, tag, pattern */
     bool spin;        /* burn by spinning (else sleeping) */
-    const char *progress; /* non-NULL: rank 0 prints a progress line on stderr, about
-                             every second, prefixed with this program name */
+    const char *progress; /* non-NULL: rank 0 prints a progress line on stderr, prefixed
+                             with this text (the program's name, ladro-bench's run): on a
+                             terminal rewritten in place ('\r'), otherwise a plain
+                             line, about every second */
+    double progress_after_s; /* seconds the job needs after this run (ladro-bench's
+                                estimate for its remaining runs): added to the ETA */
 } wl_spec_t;
 
 /* Defaults: 50 tasks per rank of 10 ms, const, even, 16-byte payloads, sleeping. */

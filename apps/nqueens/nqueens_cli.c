@@ -26,17 +26,19 @@ int nq_parse(int argc, char **argv, void *out, int quiet, char *err, size_t errl
                  "OEIS A000170)",
          .accepted = "accepted: a non-negative integer", .seen = &o->have_expect},
         app_opt_max_failed(&o->run.max_failed),
-        {"--quiet", 0, LADROI_OPT_FLAG, &o->quiet, .help = "only the result lines"},
+        APP_OPT_QUIET(&o->quiet),
         {"--help", 'h', LADROI_OPT_HELP, .help = "this text"},
+        {NULL, 'c', LADROI_OPT_RENAMED, .data = "--cutoff"}, /* -c is ladro-uts's NODES */
+        APP_OPT_RENAMED,
         {0},
     };
     const ladroi_cli_t cli = {
         .prog = "ladro-nqueens",
-        .usage = "usage: ladro-nqueens [-n N] [-c CUTOFF] [options]\n"
+        .usage = "usage: ladro-nqueens [-n N] [--cutoff DEPTH] [options]\n"
                  "Counts the placements of N non-attacking queens on an N x N board. Every "
-                 "partial\nplacement of at most CUTOFF rows is a ladro task; deeper ones are "
+                 "partial\nplacement of at most DEPTH rows is a ladro task; deeper ones are "
                  "searched\nsequentially inside the task at the cutoff. The paper's runs: "
-                 "-n 18 -c 6.\n",
+                 "-n 18 --cutoff 6.\n",
         .epilog = APP_ENV_EPILOG,
         .opts = opts,
         .quiet = quiet != 0,

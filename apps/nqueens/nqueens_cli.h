@@ -19,7 +19,7 @@ typedef struct nq_opts {
     app_run_opts_t run; /* --policy, --threads, --max-failed */
 } nq_opts_t;
 
-/* The defaults of -n and -c. */
+/* The defaults of -n and --cutoff. */
 #define NQ_DEFAULT_N 14
 #define NQ_DEFAULT_CUTOFF 6
 /* The option rows of the board flags (ladroi_opt_t, src/opts.h) into two ints, shared
@@ -28,7 +28,7 @@ typedef struct nq_opts {
     {NULL, 'n', LADROI_OPT_INT, n_dest, 1, NQ_MAX_N, .arg = "N",                        \
      .help = "board size, 1..32 (default 14)",                                          \
      .accepted = "accepted: a board size, an integer in [1, 32]", .seen = seen_at},        \
-    {NULL, 'c', LADROI_OPT_INT, cutoff_dest, 0, NQ_MAX_N, .arg = "CUTOFF",              \
+    {"--cutoff", 0, LADROI_OPT_INT, cutoff_dest, 0, NQ_MAX_N, .arg = "DEPTH",           \
      .help = "no new tasks below this depth, 0..N (default 6; capped at N)",            \
      .accepted = "accepted: a cutoff depth, an integer in [0, 32]", .seen = seen_at}
 

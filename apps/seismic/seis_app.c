@@ -273,7 +273,7 @@ int seis_app_poll(void *arg)
     if (app->o.die_after >= 0 && atomic_load(&app->shots_done_here) >= app->o.die_after &&
         polls == app->par.nt / 2)
         raise(SIGKILL);
-    int rc = app->lb && !app->o.no_progress ? ladro_progress(app->lb) : 0;
+    int rc = app->lb && !app->o.no_progress_calls ? ladro_progress(app->lb) : 0;
     return rc < 0 ? rc : 0;
 }
 
@@ -315,7 +315,7 @@ static int seis__task(ladro_t *lb, const ladro_task_t *task, void *arg)
         seis_journal_append(run->journal, shot, seis_crc32(0, buf, len), len, err,
                             sizeof err) == 0) {
         atomic_fetch_add(&app->shots_done_here, 1);
-        if (!o->quiet)
+        if (o->progress)
             fprintf(stderr, "%s: rank %d: shot %d done in %.2f s (%.1f s elapsed)\n", o->prog,
                     app->rank, shot, seis__now() - ts, seis__now() - run->t0);
     } else {

@@ -27,7 +27,8 @@ typedef struct seis_app_opts {
     char out[1024];
     int resume, quiet, die_after;
     int threads;            /* --threads: shots at once per rank (0: LADRO_THREADS, else 1) */
-    int no_progress;        /* --no-progress: shots never call ladro_progress */
+    int progress;           /* --progress (default) / --no-progress: "shot N done" lines */
+    int no_progress_calls;  /* --no-progress-calls: shots never call ladro_progress */
     /* RTM */
     double mem_mb, mute;
     char data[1024];        /* --data DIR: gathers written by ladro-seismic ("" = model) */
@@ -82,7 +83,7 @@ void seis_app_img_path(char *buf, size_t n, const char *dir, int shot);
 /* Runs every not-yet-done shot as a ladro task under each listed policy. Returns 0, 1 on
  * failure. */
 int seis_app_run(seis_app_t *app, seis_shot_fn fn, seis_outpath_fn outpath);
-/* Poll callback for the kernel: ladro_progress (CTWS updateList; not with --no-progress,
+/* Poll callback for the kernel: ladro_progress (CTWS updateList; not with --no-progress-calls,
  * and a no-op from a worker thread), plus the test hook. */
 int seis_app_poll(void *arg);
 /* The worker running the calling shot, in [0, app->nthreads). */

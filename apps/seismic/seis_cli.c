@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define RTM_ONLY LADROI_OPT_USER(0)
 
@@ -97,6 +98,7 @@ int seis_app_parse(seis_app_t *app, int argc, char **argv)
     o->smooth = 2;
     o->mute = -1;
     o->die_after = -1;
+    o->progress = 1;
     int dims[3], shots[2];
     const ladroi_opt_t opts[] = {
         {.kind = LADROI_OPT_TEXT, .help = "model and propagation:"},
@@ -174,8 +176,9 @@ int seis_app_parse(seis_app_t *app, int argc, char **argv)
                         "OMP_NUM_THREADS OpenMP threads and its own wavefields; the\n"
                         "rank's main thread serves ladro meanwhile (default:\n"
                         "LADRO_THREADS, else 1)"),
-        {"--quiet", 0, LADROI_OPT_FLAG, &o->quiet, .help = "no progress lines"},
-        {"--no-progress", 0, LADROI_OPT_FLAG, &o->no_progress,
+        APP_OPT_QUIET(&o->quiet),
+        APP_OPT_PROGRESS(&o->progress, "a line on stderr per shot done (default: on)"),
+        {"--no-progress-calls", 0, LADROI_OPT_FLAG, &o->no_progress_calls,
          .help = "test and measurement: shots never call ladro_progress (a\n"
                  "single-threaded victim then answers only between shots)"},
         {"--die-after", 0, LADROI_OPT_INT, &o->die_after, 0, 1 << 30, .arg = "N",
@@ -219,6 +222,7 @@ int seis_app_parse(seis_app_t *app, int argc, char **argv)
                  "interface of a layered model, flat and of one polarity",
          .flags = RTM_ONLY},
         {"--help", 'h', LADROI_OPT_HELP, .help = "this text"},
+        APP_OPT_RENAMED,
         {0},
     };
     char usage[1024];
@@ -250,7 +254,9 @@ int seis_app_parse(seis_app_t *app, int argc, char **argv)
         return rc;
     o->nx = dims[0], o->ny = dims[1], o->nz = dims[2];
     o->nsx = shots[0], o->nsy = shots[1];
-    if (o->resume && (strchr(o->policy, ',') || !strcmp(o->policy, "all")))
+    if (o->quiet)
+        o->progress = 0;
+    if (o->resume && (strchr(o->policy, ',') || !strcasecmp(o->policy, "all")))
         return ladroi_cli_fail(&cli, NULL, 0, "--resume needs a single policy, got '%s'",
                                o->policy);
     return 0;

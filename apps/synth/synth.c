@@ -11,6 +11,7 @@
 #include "speed.h" /* ladroi_profile_cores */
 #include "workload.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdbool.h>
@@ -18,10 +19,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
-/* Before MPI_Init: does this run use the leader policy (alone, in a --policy list or in
- * "all") with its service thread? */
+/* Before MPI_Init: does a run of this job use the leader policy with its service thread?
+ * (--policy leader, a list holding it, or all.) */
 static bool leader_listed(int argc, char **argv)
 {
     const char *pol = getenv("LADRO_POLICY");
@@ -30,16 +32,16 @@ static bool leader_listed(int argc, char **argv)
             pol = argv[i + 1];
     if (!pol)
         return false;
-    if (!strcmp(pol, "all"))
+    if (!strcasecmp(pol, "all"))
         return true;
-    size_t n = strlen("leader");
-    for (const char *p = pol; (p = strstr(p, "leader")) != NULL; p += n)
-        if ((p == pol || p[-1] == ',') && (p[n] == ',' || !p[n]))
-            return true;
-    return false;
+    char tmp[512];
+    snprintf(tmp, sizeof tmp, ",%s,", pol);
+    for (char *c = tmp; *c; c++)
+        *c = (char)tolower((unsigned char)*c);
+    return strstr(tmp, ",leader,") != NULL || strstr(tmp, ",leader:") != NULL;
 }
 
-static int run(const synth_opts_t *opts, int rank, int size, uint64_t rep);
+static int run(const synth_opts_t *opts, int rank, int size, uint64_t rep, FILE *json);
 
 int main(int argc, char **argv)
 {
@@ -56,39 +58,70 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return rc == 1 ? 0 : rc;
     }
+    /* rank 0's terminal decides the progress key for all (LADRO_PROGRESS aside, a rank on
+     * another node sees no terminal) */
+    MPI_Bcast(&o.cfg.progress, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     if (o.threads_profile) /* this rank's node in the A2WS profile */
         o.cfg.threads = (uint32_t)ladroi_profile_cores(o.threads_profile, rank, size);
     app_warn_threads("ladro-synth", o.cfg.threads, rank != 0);
-    /* each policy of --policy in turn (one run under the parsed configuration when no
-     * list was given), each --repeat times; stops at the first run that fails */
+    /* --json FILE: rank 0 writes a temporary, renamed when every run passed */
+    FILE *json = NULL;
+    char tmp[LADRO_PATH_MAX + 8] = "";
+    int open_rc = 0;
+    if (rank == 0 && o.json) {
+        if (strcmp(o.json, "-")) {
+            snprintf(tmp, sizeof tmp, "%s.tmp", o.json);
+            if (!(json = fopen(tmp, "w"))) {
+                fprintf(stderr, "ladro-synth: --json '%s': cannot write it: %s\n", o.json,
+                        strerror(errno));
+                open_rc = 1;
+            }
+        } else
+            json = stdout;
+    }
+    MPI_Bcast(&open_rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (open_rc) {
+        MPI_Finalize();
+        return 1;
+    }
     uint64_t seed0 = o.cfg.seed;
     int status = 0;
     app_policy_iter_t it;
-    app_policy_begin(&it, o.policies);
-    for (const char *pol; status == 0 && (pol = app_policy_next(&it));) {
+    app_policy_begin(&it, o.policy);
+    ladro_config_t env = o.cfg;
+    for (const char *pol; status == 0 && (pol = app_policy_next(&it)) != NULL;) {
+        synth_opts_t po = o;
+        po.cfg = env;
         char err[512];
-        if (pol[0] && ladro_config_set(&o.cfg, "policy", pol, err, sizeof err) != LADRO_OK) {
-            if (rank == 0) /* cannot happen: synth_parse checked every name */
+        if (pol[0] && app_policy_entry(&po.cfg, pol, err, sizeof err)) { /* checked at parse */
+            if (rank == 0)
                 fprintf(stderr, "ladro-synth: %s\n", err);
             status = 2;
             break;
         }
         for (uint64_t i = 0; i < o.repeat && status == 0; i++) {
-            o.cfg.seed = seed0 + i;
-            o.wl.seed = o.cfg.seed;
-            status = run(&o, rank, size, i);
-            if (status && rank == 0 && (it.all || strchr(o.policies, ',')))
-                fprintf(stderr, "ladro-synth: policy %s, run %llu (seed %llu): failed\n",
-                        o.cfg.policy, (unsigned long long)i, (unsigned long long)o.cfg.seed);
+            po.cfg.seed = seed0 + i;
+            po.wl.seed = po.cfg.seed;
+            status = run(&po, rank, size, i, json);
         }
     }
+    if (json && json != stdout) {
+        if (fclose(json) || status || rename(tmp, o.json)) {
+            if (!status)
+                fprintf(stderr, "ladro-synth: --json '%s': cannot write it: %s\n", o.json,
+                        strerror(errno));
+            remove(tmp);
+            status = status ? status : 1;
+        }
+    }
+    MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
     MPI_Finalize();
     return status;
 }
 
 /* One run: create, seed, run, verify, report, destroy. 0 when it passed, 1 when the
  * verification failed, 3 when the stall watchdog stopped it; other errors abort. */
-static int run(const synth_opts_t *opts, int rank, int size, uint64_t rep)
+static int run(const synth_opts_t *opts, int rank, int size, uint64_t rep, FILE *json)
 {
     synth_opts_t o = *opts;
     int rc;
@@ -144,29 +177,31 @@ static int run(const synth_opts_t *opts, int rank, int size, uint64_t rep)
     }
     if (rank == 0 && st.total.tasks_run != ntasks && !o.verify)
         status = 1;
-    if (rank == 0 && !o.quiet) {
-        if (o.json) {
-            printf("{\"policy\": \"%s\", \"run\": %llu, \"seed\": %llu, ", o.cfg.policy,
-                   (unsigned long long)rep, (unsigned long long)o.cfg.seed);
-            ladro_stats_write(stdout, &st, -1, LADRO_STATS_JSON);
-            printf(", \"oversubscribed\": %s", sliced ? "true" : "false");
-            printf(", \"result_bytes\": %zu, \"results\": %llu", rb,
-                   (unsigned long long)rck.received);
+    if (rank == 0) {
+        if (json) {
+            FILE *f = json;
+            fprintf(f, "{\"policy\": \"%s\", \"run\": %llu, \"seed\": %llu, ", o.cfg.policy,
+                    (unsigned long long)rep, (unsigned long long)o.cfg.seed);
+            ladro_stats_write(f, &st, -1, LADRO_STATS_JSON);
+            fprintf(f, ", \"oversubscribed\": %s", sliced ? "true" : "false");
+            fprintf(f, ", \"result_bytes\": %zu, \"results\": %llu", rb,
+                    (unsigned long long)rck.received);
             if (o.verify)
-                printf(", \"verified\": %s, \"missing\": %llu, \"duplicated\": %llu, "
-                       "\"corrupt\": %llu", status ? "false" : "true",
-                       (unsigned long long)missing, (unsigned long long)dup,
-                       (unsigned long long)bad_all[0]);
-            printf(", \"per_rank\": [");
+                fprintf(f, ", \"verified\": %s, \"missing\": %llu, \"duplicated\": %llu, "
+                        "\"corrupt\": %llu", status ? "false" : "true",
+                        (unsigned long long)missing, (unsigned long long)dup,
+                        (unsigned long long)bad_all[0]);
+            fprintf(f, ", \"per_rank\": [");
             for (int r = 0; r < size; r++) {
-                printf("%s{", r ? ", " : "");
-                ladro_stats_write(stdout, &st, r, LADRO_STATS_JSON);
-                printf("}");
+                fprintf(f, "%s{", r ? ", " : "");
+                ladro_stats_write(f, &st, r, LADRO_STATS_JSON);
+                fprintf(f, "}");
             }
-            printf("]}\n");
+            fprintf(f, "]}\n");
+            fflush(f);
         } else {
             ladro_stats_print(stdout, &st, o.cfg.policy);
-            if (sliced)
+            if (sliced && !o.quiet)
                 printf("  %s\n", oversub);
             printf("  tasks per rank:");
             for (int r = 0; r < size; r++)

@@ -38,33 +38,6 @@ static int opt_threads_profile(const ladroi_opt_t *opt, const char *v, void *ctx
     return 0;
 }
 
-/* --policy NAME, NAME,NAME... or all: every name must be a policy of this build (the
- * message names the one that is not); each runs in turn (main) */
-static int opt_policy(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg,
-                      size_t len)
-{
-    synth_ctx_t *c = ctx;
-    if (strlen(v) >= sizeof c->o->policies || !v[0]) {
-        snprintf(msg, len, "%s", opt->accepted);
-        return -1;
-    }
-    app_policy_iter_t it;
-    app_policy_begin(&it, v);
-    bool list = it.all || strchr(v, ',');
-    for (const char *p; (p = app_policy_next(&it)) && p[0];) {
-        char why[384];
-        if (app_config_set(&c->o->cfg, NULL, "policy", p, why, sizeof why)) {
-            if (list)
-                snprintf(msg, len, "'%s' %s", p, why);
-            else
-                snprintf(msg, len, "%s", why);
-            return -1;
-        }
-    }
-    snprintf(c->o->policies, sizeof c->o->policies, "%s", v);
-    return 0;
-}
-
 static int opt_init(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg, size_t len)
 {
     (void)ctx, (void)msg, (void)len;
@@ -87,20 +60,11 @@ int synth_parse(int argc, char **argv, synth_opts_t *o, int rank)
     ladroi_cli_t cli = {.prog = "ladro-synth", .quiet = rank != 0};
     if (ladro_config_from_env(&o->cfg, err, sizeof err))
         return ladroi_cli_fail(&cli, NULL, 0, "%s", err);
-    int progress = isatty(2), tpr_given = 0, tasks_given = 0, profile_given = 0;
+    int progress = app_stderr_tty(), tpr_given = 0, tasks_given = 0, profile_given = 0;
     synth_ctx_t ctx = {o, WL_PROFILE_SCALE, rank};
-    char pol_help[512];
-    size_t n = (size_t)snprintf(pol_help, sizeof pol_help,
-                                "load balancer, a comma-separated list of them or 'all', run in\n"
-                                "turn (default: LADRO_POLICY or random); one of:\n");
-    for (const char *const *p = ladro_policy_names(); *p && n < sizeof pol_help; p++)
-        n += (size_t)snprintf(pol_help + n, sizeof pol_help - n, "%s%s",
-                              p == ladro_policy_names() ? "" : " ", *p);
     ladro_config_t *cfg = &o->cfg;
     const ladroi_opt_t opts[] = {
-        {"--policy", 0, LADROI_OPT_FN, NULL, .arg = "NAME", .help = pol_help,
-         .accepted = "accepted: a policy name, a comma-separated list or 'all'",
-         .fn = opt_policy},
+        app_opt_policy(o->policy, sizeof o->policy),
         {"--tasks", 0, LADROI_OPT_U64, &o->wl.tasks, 1, 1e9, "N",
          "tasks in all, spread over the ranks as --init says (even: the first\n"
          "N mod P ranks get one more); instead of --tasks-per-rank", .seen = &tasks_given},
@@ -109,10 +73,7 @@ int synth_parse(int argc, char **argv, synth_opts_t *o, int rank)
         {"--work-ms", 0, LADROI_OPT_DOUBLE, &o->wl.work_ms, 0, 1e6, "X",
          "mean task duration in ms at full speed (default 10)",
          .accepted = "accepted: milliseconds in [0, 1e6]"},
-        {"--work-dist", 0, LADROI_OPT_FN, &o->wl, .arg = "D",
-         .help = "const | uniform:A,B | gauss:MEAN,SD | exp | bimodal:P,A,B\n"
-                 "(A, B, MEAN, SD in units of --work-ms; bimodal: a fraction P\n"
-                 "of tasks takes B, the rest A; default const)",
+        {"--work-dist", 0, LADROI_OPT_FN, &o->wl, .arg = "D", .help = APP_WORK_DIST_HELP,
          .accepted = wl_dist_accepted, .fn = opt_dist},
         {"--init", 0, LADROI_OPT_FN, &o->wl, .arg = "I",
          .help = "even | one | gauss70-10 (initial placement; default even)",
@@ -127,7 +88,7 @@ int synth_parse(int argc, char **argv, synth_opts_t *o, int rank)
         app_opt_key(cfg, "--emulate", "emulate", "sleep|spin",
                     "how tasks and slow-rank padding burn time (default sleep)"),
         app_opt_key(cfg, "--seed", "seed", "S", "workload and runtime seed (default 1)"),
-        app_opt_key(cfg, "--chunk", "chunk", "N", "tasks kept private per rank (default 1)"),
+        app_opt_key(cfg, "--chunk", "chunk", "N", APP_CHUNK_HELP),
         app_opt_key(cfg, "--delay-us", "delay_us", "X",
                     "debug: random delay up to X us before each remote operation"),
         app_opt_key(cfg, "--steal-log", "ctws_log", "FILE",
@@ -143,27 +104,30 @@ int synth_parse(int argc, char **argv, synth_opts_t *o, int rank)
         app_opt_key(cfg, "--result-bytes", "result_bytes", "N",
                     "each task returns N result bytes to its owner (default 0)"),
         {"--repeat", 0, LADROI_OPT_U64, &o->repeat, 1, 1e6, .arg = "N",
-         .help = "N runs in this job, one after the other, each with its own\n"
-         "handle and seed (--seed, --seed + 1, ...), each verified and\n"
-         "reported; stops at the first that fails (default 1); files a\n"
+         .help = "N runs per policy in this job, one after the other, each with\n"
+         "its own handle and seed (--seed, --seed + 1, ...), each verified\n"
+         "and reported; stops at the first that fails (default 1); files a\n"
          "run writes (--steal-log, LADRO_TRACE) hold the last run"},
         {"--verify", 0, LADROI_OPT_FLAG, &o->verify,
          .help = "check every task ran exactly once, payloads intact, and (with\n"
                  "--result-bytes) each owner's results and their checksum"},
-        {"--json", 0, LADROI_OPT_FLAG, &o->json,
-         .help = "one JSON object per run on stdout instead of the summary"},
-        {"--quiet", 0, LADROI_OPT_FLAG, &o->quiet, .help = "no summary (exit status only)"},
-        {"--progress", 0, LADROI_OPT_FLAG, &progress,
-         .help = "progress line on stderr (default: on when stderr is a terminal);\n"
-                 "sets LADRO_PROGRESS=0.5 unless given"},
-        {"--no-progress", 0, LADROI_OPT_UNFLAG, &progress, .help = "no progress line"},
+        APP_OPT_JSON(&o->json, "one JSON object per run, a line each, instead of the\n"
+                               "summary: on stdout, or into FILE"),
+        APP_OPT_QUIET(&o->quiet),
+        APP_OPT_PROGRESS(&progress, "progress line on stderr (default: on when stderr is a\n"
+                                    "terminal); sets LADRO_PROGRESS=0.5 unless given"),
         {"--help", 'h', LADROI_OPT_HELP, .help = "this text"},
+        APP_OPT_RENAMED,
         {0},
     };
     _Static_assert(sizeof o->wl.payload == sizeof(uint64_t), "--payload is a U64 row");
     cli.usage = "usage: ladro-synth [options]   (run under mpirun; every rank gets the same "
                 "options)\n";
-    cli.epilog = "Environment: every LADRO_* variable of docs/envvars.md applies (flags win).\n";
+    char epilog[512];
+    app_policies_line(epilog, sizeof epilog);
+    snprintf(epilog + strlen(epilog), sizeof epilog - strlen(epilog),
+             "Environment: every LADRO_* variable of docs/envvars.md applies (flags win).\n");
+    cli.epilog = epilog;
     cli.opts = opts;
     cli.ctx = &ctx;
     int rc = ladroi_cli_parse(&cli, argc, argv, err, sizeof err);
@@ -178,7 +142,16 @@ int synth_parse(int argc, char **argv, synth_opts_t *o, int rank)
     o->cfg.task_bytes = o->wl.payload;
     o->wl.seed = o->cfg.seed;
     o->wl.spin = o->cfg.emulate == LADRO_EMULATE_SPIN;
-    if (progress) {
+    if (o->policy[0]) { /* every entry now, so a bad one stops the job before the first run */
+        app_policy_iter_t it;
+        app_policy_begin(&it, o->policy);
+        for (const char *p; (p = app_policy_next(&it)) != NULL;) {
+            ladro_config_t c = o->cfg;
+            if (app_policy_entry(&c, p, err, sizeof err))
+                return ladroi_cli_fail(&cli, NULL, 0, "%s", err);
+        }
+    }
+    if (progress && !o->quiet) {
         o->wl.progress = "ladro-synth";
         if (o->cfg.progress == 0)
             o->cfg.progress = 0.5;

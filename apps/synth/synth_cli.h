@@ -3,6 +3,7 @@
 #ifndef LADRO_SYNTH_CLI_H
 #define LADRO_SYNTH_CLI_H
 
+#include "app_opts.h"
 #include "workload.h"
 
 #include <ladro.h>
@@ -13,7 +14,11 @@
 typedef struct synth_opts {
     ladro_config_t cfg;
     wl_spec_t wl;
-    int verify, json, quiet;
+    int verify, quiet;
+    const char *json; /* --json [FILE]: NULL (the summary), "-" (stdout) or a file */
+    char policy[256]; /* --policy NAME|LIST|all ("": LADRO_POLICY, else the default);
+                         cfg holds the environment's configuration, each run's entry is
+                         applied to a copy (app_policy_entry) */
     uint64_t repeat; /* runs, one handle each, seeds seed, seed + 1, ... */
     char policies[256]; /* --policy as given: a name, a comma-separated list or "all" (each
                            name checked; "" when not given); main runs each in turn, and

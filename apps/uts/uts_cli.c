@@ -65,7 +65,7 @@ int uts_parse(int argc, char **argv, void *out, int quiet, char *err, size_t err
     memset(o, 0, sizeof *o);
     o->run.max_failed = -1;
     uts_params_default(&o->tree);
-    int keep = 0;
+    int chunk = 0;
     const ladroi_opt_t opts[] = {
         {.kind = LADROI_OPT_TEXT, .help = "tree flags (as the UTS reference, with its defaults):"},
         UTS_TREE_OPTS(&o->tree, NULL),
@@ -73,9 +73,7 @@ int uts_parse(int argc, char **argv, void *out, int quiet, char *err, size_t err
         UTS_CHUNK_OPTS(&o->tree, NULL),
         {.kind = LADROI_OPT_TEXT, .help = "options:"},
         app_opt_policy(o->run.policy, sizeof o->run.policy),
-        {"--keep", 0, LADROI_OPT_INT, &keep, 1, 65536, .arg = "K",
-         .help = "ladro tasks a rank keeps private before exposing more (ladro's\n"
-                 "chunk; default 1, or LADRO_CHUNK)"},
+        {"--chunk", 0, LADROI_OPT_INT, &chunk, 1, 65536, .arg = "N", .help = APP_CHUNK_HELP},
         app_opt_threads(&o->run.threads, "worker threads per rank, each with its own DFS "
                                          "stack (default:\nLADRO_THREADS, else 1)"),
         {"--sequential", 0, LADROI_OPT_FLAG, &o->sequential,
@@ -93,9 +91,9 @@ int uts_parse(int argc, char **argv, void *out, int quiet, char *err, size_t err
         app_opt_max_failed(&o->run.max_failed),
         {"--portable-sha1", 0, LADROI_OPT_FLAG, &o->portable_sha1,
          .help = "do not use the CPU's SHA extensions"},
-        {"--quiet", 0, LADROI_OPT_FLAG, &o->quiet,
-         .help = "only the result lines (Tree size = ..., and ladro's line)"},
+        APP_OPT_QUIET(&o->quiet),
         {"--help", 'h', LADROI_OPT_HELP, .help = "this text"},
+        APP_OPT_RENAMED,
         {0},
     };
     const ladroi_cli_t cli = {
@@ -106,6 +104,6 @@ int uts_parse(int argc, char **argv, void *out, int quiet, char *err, size_t err
         .quiet = quiet != 0,
     };
     int rc = ladroi_cli_parse(&cli, argc, argv, err, errlen);
-    o->keep = (uint32_t)keep;
+    o->chunk = (uint32_t)chunk;
     return rc;
 }

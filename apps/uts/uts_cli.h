@@ -18,7 +18,7 @@ typedef struct uts_opts {
     int have_expect;
     uts_counts_t expect; /* --expect N,L,D */
     double ref_rate;     /* --ref-rate: nodes/s of the 1-rank run, for efficiency */
-    uint32_t keep;       /* --keep: ladro tasks kept private (cfg.chunk) */
+    uint32_t chunk;      /* --chunk: ladro tasks kept private (cfg.chunk; 0: not given) */
     app_run_opts_t run;  /* --policy, --threads, --max-failed */
 } uts_opts_t;
 
@@ -45,7 +45,7 @@ int uts_opt_tree(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg,
     UTS_OPT_ROW('g', dest, seen_at, "GRAN", "compute granularity: SHA-1 evaluations per child (1)")
 /* -c -i: how the search hands nodes to ladro. */
 #define UTS_CHUNK_OPTS(dest, seen_at)                                                        \
-    UTS_OPT_ROW('c', dest, seen_at, "CHUNK", "nodes per released chunk = per ladro task (8)"),   \
+    UTS_OPT_ROW('c', dest, seen_at, "NODES", "nodes per ladro task (the reference's chunk size; 8)"), \
     UTS_OPT_ROW('i', dest, seen_at, "POLL", "call ladro_progress every POLL nodes; also ladro's\n" \
                                    "poll_interval (10)")
 

@@ -161,7 +161,7 @@ static int uts__parallel(const uts_opts_t *o, const app_mpi_t *mpi, const uts_tr
     cfg.chunk = 1;
     int rc = app_config_run(&cfg, policy, o->run.threads, err, sizeof err);
     if (rc == 0)
-        rc = uts_config(&cfg, &o->tree, o->keep, err, sizeof err);
+        rc = uts_config(&cfg, &o->tree, o->chunk, err, sizeof err);
     if (rc) {
         if (rank == 0)
             fprintf(stderr, "ladro-uts: %s\n", err);

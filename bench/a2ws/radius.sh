@@ -12,8 +12,8 @@ pols=random,a2ws:radius=1,a2ws:radius=2,a2ws:radius=3,a2ws:radius=4
 speeds="C1;24,1,16,2,24,1,8,4"
 run() { echo "+ $*"; "$@"; }
 for np in 4 8 16; do
-  run scripts/mpirun.sh -np "$np" "$build/bin/ladro-bench" --policies "$pols" \
+  run scripts/mpirun.sh -np "$np" "$build/bin/ladro-bench" --policy "$pols" \
       --speed "$speeds" --tasks-per-rank 60 --repeat 3 --json "$out/fx_np$np.json"
 done
-run scripts/mpirun.sh -np 8 "$build/bin/ladro-bench" --policies "$pols" \
+run scripts/mpirun.sh -np 8 "$build/bin/ladro-bench" --policy "$pols" \
     --speed "$speeds" --tasks-per-rank 20 --repeat 5 --json "$out/fx20_np8.json"

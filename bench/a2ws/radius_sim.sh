@@ -18,7 +18,7 @@ for pr in ${PROBES:-0 1}; do
     for s in $(seq 1 "${SEEDS:-5}"); do
       f=$out/r$r-s$s-p$pr.json
       [ -s "$f" ] && continue
-      echo "$sim policy --policy a2ws --p 64 --speed C4 --tasks-per-rank 60 --work-ms ${WORK_MS:-100} --dist const --init even --seed $s --json a2ws:radius=$r a2ws:a2ws_probe=$pr > $f.tmp && mv $f.tmp $f" >> "$jobs_file"
+      echo "$sim policy --policy a2ws --p 64 --speed C4 --tasks-per-rank 60 --work-ms ${WORK_MS:-100} --work-dist const --init even --seed $s --json a2ws:radius=$r a2ws:a2ws_probe=$pr > $f.tmp && mv $f.tmp $f" >> "$jobs_file"
     done
   done
 done

@@ -33,7 +33,7 @@ for cfg in $configs; do
         [ -s "$f" ] && continue
         kv=
         [ "$pol" = a2ws ] && kv=${A2WS_KEYS:-}
-        echo "$sim policy --policy $pol --p $p --speed $c --tasks $t --work-ms $work_ms --dist const --init even --seed $s --json $kv > $f.tmp && mv $f.tmp $f" >> "$jobs_file"
+        echo "$sim policy --policy $pol --p $p --speed $c --tasks $t --work-ms $work_ms --work-dist const --init even --seed $s --json $kv > $f.tmp && mv $f.tmp $f" >> "$jobs_file"
       done
     done
   done

@@ -45,7 +45,7 @@ for entry in "${plan[@]}"; do
   [ -s "$f" ] && { echo "tables_real.sh: $f exists, kept (remove it to rerun)"; continue; }
   echo "tables_real.sh: $c on $p ranks, tasks per rank $per, $repeat repeats -> $f"
   tmp=$f.tmp txt=$out/$c-real.txt
-  "$root/scripts/mpirun.sh" -np "$p" "$bench" --policies "$policies" --speed "$c" \
+  "$root/scripts/mpirun.sh" -np "$p" "$bench" --policy "$policies" --speed "$c" \
     --tasks-per-rank "$per" --work-ms "$work_ms" --init even --repeat "$repeat" \
     --json "$tmp" | tee "$txt"
   mv "$tmp" "$f"

@@ -23,8 +23,8 @@ sim=$build/bin/ladro-sim
 [ -x "$sim" ] || { echo "beyond.sh: $sim not found; build first (make)" >&2; exit 2; }
 policies=${POLICIES:-static,leader,random,ctws,a2ws,baseline,successonly,smallworld}
 declare -A wl=(
-  [gauss]="--tasks-per-rank 8 --work-ms 2 --dist uniform:0.5,1.5 --init gauss70-10"
-  [c5]="--tasks-per-rank 20 --work-ms 100 --dist const --init even --speed C5")
+  [gauss]="--tasks-per-rank 8 --work-ms 2 --work-dist uniform:0.5,1.5 --init gauss70-10"
+  [c5]="--tasks-per-rank 20 --work-ms 100 --work-dist const --init even --speed C5")
 mkdir -p "$out"
 jobs_file=$out/jobs.$$.txt   # per invocation: two may share OUT
 : > "$jobs_file"

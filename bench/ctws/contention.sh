@@ -12,7 +12,7 @@ pols=static,ctws,leader,random
 run() { # name np ladro-bench arguments...
   local name=$1 np=$2; shift 2
   echo "+ scripts/mpirun.sh -np $np ladro-bench $*"
-  scripts/mpirun.sh -np "$np" "$build/bin/ladro-bench" --policies "$pols" --quiet "$@" |
+  scripts/mpirun.sh -np "$np" "$build/bin/ladro-bench" --policy "$pols" --quiet "$@" |
     tee "$out/$name.txt"
 }
 run np8-t10-w10 8 --scenario ctws-contention --tasks-per-rank 10 --repeat 7

@@ -12,7 +12,7 @@ DIR="${2:-.}/sim_a2ws_horizon"
 mkdir -p "$DIR"
 for probe in 1 0; do
     "$SIM" policy --policy a2ws,random --p 256 --tasks-per-rank 8 --work-ms 2 \
-        --dist uniform:0.5,1.5 --init gauss70-10 --lambda-us 5 --seed 1 --json \
+        --work-dist uniform:0.5,1.5 --init gauss70-10 --lambda-us 5 --seed 1 --json \
         a2ws:whole_max=0 a2ws:a2ws_probe=$probe > "$DIR/probe$probe.json" 2> "$DIR/err" ||
         { echo "a2ws_probe=$probe: exit $?"; cat "$DIR/err"; exit 1; }
     python3 - "$DIR/probe$probe.json" "$probe" <<'PY'

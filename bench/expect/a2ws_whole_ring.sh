@@ -18,10 +18,10 @@ SIM="$1"
 DIR="${2:-.}/sim_a2ws_whole_ring"
 mkdir -p "$DIR"
 . "$(dirname "$0")/sim_json.sh" # run NAME ARGS...: the JSON into $DIR/NAME.json
-C5="--policy a2ws --p 128 --speed C5 --tasks 1920 --work-ms 100 --dist const --init even --seed 1"
+C5="--policy a2ws --p 128 --speed C5 --tasks 1920 --work-ms 100 --work-dist const --init even --seed 1"
 run c5-quarter $C5 a2ws:whole_max=0
 run c5-ring $C5
-G="--policy a2ws,random --p 256 --tasks-per-rank 8 --work-ms 2 --dist uniform:0.5,1.5 --init gauss70-10 --lambda-us 5 --seed 1"
+G="--policy a2ws,random --p 256 --tasks-per-rank 8 --work-ms 2 --work-dist uniform:0.5,1.5 --init gauss70-10 --lambda-us 5 --seed 1"
 run gauss-probe0 $G a2ws:a2ws_probe=0
 run gauss-probe1 $G
 python3 - "$DIR" <<'PY'

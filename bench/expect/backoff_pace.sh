@@ -11,7 +11,7 @@ set -e
 SIM="$1"
 OUT="${2:-.}"
 for bp in 0 0.25; do
-    "$SIM" policy --policy all --p 256 --tasks-per-rank 8 --work-ms 2 --dist uniform:0.5,1.5 \
+    "$SIM" policy --policy all --p 256 --tasks-per-rank 8 --work-ms 2 --work-dist uniform:0.5,1.5 \
         --init gauss70-10 --lambda-us 5 --seed 1 --json idle=backoff backoff_pace=$bp \
         > "$OUT/sim_backoff_pace_$bp.json"
 done

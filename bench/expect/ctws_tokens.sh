@@ -17,7 +17,7 @@ run() { # NAME KEY=VALUE...
     name=$1
     shift
     "$SIM" policy --policy ctws --p 256 --tasks-per-rank 8 --work-ms 2 \
-        --dist uniform:0.5,1.5 --init gauss70-10 --lambda-us 5 --seed 1 --json "$@" \
+        --work-dist uniform:0.5,1.5 --init gauss70-10 --lambda-us 5 --seed 1 --json "$@" \
         > "$DIR/sim_ctws_$name.json"
 }
 run spin_1 idle=spin
@@ -25,9 +25,9 @@ run spin_auto idle=spin ctws_tokens=auto
 run backoff_1
 run backoff_auto ctws_tokens=auto
 run backoff_auto_probe ctws_tokens=auto ctws_probe=16
-"$SIM" policy --policy a2ws --p 256 --tasks-per-rank 8 --work-ms 2 --dist uniform:0.5,1.5 \
+"$SIM" policy --policy a2ws --p 256 --tasks-per-rank 8 --work-ms 2 --work-dist uniform:0.5,1.5 \
     --init gauss70-10 --lambda-us 5 --seed 1 --json > "$DIR/sim_ctws_a2ws.json"
-"$SIM" policy --policy random --p 256 --tasks-per-rank 8 --work-ms 2 --dist uniform:0.5,1.5 \
+"$SIM" policy --policy random --p 256 --tasks-per-rank 8 --work-ms 2 --work-dist uniform:0.5,1.5 \
     --init gauss70-10 --lambda-us 5 --seed 1 --json > "$DIR/sim_ctws_random.json"
 python3 - "$DIR" <<'PY'
 import json, sys

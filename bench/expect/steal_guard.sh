@@ -32,21 +32,21 @@ SIM="$1"
 DIR="${2:-.}/sim_steal_guard"
 mkdir -p "$DIR"
 . "$(dirname "$0")/sim_json.sh" # run NAME ARGS...: the JSON into $DIR/NAME.json
-C5="--policy random,baseline,successonly --p 128 --speed C5 --tasks-per-rank 20 --work-ms 100 --dist const --init even --seed 1 idle=backoff"
+C5="--policy random,baseline,successonly --p 128 --speed C5 --tasks-per-rank 20 --work-ms 100 --work-dist const --init even --seed 1 idle=backoff"
 run off $C5 steal_guard=off
 run pace $C5 steal_guard=pace
-BIG="--p 1024 --speed C5 --tasks-per-rank 20 --work-ms 100 --dist const --init even idle=backoff steal_guard=pace"
+BIG="--p 1024 --speed C5 --tasks-per-rank 20 --work-ms 100 --work-dist const --init even idle=backoff steal_guard=pace"
 run pace1024_random --policy random --seed 3 $BIG
 run pace1024_baseline --policy baseline --seed 2 $BIG
-A2="--policy a2ws --p 1024 --speed C5 --tasks-per-rank 20 --work-ms 100 --dist const --init even --seed 2 idle=backoff a2ws:whole_max=0"
+A2="--policy a2ws --p 1024 --speed C5 --tasks-per-rank 20 --work-ms 100 --work-dist const --init even --seed 2 idle=backoff a2ws:whole_max=0"
 run a2ws_off $A2 steal_guard=off
 run a2ws_pace $A2 steal_guard=pace
-SW="--policy smallworld --p 128 --speed C5 --tasks-per-rank 20 --work-ms 100 --dist const --init even --seed 1 idle=backoff"
+SW="--policy smallworld --p 128 --speed C5 --tasks-per-rank 20 --work-ms 100 --work-dist const --init even --seed 1 idle=backoff"
 run sw_off $SW steal_guard=off
 run sw_pace $SW steal_guard=pace
 run sw_pace_rank $SW steal_guard=pace smallworld:sw_ring=rank
-run sw8_pace --policy smallworld --p 8 --speed C1 --tasks-per-rank 20 --work-ms 10 --dist const --init even --seed 1 idle=backoff steal_guard=pace
-CT="--policy ctws --speed C5 --tasks-per-rank 20 --work-ms 100 --dist const --init even --seed 1 idle=backoff ctws:ctws_probe=16"
+run sw8_pace --policy smallworld --p 8 --speed C1 --tasks-per-rank 20 --work-ms 10 --work-dist const --init even --seed 1 idle=backoff steal_guard=pace
+CT="--policy ctws --speed C5 --tasks-per-rank 20 --work-ms 100 --work-dist const --init even --seed 1 idle=backoff ctws:ctws_probe=16"
 run ct_off $CT --p 128 ctws:ctws_tokens=8 steal_guard=off
 run ct_pace $CT --p 128 ctws:ctws_tokens=8 steal_guard=pace
 run ct1024_pace $CT --p 1024 ctws:ctws_tokens=64 steal_guard=pace

@@ -9,7 +9,7 @@
 set -e
 SIM="$1"
 OUT="${2:-.}/sim_wake_test.json"
-"$SIM" policy --policy all --p 64 --tasks-per-rank 8 --work-ms 2 --dist uniform:0.5,1.5 \
+"$SIM" policy --policy all --p 64 --tasks-per-rank 8 --work-ms 2 --work-dist uniform:0.5,1.5 \
     --init gauss70-10 --lambda-us 5 --seed 1 --json idle=spin backoff_min_us=2000 \
     backoff_max_us=2000 > "$OUT"
 python3 - "$OUT" <<'PY'

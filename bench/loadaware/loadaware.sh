@@ -26,7 +26,7 @@ MPIRUN=${MPIRUN:-mpirun --oversubscribe}
 cmd_for() { set -- "$1" $NQ; case "$1" in
   T1) echo "$BIN/ladro-uts -t 1 -a 3 -d 10 -b 4 -r 19 -c 8 -i 10" ;;
   T3) echo "$BIN/ladro-uts -t 0 -b 2000 -q 0.124875 -m 8 -r 42 -c 8 -i 10" ;;
-  NQ) echo "$BIN/ladro-nqueens -n $2 -c $3" ;;
+  NQ) echo "$BIN/ladro-nqueens -n $2 --cutoff $3" ;;
 esac; }
 
 # Parse ladro_stats_print blocks: one record per run, "policy makespan tried ok failed

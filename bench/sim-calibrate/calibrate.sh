@@ -15,8 +15,8 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 REPS="${REPS:-3}"
 MPIRUN="${MPIRUN:-scripts/mpirun.sh}"
-# the policy names follow "one of:" on the same line or the next one
-POLICIES=${POLICIES:-$("$BUILD/bin/ladro-synth" --help 2>&1 | sed -n '/one of:/{s/.*one of://;N;s/\n.*--.*//;p;q}' | tr -s ' \n' ' ')}
+# the policy names: the "policies:" line of ladro-synth --help
+POLICIES=${POLICIES:-$("$BUILD/bin/ladro-synth" --help 2>&1 | sed -n 's/^policies: //p')}
 echo "scenario,np,policy,real_makespan_median,real_efficiency_median,sim_makespan,sim_efficiency,ratio_makespan_sim_real,ratio_efficiency_sim_real,real_steals_ok,sim_steals_ok,real_steals_failed,sim_steals_failed"
 med() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
 # first occurrence of a key (the run-wide value, before any per-rank array)

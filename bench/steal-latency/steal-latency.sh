@@ -40,7 +40,7 @@ esac
 synth=$build/bin/ladro-synth
 [ -x "$synth" ] || { echo "steal-latency.sh: $synth not found (build first, or --build DIR)" >&2; exit 2; }
 msynth=$mpich_build/bin/ladro-synth
-[ -z "$policies" ] && policies=$("$synth" --help | sed -n '/; one of:/{s/.*; one of: *//;/./{p;q;};n;s/^ *//;p;q;}' | tr ' ' ',')
+[ -z "$policies" ] && policies=$("$synth" --help | sed -n 's/^policies: //p' | tr ' ' ',')
 IFS=, read -r -a pols <<<"$policies"
 modes=(rdma pt2pt)
 [ -x "$msynth" ] && [ -x /usr/bin/mpiexec.mpich ] && modes+=(mpich)

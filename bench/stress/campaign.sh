@@ -59,7 +59,7 @@ msynth=$mpich_build/bin/ladro-synth
 have_mpich=0
 [ -x "$msynth" ] && [ -x /usr/bin/mpiexec.mpich ] && have_mpich=1
 if [ -z "$policies" ]; then
-  policies=$("$synth" --help | sed -n '/; one of:/{s/.*; one of: *//;/./{p;q;};n;s/^ *//;p;q;}' | tr ' ' ',')
+  policies=$("$synth" --help | sed -n 's/^policies: //p' | tr ' ' ',')
 fi
 IFS=, read -r -a pols <<<"$policies"
 [ ${#pols[@]} -gt 0 ] || { echo "campaign.sh: no policy found" >&2; exit 2; }

@@ -25,7 +25,7 @@ for p in ${PS:-1024}; do
       [ -s "$f" ] && continue
       lock=
       [ "$p" -ge 16384 ] && [ -n "${LOCK:-}" ] && lock="flock $LOCK"
-      echo "$lock $sim policy --policy $pol --p $p --tasks-per-rank 8 --work-ms 2 --dist uniform:0.5,1.5 --init gauss70-10 --lambda-us ${LAMBDA_US:-5} --seed $s --json ${KEYS:-} > $f.tmp && mv $f.tmp $f" >> "$jobs_file"
+      echo "$lock $sim policy --policy $pol --p $p --tasks-per-rank 8 --work-ms 2 --work-dist uniform:0.5,1.5 --init gauss70-10 --lambda-us ${LAMBDA_US:-5} --seed $s --json ${KEYS:-} > $f.tmp && mv $f.tmp $f" >> "$jobs_file"
     done
   done
 done

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Threads inside a rank, measured side by side (bench/threads/README.md).
 
-1. ladro-seismic, shots that never call ladro_progress (--no-progress), BEFORE: 1 worker
+1. ladro-seismic, shots that never call ladro_progress (--no-progress-calls), BEFORE: 1 worker
    per rank (the rank answers remote requests only between shots) and AFTER: --threads 2
    (the rank's main thread serves while the workers compute). Rank 0's shots are marked
    done in the journal (--resume of a finished job), so rank 0 is a thief from the start
@@ -86,14 +86,14 @@ def seismic(a, size, env, work, log):
             with open(os.path.join(job, "journal.txt"), "w") as f:
                 f.writelines(keep)
             out, err = run(a.mpirun + ["-np", "2", bin_] + args +
-                           ["--policy", pol, "--out", job, "--resume", "--no-progress",
+                           ["--policy", pol, "--out", job, "--resume", "--no-progress-calls",
                             "--threads", str(threads)], e1, log)
             shots = [float(x) for x in re.findall(r"shot \d+ done in ([\d.]+) s", err)]
             c = counters(out, pol)
             c["shot_s"] = sum(shots) / len(shots) if shots else float("nan")
             rows.append((mode, pol, c))
     print("\n### Seismic: %s, shots %s on 2 ranks, rank 0's half journaled (thief from "
-          "the start), --no-progress, OMP_NUM_THREADS=1\n" % (" ".join(args[:-2]),
+          "the start), --no-progress-calls, OMP_NUM_THREADS=1\n" % (" ".join(args[:-2]),
                                                                 size["shots"]))
     print("| run | policy | shot s | makespan s | reply wait mean ms | max ms | replies "
           "| token lap mean ms | max ms | laps |")

@@ -1,5 +1,5 @@
 #!/bin/sh
-# N-Queens through ladro at 1, 2, 4, 8 ranks (the paper: -n 18 -c 6; default here -n 16
+# N-Queens through ladro at 1, 2, 4, 8 ranks (the paper: -n 18 --cutoff 6; default here -n 16
 # because N = 18 takes minutes per run on a 2-core machine). Median of REPS runs. On a
 # loaded machine, more ranks also means a larger share of the cores against other jobs;
 # the CPU efficiency (CPU time of all ranks' main threads, 1 rank vs P) does not.
@@ -26,7 +26,7 @@ for pol in $(echo "$POLICY" | tr ',' ' '); do
     tmp=$(mktemp)
     i=0
     while [ $i -lt "$REPS" ]; do
-      $MPIRUN -np $np "$BIN/ladro-nqueens" -n "$N" -c "$CUTOFF" --policy "$pol" > "$tmp.out"
+      $MPIRUN -np $np "$BIN/ladro-nqueens" -n "$N" --cutoff "$CUTOFF" --policy "$pol" > "$tmp.out"
       sed -n 's/^time \([0-9.]*\) s.*/\1/p' "$tmp.out" >> "$tmp"
       sed -n 's/.*, cpu \([0-9.]*\) s (main.*/\1/p' "$tmp.out" >> "$tmp.cpu"
       sol=$(sed -n 's/.*solutions = \([0-9]*\).*/\1/p' "$tmp.out")

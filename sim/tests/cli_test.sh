@@ -20,6 +20,21 @@ bad latency --W 100 --p 4 --lambda 3 --nope 1
 bad latency --W 100 --p 4
 bad sweep --W 100,,200 --p 4 --lambda 3
 bad limit --W 100 --p 1
+bad latency --W 100 --p 4 --lambda 3 --threshhold 1
+grep -q "did you mean '--threshold'" "$DIR/err"
+# --json [FILE]: stdout, or the same bytes into FILE (and nothing on stdout)
+"$SIM" latency --W 10000 --p 8 --lambda 5 --runs 5 --quiet --json > "$DIR/j1.json"
+"$SIM" latency --W 10000 --p 8 --lambda 5 --runs 5 --quiet --json "$DIR/j2.json" > "$DIR/j2.out"
+python3 - "$DIR/j1.json" "$DIR/j2.json" <<'PY'
+import json, sys
+def strip(x):  # wall-clock fields differ from run to run
+    if isinstance(x, dict):
+        return {k: strip(v) for k, v in x.items() if k not in ("wall_s", "events_per_s")}
+    return [strip(v) for v in x] if isinstance(x, list) else x
+a, b = (strip(json.load(open(p))) for p in sys.argv[1:])
+assert a == b, "--json FILE differs from --json"
+PY
+test ! -s "$DIR/j2.out"
 if "$SIM" frobnicate 2> "$DIR/err"; then exit 1; fi
 "$SIM" --help | grep -q latency
 "$SIM" latency --help | grep -q -- --threshold
@@ -56,10 +71,10 @@ if "$SIM" policy --help > /dev/null 2>&1; then
     bad policy --policy fifo --p 4
     bad policy --p 0
     bad policy --speed C9 --p 4
-    bad policy --dist gauss:-1,2 --p 4
+    bad policy --work-dist gauss:-1,2 --p 4
     bad policy --lambda-us -3 --p 4
     # every policy side by side, one CSV row each, efficiency in (0, 1]
-    "$SIM" policy --policy all --p 32 --tasks-per-rank 8 --speed C2 --dist uniform:0.5,1.5 \
+    "$SIM" policy --policy all --p 32 --tasks-per-rank 8 --speed C2 --work-dist uniform:0.5,1.5 \
         --csv "$DIR/pol.csv" > "$DIR/pol.txt"
     test "$(wc -l < "$DIR/pol.csv")" -eq 9
     awk -F, 'NR>1 { if ($8 <= 0 || $8 > 1.000001) { print "efficiency " $8; exit 1 } }' "$DIR/pol.csv"
@@ -68,6 +83,13 @@ if "$SIM" policy --help > /dev/null 2>&1; then
     bad policy --tasks 0 --p 4
     "$SIM" policy --policy a2ws --p 64 --tasks 480 --json > "$DIR/tot.json"
     python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); p=d["policies"][0]; assert d["params"]["tasks"] == 480 and p["tasks"] == 480 and p["verified"] is True, d' "$DIR/tot.json"
+    # --json FILE: the same JSON as on stdout, nothing on stdout, no temporary left;
+    # policy names in any case, printed lower case
+    "$SIM" policy --policy ALL --p 8 --quiet --json "$DIR/all.json" > "$DIR/all.out"
+    test ! -s "$DIR/all.out" && test ! -e "$DIR/all.json.tmp"
+    python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); n=[p["policy"] for p in d["policies"]]; assert len(n) >= 2 and all(x == x.lower() for x in n) and all(p["verified"] for p in d["policies"]), n' "$DIR/all.json"
+    bad policy --p 4 --dist exp
+    bad policy --p 4 --json "$DIR/x.json" --csv -
 else
     code=0
     "$SIM" policy --p 4 > "$DIR/out" 2> "$DIR/err" || code=$?

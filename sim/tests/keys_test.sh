@@ -12,8 +12,8 @@ SIM="$1"
 DIR="${2:-.}/sim_keys_test"
 mkdir -p "$DIR"
 . "$(dirname "$0")/../../bench/expect/sim_json.sh" # run NAME ARGS...: $DIR/NAME.json
-G="--p 64 --tasks-per-rank 8 --work-ms 2 --dist uniform:0.5,1.5 --init gauss70-10 --lambda-us 5 --seed 1"
-C5="--p 64 --speed C5 --tasks-per-rank 4 --work-ms 100 --dist const --init even --seed 1 idle=backoff"
+G="--p 64 --tasks-per-rank 8 --work-ms 2 --work-dist uniform:0.5,1.5 --init gauss70-10 --lambda-us 5 --seed 1"
+C5="--p 64 --speed C5 --tasks-per-rank 4 --work-ms 100 --work-dist const --init even --seed 1 idle=backoff"
 run ctws_spin_auto --policy ctws $G idle=spin ctws_tokens=auto
 run ctws_auto_probe --policy ctws $G ctws_tokens=auto ctws_probe=16
 run ctws_token --policy ctws $G ctws_tokens=4 ctws_termination=token

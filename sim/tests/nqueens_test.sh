@@ -9,7 +9,7 @@ SIM="$1"
 P="${3:-64}"
 DIR="${2:-.}/sim_nqueens_test_$P"
 mkdir -p "$DIR"
-BOARD="-n 13 -c 4"
+BOARD="-n 13 --cutoff 4"
 # shellcheck disable=SC2086
 "$SIM" policy --app nqueens $BOARD --p "$P" --policy baseline,successonly,random --json \
     --csv "$DIR/run.csv" > "$DIR/run.json" 2> "$DIR/err" || { echo "exit $?"; cat "$DIR/err"; exit 1; }
@@ -59,8 +59,8 @@ print("ladro-sim policy --app nqueens at %d ranks: %d policies verified" % (p, l
 PY
 # the text output names the board and every policy's counts; a cutoff above -n is capped
 # there (ladro-nqueens's rule): the 10 solutions of -n 5 are tasks of their own
-"$SIM" policy --app nqueens -n 5 -c 9 --p 8 --policy successonly > "$DIR/run.txt"
-grep -q '^ladro-sim policy: p=8 app=nqueens -n 5 -c 5: 10 solutions (OEIS A000170), 54 tasks; placement 8.4 ns' "$DIR/run.txt"
+"$SIM" policy --app nqueens -n 5 --cutoff 9 --p 8 --policy successonly > "$DIR/run.txt"
+grep -q '^ladro-sim policy: p=8 app=nqueens -n 5 --cutoff 5: 10 solutions (OEIS A000170), 54 tasks; placement 8.4 ns' "$DIR/run.txt"
 grep -q '^successonly  makespan .* verified yes' "$DIR/run.txt"
 grep -q '^ *10 solutions, [0-9]* placements in 54 tasks; steals [0-9]* ok, 0 failed$' "$DIR/run.txt"
 echo "ladro-sim policy --app nqueens: ok"

@@ -24,7 +24,7 @@ done
 # docs/tracing.md) in simulated time: task states and steal links of every rank
 if "$SIM" policy --help > /dev/null 2>&1; then
     for pol in random leader successonly; do
-        "$SIM" policy --policy $pol --p 6 --tasks-per-rank 5 --speed C1 --dist exp \
+        "$SIM" policy --policy $pol --p 6 --tasks-per-rank 5 --speed C1 --work-dist exp \
             trace="$DIR/pol_$pol.paje" > /dev/null
         head -1 "$DIR/pol_$pol.paje" | grep -q '^%EventDef PajeDefineContainerType'
         grep -q '^7 .*LT_Steal' "$DIR/pol_$pol.paje"

@@ -49,7 +49,7 @@ print("%s: %d policies verified" % (sys.argv[1], n))
 EOF
 }
 for init in even one gauss70-10; do
-    "$SIM" policy --policy "$POL" --p "$P" --tasks-per-rank 10 --work-ms $WORK --dist uniform:0.5,1.5 \
+    "$SIM" policy --policy "$POL" --p "$P" --tasks-per-rank 10 --work-ms $WORK --work-dist uniform:0.5,1.5 \
         --init "$init" --json --csv "$DIR/$init.csv" > "$DIR/$init.json" 2> "$DIR/err" ||
         { echo "init $init: exit $?"; cat "$DIR/err"; exit 1; }
     check_json "$DIR/$init.json" "$NPOL"
@@ -132,7 +132,7 @@ bad --p 4 policy=static -- "chosen by --policy"
 bad --p 4 stray -- "argument 'stray'"
 bad --p 0 -- "--p '0'"
 bad --p 4 --speed C9 -- "--speed"
-bad --p 4 --dist gauss:-1,2 -- "--dist"
+bad --p 4 --work-dist gauss:-1,2 -- "--work-dist"
 bad --p 4 --lambda-us -3 -- "--lambda-us"
 bad --p 4 --costs fast -- "--costs 'fast': accepted: flat, this-machine"
 bad --p 4 --wake-us -1 -- "--wake-us"

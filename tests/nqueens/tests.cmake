@@ -12,30 +12,30 @@ set_tests_properties(nqueens_sequential PROPERTIES TIMEOUT 60 LABELS "unit;nquee
 # 4 ranks and at 8; the --upto runs at 2 and 4 ranks and the full sizes are labelled slow
 # (make check-all).
 ladro_add_mpi_test(NAME nqueens_upto8_np1 NP 1 NO_PT2PT
-  COMMAND ladro-nqueens -n 8 -c 4 --upto --policy all --quiet TIMEOUT 90 LABELS nqueens)
+  COMMAND ladro-nqueens -n 8 --cutoff 4 --upto --policy all --quiet TIMEOUT 90 LABELS nqueens)
 ladro_add_mpi_test(NAME nqueens_9_np2 NP 2
-  COMMAND ladro-nqueens -n 9 -c 3 --policy all --expect 352 --quiet TIMEOUT 90
+  COMMAND ladro-nqueens -n 9 --cutoff 3 --policy all --expect 352 --quiet TIMEOUT 90
   LABELS nqueens)
 ladro_add_mpi_test(NAME nqueens_8_np4 NP 4 NO_PT2PT
-  COMMAND ladro-nqueens -n 8 -c 8 --policy all --expect 92 --quiet TIMEOUT 90
+  COMMAND ladro-nqueens -n 8 --cutoff 8 --policy all --expect 92 --quiet TIMEOUT 90
   LABELS nqueens)
 ladro_add_mpi_test(NAME nqueens_12_np8 NP 8
-  COMMAND ladro-nqueens -n 12 -c 4 --policy all --expect 14200 --quiet
+  COMMAND ladro-nqueens -n 12 --cutoff 4 --policy all --expect 14200 --quiet
   TIMEOUT 90 LABELS nqueens)
 ladro_add_mpi_test(NAME nqueens_upto14_np1 NP 1 NO_PT2PT
-  COMMAND ladro-nqueens -n 14 -c 4 --upto --policy all --quiet TIMEOUT 90
+  COMMAND ladro-nqueens -n 14 --cutoff 4 --upto --policy all --quiet TIMEOUT 90
   LABELS nqueens slow)
 ladro_add_mpi_test(NAME nqueens_upto12_np2 NP 2
-  COMMAND ladro-nqueens -n 12 -c 3 --upto --policy all --quiet TIMEOUT 90
+  COMMAND ladro-nqueens -n 12 --cutoff 3 --upto --policy all --quiet TIMEOUT 90
   LABELS nqueens slow)
 ladro_add_mpi_test(NAME nqueens_upto10_np4 NP 4 NO_PT2PT
-  COMMAND ladro-nqueens -n 10 -c 10 --upto --policy all --quiet TIMEOUT 90
+  COMMAND ladro-nqueens -n 10 --cutoff 10 --upto --policy all --quiet TIMEOUT 90
   LABELS nqueens slow)
 ladro_add_mpi_test(NAME nqueens_14_np8 NP 8
-  COMMAND ladro-nqueens -n 14 -c 5 --policy all --expect 365596 --quiet
+  COMMAND ladro-nqueens -n 14 --cutoff 5 --policy all --expect 365596 --quiet
   TIMEOUT 90 LABELS nqueens slow)
 ladro_add_mpi_test(NAME nqueens_13_np3 NP 3 NO_PT2PT
-  COMMAND ladro-nqueens -n 13 -c 2 --policy all --expect 73712 --quiet
+  COMMAND ladro-nqueens -n 13 --cutoff 2 --policy all --expect 73712 --quiet
   TIMEOUT 90 LABELS nqueens)
 # A wrong --expect must fail; a bad value names the flag.
 ladro_add_mpi_test(NAME nqueens_expect_detects NP 2 NO_PT2PT
@@ -47,19 +47,19 @@ ladro_add_mpi_test(NAME nqueens_cli_bad_value NP 1 NO_PT2PT
 
 # SuccessOnlyWS: zero failed remote steals at 8 ranks, with and without cyclic steals.
 ladro_add_mpi_test(NAME nqueens_14_successonly_nofail_np8 NP 8
-  COMMAND ladro-nqueens -n 14 -c 5 --policy successonly --expect 365596 --max-failed 0
+  COMMAND ladro-nqueens -n 14 --cutoff 5 --policy successonly --expect 365596 --max-failed 0
   --quiet TIMEOUT 90 LABELS nqueens)
 ladro_add_mpi_test(NAME nqueens_14_successonly_nocycle_np8 NP 8 NO_PT2PT
-  COMMAND ladro-nqueens -n 14 -c 5 --policy successonly --expect 365596 --max-failed 0
+  COMMAND ladro-nqueens -n 14 --cutoff 5 --policy successonly --expect 365596 --max-failed 0
   --quiet ENV LADRO_SUCCESSONLY_NOCYCLE=1 TIMEOUT 90 LABELS nqueens)
 
 # Worker threads inside each rank (--threads, src/threads.c): exact counts under every
 # policy with spawning from workers; SuccessOnlyWS keeps zero failed remote steals.
 ladro_add_mpi_test(NAME nqueens_10_np2_t3 NP 2
-  COMMAND ladro-nqueens -n 10 -c 3 --policy all --threads 3 --expect 724 --quiet
+  COMMAND ladro-nqueens -n 10 --cutoff 3 --policy all --threads 3 --expect 724 --quiet
   TIMEOUT 120 LABELS "nqueens;threads")
 ladro_add_mpi_test(NAME nqueens_12_successonly_nofail_np4_t2 NP 4 NO_PT2PT
-  COMMAND ladro-nqueens -n 12 -c 4 --policy successonly --threads 2 --expect 14200
+  COMMAND ladro-nqueens -n 12 --cutoff 4 --policy successonly --threads 2 --expect 14200
   --max-failed 0 --quiet TIMEOUT 120 LABELS "nqueens;threads")
 ladro_add_mpi_test(NAME nqueens_cli_threads_zero NP 1 NO_PT2PT
   COMMAND ladro-nqueens --threads 0 TIMEOUT 30 LABELS "nqueens;badinput"

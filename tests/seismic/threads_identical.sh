@@ -1,7 +1,7 @@
 #!/bin/sh
 # --threads T: T shots at once per rank (each on a worker thread with its own wavefields)
 # give the files of the single-threaded run, bit for bit: every gather of ladro-seismic
-# (also with --no-progress, the shots never calling ladro_progress) and the stacked
+# (also with --no-progress-calls, the shots never calling ladro_progress) and the stacked
 # ladro-rtm image; every shot is journaled exactly once; a threaded run SIGKILLed in the
 # middle of shots and resumed gives the same files again.
 #   threads_identical.sh BIN_DIR WORK_DIR MPIEXEC NUMPROC_FLAG [PREFLAGS...]
@@ -23,7 +23,7 @@ same() { # every shot file of $1 identical in $2
 launch 1 "$@" "$bin/ladro-seismic" $args --out "$work/ref" --policy static
 for pol in baseline ctws; do
     launch 2 "$@" "$bin/ladro-seismic" $args --out "$work/t3-$pol" --policy $pol --threads 3 \
-        --no-progress | tee "$work/t3-$pol.log"
+        --no-progress-calls | tee "$work/t3-$pol.log"
     grep -q "2 ranks x 3 threads: 6 shots run (0 done before)" "$work/t3-$pol.log" || {
         echo "the threaded $pol run did not report 6 shots on 2 ranks x 3 threads"; exit 1; }
     same "$work/ref" "$work/t3-$pol"

@@ -117,6 +117,23 @@ elif kind == "svg":
         fail("rows are not every rank followed by its workers")
     bars = [r for r in root.iter(ns + "rect") if r.get("class") == "task"]
     if len(bars) != ntasks: fail(f"{len(bars)} task bars, expected {ntasks}")
+    if len(sys.argv) > 6:  # drawn from this trace: its steals, as arrows (or marks) and ticks
+        src = sys.argv[6]
+        if src.endswith(".csv"):
+            st = [r for r in csv.DictReader(l for l in open(src) if not l.startswith("#"))
+                  if r["kind"] == "steal"]
+            ok = sum(int(r["count"]) > 0 for r in st); failed = len(st) - ok
+        elif src.endswith(".json"):
+            st = [e for e in json.load(open(src))["traceEvents"] if e.get("cat") == "steal"]
+            ok = sum(e["args"]["tasks"] > 0 for e in st); failed = len(st) - ok
+        else:  # paje: a steal state per attempt, a link per successful one
+            lines = [l.split() for l in open(src) if not l.startswith("%")]
+            ok = sum(f[0] == "8" for f in lines if f)
+            failed = sum(f[0] == "5" and f[-1] == "steal" for f in lines if f) - ok
+        drawn = sum(e.get("class") == "steal" for e in root.iter())
+        ticks = sum(e.get("class") == "failed" for e in root.iter())
+        if (drawn, ticks) != (ok, failed):
+            fail(f"{drawn} steals and {ticks} failed drawn, the trace {src} has {ok} and {failed}")
 else:
     fail("unknown kind")
 print(f"ok: {kind} {path}")

@@ -11,12 +11,15 @@
 #include "app_cli.h"
 #include "bench.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <unistd.h>
 
 /* One run of one policy on one configuration; collective. */
 static int run_one(bench_t *b, int conf, int pol, int repeat, run_t *out)
@@ -28,7 +31,7 @@ static int run_one(bench_t *b, int conf, int pol, int repeat, run_t *out)
     char err[256];
     if (bench_apply_entry(&b->base, b->policies[pol], &cfg, err, sizeof err)) { /* checked at parse */
         if (rank == 0)
-            fprintf(stderr, "ladro-bench: --policies '%s': %s\n", b->policies[pol], err);
+            fprintf(stderr, "ladro-bench: %s\n", err);
         return LADRO_EINVAL;
     }
     snprintf(cfg.speed, sizeof cfg.speed, "%s", b->speeds[conf / b->ntpr]);
@@ -108,14 +111,15 @@ static double median(const bench_t *b, int conf, int pol, size_t off, bool is_u6
 #define MED_D(b, c, p, f) median(b, c, p, offsetof(run_t, f), false)
 #define MED_U(b, c, p, f) median(b, c, p, offsetof(run_t, f), true)
 
-static void print_tables(const bench_t *b, int size)
+/* The tables on o (stdout, or stderr when the JSON goes to stdout). */
+static void print_tables(FILE *o, const bench_t *b, int size)
 {
     for (int c = 0; c < b->nspeed * b->ntpr; c++) {
-        printf("\n== %s: %d ranks, speed %s, %llu tasks per rank (%llu tasks), median of %d\n",
+        fprintf(o, "\n== %s: %d ranks, speed %s, %llu tasks per rank (%llu tasks), median of %d\n",
                b->scenario, size, b->speeds[c / b->ntpr],
                (unsigned long long)b->tpr[c % b->ntpr],
                (unsigned long long)(b->tpr[c % b->ntpr] * (uint64_t)size), b->repeat);
-        printf("%-16s %10s %10s %7s %7s %7s %9s %9s %8s %8s\n", "policy", "makespan", "lower_bd",
+        fprintf(o, "%-16s %10s %10s %7s %7s %7s %9s %9s %8s %8s\n", "policy", "makespan", "lower_bd",
                "effic", "idle%", "idlemx%", "steals_ok", "failed", "moved", "verified");
         double best = INFINITY;
         for (int p = 0; p < b->npol; p++)
@@ -126,24 +130,24 @@ static void print_tables(const bench_t *b, int size)
             for (int i = 0; i < b->nruns; i++)
                 if (b->runs[i].conf == c && b->runs[i].pol == p)
                     ok = ok && b->runs[i].verified;
-            printf("%-16s %10.4f %10.4f %7.3f %7.1f %7.1f %9.0f %9.0f %8.0f %8s%s\n",
+            fprintf(o, "%-16s %10.4f %10.4f %7.3f %7.1f %7.1f %9.0f %9.0f %8.0f %8s%s\n",
                    b->policies[p], mk, lbd, lbd / mk, 100 * MED_D(b, c, p, idle_mean),
                    100 * MED_D(b, c, p, idle_max), MED_U(b, c, p, steals_ok),
                    MED_U(b, c, p, steals_failed), MED_U(b, c, p, tasks_moved),
                    ok ? "yes" : "NO", mk == best ? "  <- best" : "");
         }
         if (b->npol > 1) {
-            printf("gain %% (A2WS eq. 13) = (1 - median(row) / median(column)) x 100\n%-16s",
+            fprintf(o, "gain %% (A2WS eq. 13) = (1 - median(row) / median(column)) x 100\n%-16s",
                    "row \\ col");
             for (int q = 0; q < b->npol; q++)
-                printf(" %16s", b->policies[q]);
-            printf("\n");
+                fprintf(o, " %16s", b->policies[q]);
+            fprintf(o, "\n");
             for (int p = 0; p < b->npol; p++) {
-                printf("%-16s", b->policies[p]);
+                fprintf(o, "%-16s", b->policies[p]);
                 for (int q = 0; q < b->npol; q++)
-                    printf(" %16.2f", 100 * (1 - MED_D(b, c, p, makespan) /
+                    fprintf(o, " %16.2f", 100 * (1 - MED_D(b, c, p, makespan) /
                                                  MED_D(b, c, q, makespan)));
-                printf("\n");
+                fprintf(o, "\n");
             }
         }
         /* idle-time reduction against static (CTWS's comparison), when static ran */
@@ -152,12 +156,12 @@ static void print_tables(const bench_t *b, int size)
             if (!strcmp(b->policies[p], "static"))
                 st = p;
         if (st >= 0 && MED_D(b, c, st, idle_mean) > 0) {
-            printf("idle-time reduction vs static:");
+            fprintf(o, "idle-time reduction vs static:");
             for (int p = 0; p < b->npol; p++)
                 if (p != st)
-                    printf(" %s %.1f%%", b->policies[p],
+                    fprintf(o, " %s %.1f%%", b->policies[p],
                            100 * (1 - MED_D(b, c, p, idle_mean) / MED_D(b, c, st, idle_mean)));
-            printf("\n");
+            fprintf(o, "\n");
         }
     }
 }
@@ -243,12 +247,14 @@ static bool leader_listed(int argc, char **argv)
 {
     const char *pol = NULL;
     for (int i = 1; i + 1 < argc; i++)
-        if (!strcmp(argv[i], "--policies"))
+        if (!strcmp(argv[i], "--policy"))
             pol = argv[i + 1];
-    if (!pol || !strcmp(pol, "all")) /* every scenario's default list has leader */
+    if (!pol || !strcasecmp(pol, "all")) /* every scenario's default list has leader */
         return true;
     char tmp[512];
     snprintf(tmp, sizeof tmp, ",%s,", pol);
+    for (char *c = tmp; *c; c++)
+        *c = (char)tolower((unsigned char)*c);
     return strstr(tmp, ",leader,") != NULL || strstr(tmp, ",leader:") != NULL;
 }
 
@@ -274,32 +280,52 @@ int main(int argc, char **argv)
     }
     char oversub[128];
     bool sliced = app_oversubscribed(MPI_COMM_WORLD, oversub, sizeof oversub);
-    if (rank == 0) {
-        printf("ladro-bench: scenario %s, %d ranks, policies", b.scenario, size);
+    /* the tables go to stderr when the JSON takes stdout */
+    FILE *tab = b.json && !strcmp(b.json, "-") ? stderr : stdout;
+    if (rank == 0 && !b.quiet) {
+        fprintf(tab, "ladro-bench: scenario %s, %d ranks, policies", b.scenario, size);
         for (int p = 0; p < b.npol; p++)
-            printf("%s%s", p ? "," : " ", b.policies[p]);
-        printf("; %d configurations x %d repeats, interleaved\n", nconf, b.repeat);
+            fprintf(tab, "%s%s", p ? "," : " ", b.policies[p]);
+        fprintf(tab, "; %d configurations x %d repeats, interleaved\n", nconf, b.repeat);
         if (sliced) /* efficiencies below are of a time-sliced machine */
-            printf("  %s\n", oversub);
-        fflush(stdout);
+            fprintf(tab, "  %s\n", oversub);
+        fflush(tab);
     }
     int failed = 0;
+    int tty = rank == 0 && app_stderr_tty(); /* rank 0 prints; every rank: one config */
+    MPI_Bcast(&tty, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (tty && b.progress && b.base.progress == 0)
+        b.base.progress = 0.5; /* busy ranks refresh the task counts the live line shows */
+    double t0 = MPI_Wtime();
+    char what[256];
     for (int c = 0; c < nconf; c++)
         for (int r = 0; r < b.repeat; r++)
             for (int p = 0; p < b.npol; p++) {
                 run_t *out = &b.runs[b.nruns++];
+                /* the progress inside the run (rank 0's wl_run): its tasks done, and an
+                 * ETA that counts the runs after it at the mean time of those so far */
+                double el = MPI_Wtime() - t0;
+                snprintf(what, sizeof what, "ladro-bench: run %d/%d (%s, speed %s, %llu/rank)",
+                         b.nruns, total, b.policies[p], b.speeds[c / b.ntpr],
+                         (unsigned long long)b.tpr[c % b.ntpr]);
+                b.wl.progress = b.progress && tty && rank == 0 ? what : NULL; /* in a
+                                                 log: the line per finished run below */
+                b.wl.progress_after_s = b.nruns > 1 ? el / (b.nruns - 1) * (total - b.nruns)
+                                                    : 0;
                 if (run_one(&b, c, p, r, out))
                     failed++;
-                if (rank == 0 && !b.quiet)
-                    fprintf(stderr, "\rladro-bench: run %d/%d (%s, speed %s, %llu/rank): "
-                            "makespan %.3f s%s   ", b.nruns, total, b.policies[p],
-                            b.speeds[c / b.ntpr], (unsigned long long)b.tpr[c % b.ntpr],
-                            out->makespan, out->verified ? "" : " NOT VERIFIED");
+                el = MPI_Wtime() - t0;
+                if (rank == 0 && b.progress)
+                    fprintf(stderr, "%s%s: makespan %.3f s%s, %.1f s, ETA %.1f s%s",
+                            tty ? "\r" : "", what, out->makespan,
+                            out->verified ? "" : " NOT VERIFIED", el,
+                            el / b.nruns * (total - b.nruns), tty ? "\033[K" : "\n");
             }
+    b.wl.progress = NULL;
     if (rank == 0) {
-        if (!b.quiet)
+        if (b.progress && tty)
             fprintf(stderr, "\n");
-        print_tables(&b, size);
+        print_tables(tab, &b, size);
         if (b.csv && write_file(&b, b.csv, OUT_CSV, size))
             failed++;
         if (b.json && write_file(&b, b.json, OUT_JSON, size))

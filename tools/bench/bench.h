@@ -34,7 +34,7 @@ typedef struct bench {
     wl_spec_t wl;
     ladro_config_t base;
     const char *csv, *json, *ranks_csv;
-    int quiet;
+    int quiet, progress; /* --quiet; --progress (default) / --no-progress */
     /* results (rank 0) */
     run_t *runs;
     int nruns;
@@ -45,7 +45,7 @@ typedef struct bench {
  * printed, 2 usage error (rank 0 printed one line). */
 int bench_parse(int argc, char **argv, bench_t *b, int rank, int size);
 
-/* One --policies entry: NAME, or NAME:key=value[:key=value...] (configuration keys that
+/* One --policy entry: NAME, or NAME:key=value[:key=value...] (configuration keys that
  * apply to that entry's runs only) applied to a copy of base. 0, or 1 with a message. */
 int bench_apply_entry(const ladro_config_t *base, const char *entry, ladro_config_t *cfg,
                       char *err, size_t errlen);

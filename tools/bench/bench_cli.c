@@ -3,11 +3,13 @@
 #include "bench.h"
 
 #include "app_cli.h"
+#include "app_opts.h"
 #include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static int bad(int rank, const char *what, const char *val, const char *accepted)
 {
@@ -15,66 +17,62 @@ static int bad(int rank, const char *what, const char *val, const char *accepted
     return ladroi_cli_bad(&cli, NULL, 0, what, val ? val : "", accepted);
 }
 
-static bool registered(const char *name)
+/* The registered name matching name in any case, or NULL. */
+static const char *registered(const char *name)
 {
     for (const char *const *n = ladro_policy_names(); *n; n++)
-        if (!strcmp(*n, name))
-            return true;
-    return false;
+        if (!strcasecmp(*n, name))
+            return *n;
+    return NULL;
 }
 
 int bench_apply_entry(const ladro_config_t *base, const char *entry, ladro_config_t *cfg,
-                       char *err, size_t errlen)
+                      char *err, size_t errlen)
 {
-    char tmp[64];
     *cfg = *base;
-    snprintf(tmp, sizeof tmp, "%s", entry);
-    char *save, *tok = strtok_r(tmp, ":", &save);
-    if (!tok || ladro_config_set(cfg, "policy", tok, err, errlen))
-        return tok ? 1 : (snprintf(err, errlen, "empty policy name"), 1);
-    while ((tok = strtok_r(NULL, ":", &save)) != NULL) {
-        char *eq = strchr(tok, '=');
-        if (!eq || eq == tok) {
-            snprintf(err, errlen, "option '%s' is not key=value", tok);
-            return 1;
-        }
-        *eq = 0;
-        if (ladro_config_set(cfg, tok, eq + 1, err, errlen))
-            return 1;
-    }
-    return 0;
+    return app_policy_entry(cfg, entry, err, errlen) ? 1 : 0;
 }
 
-static int add_policy(bench_t *b, const char *entry, int rank, bool strict)
+static int add_policy(bench_t *b, const char *given, int rank, bool strict)
 {
-    char name[64];
-    snprintf(name, sizeof name, "%s", entry);
+    char name[64], entry[128];
+    snprintf(name, sizeof name, "%s", given);
     name[strcspn(name, ":")] = 0;
-    if (!registered(name)) {
+    const char *canon = registered(name);
+    if (!canon) {
         if (!strict)
             return 0; /* scenario default not in this build: skipped, said in the header */
-        char acc[512] = "accepted: all, or a comma list of (each optionally NAME:key=value):";
+        char acc[512] = "unknown; ";
+        const char *best = ladroi_closest_in(name, ladro_policy_names());
+        if (best)
+            snprintf(acc, sizeof acc, "unknown; did you mean '%s'? ", best);
+        strncat(acc, "accepted: all, or a comma list of (each optionally NAME:key=value):",
+                sizeof acc - strlen(acc) - 1);
         for (const char *const *n = ladro_policy_names(); *n; n++)
             strncat(acc, " ", sizeof acc - strlen(acc) - 1),
                 strncat(acc, *n, sizeof acc - strlen(acc) - 1);
-        return bad(rank, "--policies: policy", name, acc);
+        return bad(rank, "--policy", name, acc);
     }
+    /* the entry as printed: the canonical (lower-case) name, then the keys as given */
+    snprintf(entry, sizeof entry, "%s%s", canon, given + strlen(name));
     if (strlen(entry) >= sizeof b->policies[0])
-        return bad(rank, "--policies: entry", entry, "accepted: at most 63 characters");
+        return bad(rank, "--policy: entry", entry, "accepted: at most 63 characters");
     ladro_config_t cfg;
-    char err[256];
-    if (bench_apply_entry(&b->base, entry, &cfg, err, sizeof err) ||
-        ladro_config_validate(&cfg, err, sizeof err)) {
-        char acc[400];
+    char err[512];
+    if (bench_apply_entry(&b->base, entry, &cfg, err, sizeof err))
+        return ladroi_cli_fail(&(ladroi_cli_t){.prog = "ladro-bench", .quiet = rank != 0},
+                               NULL, 0, "%s", err);
+    if (ladro_config_validate(&cfg, err, sizeof err)) {
+        char acc[600];
         snprintf(acc, sizeof acc, "accepted: NAME:key=value with keys of docs/envvars.md "
                  "(%.300s)", err);
-        return bad(rank, "--policies: entry", entry, acc);
+        return bad(rank, "--policy: entry", entry, acc);
     }
     for (int i = 0; i < b->npol; i++)
         if (!strcmp(b->policies[i], entry))
             return 0;
     if (b->npol == MAX_POL)
-        return bad(rank, "--policies", entry, "at most 16 policies");
+        return bad(rank, "--policy", entry, "at most 16 policies");
     snprintf(b->policies[b->npol++], sizeof b->policies[0], "%s", entry);
     return 0;
 }
@@ -82,7 +80,7 @@ static int add_policy(bench_t *b, const char *entry, int rank, bool strict)
 static int set_policies(bench_t *b, const char *list, int rank, bool strict)
 {
     b->npol = 0;
-    if (!strcmp(list, "all")) {
+    if (!strcasecmp(list, "all")) {
         for (const char *const *n = ladro_policy_names(); *n; n++)
             add_policy(b, *n, rank, true);
         return 0;
@@ -93,7 +91,7 @@ static int set_policies(bench_t *b, const char *list, int rank, bool strict)
         if (add_policy(b, t, rank, strict))
             return 2;
     if (b->npol == 0)
-        return bad(rank, "--policies", list, "no policy of this build in the list");
+        return bad(rank, "--policy", list, "no policy of this build in the list");
     return 0;
 }
 
@@ -150,19 +148,11 @@ int bench_parse(int argc, char **argv, bench_t *b, int rank, int size)
     double work_ms = 10;
     int repeat = 3, work_given = 0;
     b->scenario = "custom";
+    b->progress = 1;
     ladro_config_init(&b->base);
     ladroi_cli_t cli = {.prog = "ladro-bench", .quiet = rank != 0};
     if (ladro_config_from_env(&b->base, err, sizeof err))
         return ladroi_cli_fail(&cli, NULL, 0, "%s", err);
-    char pol_help[512];
-    size_t n = (size_t)snprintf(pol_help, sizeof pol_help,
-                                "comma list or 'all'; an entry NAME:key=value[:key=value...]\n"
-                                "runs NAME with those configuration keys (docs/envvars.md),\n"
-                                "e.g. a2ws:radius=1,a2ws:radius=2\n(registered:");
-    for (const char *const *p = ladro_policy_names(); *p && n < sizeof pol_help; p++)
-        n += (size_t)snprintf(pol_help + n, sizeof pol_help - n, " %s", *p);
-    snprintf(pol_help + (n < sizeof pol_help ? n : sizeof pol_help - 1),
-             sizeof pol_help - (n < sizeof pol_help ? n : sizeof pol_help - 1), ")");
     const ladroi_opt_t opts[] = {
         {"--scenario", 0, LADROI_OPT_FN, &b->scenario, .arg = "S",
          .help = "a2ws-table | ctws-contention | custom (default custom)\n"
@@ -173,7 +163,7 @@ int bench_parse(int argc, char **argv, bench_t *b, int rank, int size)
                  "  to 9.3 h), policies static,ctws,random,a2ws,leader\n"
                  "custom: what the flags below say",
          .accepted = "accepted: a2ws-table, ctws-contention, custom", .fn = opt_scenario},
-        {"--policies", 0, LADROI_OPT_STR, &pol, .arg = "LIST", .help = pol_help},
+        {"--policy", 0, LADROI_OPT_STR, &pol, .arg = "LIST", .help = APP_POLICY_HELP},
         {"--speed", 0, LADROI_OPT_STR, &speed, .arg = "LIST",
          .help = "speed specs separated by ';' (each '1,0.5' or C1..C5)"},
         {"--tasks-per-rank", 0, LADROI_OPT_STR, &tpr, .arg = "L",
@@ -181,8 +171,7 @@ int bench_parse(int argc, char **argv, bench_t *b, int rank, int size)
         {"--work-ms", 0, LADROI_OPT_DOUBLE, &work_ms, 0, 1e6, .arg = "X",
          .help = "mean task duration in ms at full speed (default 10)",
          .accepted = "accepted: milliseconds in [0, 1e6]", .seen = &work_given},
-        {"--work-dist", 0, LADROI_OPT_STR, &dist, .arg = "D",
-         .help = "const | uniform:A,B | gauss:MEAN,SD | exp | bimodal:P,A,B"},
+        {"--work-dist", 0, LADROI_OPT_STR, &dist, .arg = "D", .help = APP_WORK_DIST_HELP},
         {"--init", 0, LADROI_OPT_STR, &init, .arg = "I",
          .help = "even | one | gauss70-10 (default even)"},
         {"--repeat", 0, LADROI_OPT_INT, &repeat, 1, 1000, .arg = "N",
@@ -191,23 +180,32 @@ int bench_parse(int argc, char **argv, bench_t *b, int rank, int size)
          .help = "workload and runtime seed (default 1)", .fn = app_opt_config,
          .data = "seed"},
         {"--csv", 0, LADROI_OPT_STR, &b->csv, .arg = "FILE", .help = "one line per run"},
-        {"--json", 0, LADROI_OPT_STR, &b->json, .arg = "FILE",
-         .help = "{\"results\": [one object per run], ...} ('-' = stdout)"},
+        APP_OPT_JSON(&b->json, "{\"results\": [one object per run]} on stdout, or into\n"
+                               "FILE"),
         {"--ranks-csv", 0, LADROI_OPT_STR, &b->ranks_csv, .arg = "FILE",
          .help = "one line per run and rank: speed, busy, idle, tasks"},
-        {"--quiet", 0, LADROI_OPT_FLAG, &b->quiet, .help = "no progress line on stderr"},
+        APP_OPT_QUIET(&b->quiet),
+        APP_OPT_PROGRESS(&b->progress, "progress on stderr (default: on): on a terminal one\n"
+                                       "line rewritten in place, the run (i of n), its tasks\n"
+                                       "done and the ETA; otherwise a plain line per run"),
         {"--help", 'h', LADROI_OPT_HELP, .help = "this text"},
+        APP_OPT_RENAMED,
         {0},
     };
     cli.usage = "usage: ladro-bench [options]   (under mpirun; every rank gets the same "
                 "options)\n";
-    cli.epilog = "Scenario flags given explicitly override the scenario's defaults. "
-                 "Environment:\nevery LADRO_* variable of docs/envvars.md applies to every "
-                 "run (flags win).\n";
+    char epilog[640];
+    app_policies_line(epilog, sizeof epilog);
+    snprintf(epilog + strlen(epilog), sizeof epilog - strlen(epilog),
+             "Scenario flags given explicitly override the scenario's defaults. Environment:\n"
+             "every LADRO_* variable of docs/envvars.md applies to every run (flags win).\n");
+    cli.epilog = epilog;
     cli.opts = opts;
     int rc = ladroi_cli_parse(&cli, argc, argv, err, sizeof err);
     if (rc)
         return rc;
+    if (b->quiet)
+        b->progress = 0;
     /* scenario defaults, then explicit flags */
     wl_spec_init(&b->wl);
     b->repeat = repeat;

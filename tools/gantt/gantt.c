@@ -1,4 +1,5 @@
-/* ladro-gantt: a task trace (CSV, as written with LADRO_TRACE=run.csv) -> SVG Gantt chart.
+/* ladro-gantt: a task trace (CSV here; Paje and Chrome JSON in gantt_formats.c) -> SVG
+ * Gantt chart.
  *
  * One row per rank (with threads > 1: the rank's row for its idle time and steals, then
  * one row per worker for the tasks it ran), one bar per task coloured by the rank the task came from (so stolen
@@ -18,6 +19,13 @@
 
 rec_t *gantt_read_trace_stream(FILE *f, const char *path, size_t *n, int *nranks)
 {
+    int c0 = getc(f);
+    if (c0 != EOF)
+        ungetc(c0, f);
+    if (c0 == '{')
+        return gantt_read_json(f, path, n, nranks);
+    if (c0 == '%')
+        return gantt_read_paje(f, path, n, nranks);
     size_t cap = 1024, m = 0, line = 0;
     rec_t *r = malloc(cap * sizeof *r);
     char buf[512];
@@ -61,6 +69,7 @@ rec_t *gantt_read_trace_stream(FILE *f, const char *path, size_t *n, int *nranks
         }
         x.kind = kind[0] == 'i' ? 'i' : kind[0];
         x.worker = -1;
+        x.has_id = true;
         if (has_worker) { /* the last field */
             const char *c = strrchr(buf, ',');
             char *end;
@@ -241,10 +250,13 @@ int gantt_write_svg(const gantt_opts_t *o, const char *out, const rec_t *r, size
         double y = top + row_of(e, W) * rowh, x = left + e->t0 * sx, w = (e->t1 - e->t0) * sx;
         char col[8];
         color(e->peer >= 0 && e->peer < P ? e->peer : 0, P, col);
+        char id[32] = "";
+        if (e->has_id)
+            snprintf(id, sizeof id, " %llu", e->id);
         fprintf(f, "<rect class=\"task\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
-                   "fill=\"%s\" stroke=\"white\" stroke-width=\"0.3\"><title>task %llu from "
+                   "fill=\"%s\" stroke=\"white\" stroke-width=\"0.3\"><title>task%s from "
                    "rank %d, %.3f ms</title></rect>\n",
-                x, y + gap, fmax(w, 0.4), rowh - 2 * gap, col, e->id, e->peer,
+                x, y + gap, fmax(w, 0.4), rowh - 2 * gap, col, id, e->peer,
                 1e3 * (e->t1 - e->t0));
         if (e->peer != e->rank) /* stolen: dark top edge */
             fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
@@ -252,7 +264,9 @@ int gantt_write_svg(const gantt_opts_t *o, const char *out, const rec_t *r, size
     }
     for (size_t i = 0; i < n; i++) {
         const rec_t *e = &r[i];
-        if (e->kind != 's' || e->peer < 0 || e->peer >= P)
+        /* a failed steal is a tick on the thief's row (a Paje trace does not name its
+         * victim); a successful one needs its victim */
+        if (e->kind != 's' || (e->count > 0 && (e->peer < 0 || e->peer >= P)))
             continue;
         double yt = top + row_of(e, W) * rowh, x = left + e->t1 * sx;
         if (e->count == 0)

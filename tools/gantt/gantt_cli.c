@@ -9,7 +9,7 @@ int gantt_parse(int argc, char **argv, gantt_opts_t *o)
     o->max_arrows = 300;
     const ladroi_opt_t opts[] = {
         {"-o", 0, LADROI_OPT_STR, &o->out, .arg = "OUT.svg",
-         .help = "output (default: TRACE with .svg instead of .csv)"},
+         .help = "output (default: TRACE with .svg instead of its extension)"},
         {"--title", 0, LADROI_OPT_STR, &o->title, .arg = "TEXT",
          .help = "chart title (default: the trace's file name)"},
         {"--width", 0, LADROI_OPT_DOUBLE, &o->width, 400, 20000, .arg = "PX",
@@ -24,9 +24,10 @@ int gantt_parse(int argc, char **argv, gantt_opts_t *o)
     int npos = 0;
     const ladroi_cli_t cli = {
         .prog = "ladro-gantt",
-        .usage = "usage: ladro-gantt TRACE.csv [-o OUT.svg] [--title TEXT] [--width PX]\n"
+        .usage = "usage: ladro-gantt TRACE [-o OUT.svg] [--title TEXT] [--width PX]\n"
                  "                  [--max-arrows N]\n"
-                 "  TRACE.csv           a trace written with LADRO_TRACE=path.csv\n",
+                 "  TRACE               a trace written with LADRO_TRACE: .csv, .paje/.trace\n"
+                 "                      (Paje: no task ids) or .json (Chrome trace)\n",
         .opts = opts,
         .pos = pos,
         .maxpos = 1,
@@ -38,7 +39,7 @@ int gantt_parse(int argc, char **argv, gantt_opts_t *o)
         return rc;
     if (npos == 0)
         return ladroi_cli_fail(&cli, NULL, 0, "no trace file given (usage: ladro-gantt "
-                               "TRACE.csv [-o OUT.svg])");
+                               "TRACE [-o OUT.svg])");
     o->in = pos[0];
     return 0;
 }

@@ -18,7 +18,8 @@ int main(int argc, char **argv)
     } else {
         snprintf(out, sizeof out, "%s", o.in);
         char *dot = strrchr(out, '.');
-        if (dot && !strcmp(dot, ".csv"))
+        if (dot && (!strcmp(dot, ".csv") || !strcmp(dot, ".paje") || !strcmp(dot, ".trace") ||
+                    !strcmp(dot, ".json")))
             *dot = 0;
         strncat(out, ".svg", sizeof out - strlen(out) - 1);
     }
