@@ -164,3 +164,8 @@ ladro_badinput(NAME env_bad_ctws_ring PROG ladro-synth NP 1 CODE 2
 ladro_badinput(NAME env_bad_ctws_termination PROG ladro-synth NP 1 CODE 2
   REGEX "environment variable LADRO_CTWS_TERMINATION: ctws_termination='ring': accepted: waves, token"
   ENV LADRO_CTWS_TERMINATION=ring)
+
+# ---- ladro-synth --policy LIST: the entry that is not a policy is named
+ladro_badinput(NAME synth_bad_policy_list PROG ladro-synth NP 1 CODE 2
+  REGEX "^ladro-synth: --policy 'random,fastest': 'fastest' unknown; accepted: static"
+  ARGS --policy random,fastest)

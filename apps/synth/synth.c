@@ -20,14 +20,23 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Before MPI_Init: does this run use the leader policy with its service thread? */
+/* Before MPI_Init: does this run use the leader policy (alone, in a --policy list or in
+ * "all") with its service thread? */
 static bool leader_listed(int argc, char **argv)
 {
     const char *pol = getenv("LADRO_POLICY");
     for (int i = 1; i + 1 < argc; i++)
         if (!strcmp(argv[i], "--policy"))
             pol = argv[i + 1];
-    return pol && !strcmp(pol, "leader");
+    if (!pol)
+        return false;
+    if (!strcmp(pol, "all"))
+        return true;
+    size_t n = strlen("leader");
+    for (const char *p = pol; (p = strstr(p, "leader")) != NULL; p += n)
+        if ((p == pol || p[-1] == ',') && (p[n] == ',' || !p[n]))
+            return true;
+    return false;
 }
 
 static int run(const synth_opts_t *opts, int rank, int size, uint64_t rep);
@@ -50,12 +59,28 @@ int main(int argc, char **argv)
     if (o.threads_profile) /* this rank's node in the A2WS profile */
         o.cfg.threads = (uint32_t)ladroi_profile_cores(o.threads_profile, rank, size);
     app_warn_threads("ladro-synth", o.cfg.threads, rank != 0);
+    /* each policy of --policy in turn (one run under the parsed configuration when no
+     * list was given), each --repeat times; stops at the first run that fails */
     uint64_t seed0 = o.cfg.seed;
     int status = 0;
-    for (uint64_t i = 0; i < o.repeat && status == 0; i++) {
-        o.cfg.seed = seed0 + i;
-        o.wl.seed = o.cfg.seed;
-        status = run(&o, rank, size, i);
+    app_policy_iter_t it;
+    app_policy_begin(&it, o.policies);
+    for (const char *pol; status == 0 && (pol = app_policy_next(&it));) {
+        char err[512];
+        if (pol[0] && ladro_config_set(&o.cfg, "policy", pol, err, sizeof err) != LADRO_OK) {
+            if (rank == 0) /* cannot happen: synth_parse checked every name */
+                fprintf(stderr, "ladro-synth: %s\n", err);
+            status = 2;
+            break;
+        }
+        for (uint64_t i = 0; i < o.repeat && status == 0; i++) {
+            o.cfg.seed = seed0 + i;
+            o.wl.seed = o.cfg.seed;
+            status = run(&o, rank, size, i);
+            if (status && rank == 0 && (it.all || strchr(o.policies, ',')))
+                fprintf(stderr, "ladro-synth: policy %s, run %llu (seed %llu): failed\n",
+                        o.cfg.policy, (unsigned long long)i, (unsigned long long)o.cfg.seed);
+        }
     }
     MPI_Finalize();
     return status;

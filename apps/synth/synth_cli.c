@@ -38,6 +38,33 @@ static int opt_threads_profile(const ladroi_opt_t *opt, const char *v, void *ctx
     return 0;
 }
 
+/* --policy NAME, NAME,NAME... or all: every name must be a policy of this build (the
+ * message names the one that is not); each runs in turn (main) */
+static int opt_policy(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg,
+                      size_t len)
+{
+    synth_ctx_t *c = ctx;
+    if (strlen(v) >= sizeof c->o->policies || !v[0]) {
+        snprintf(msg, len, "%s", opt->accepted);
+        return -1;
+    }
+    app_policy_iter_t it;
+    app_policy_begin(&it, v);
+    bool list = it.all || strchr(v, ',');
+    for (const char *p; (p = app_policy_next(&it)) && p[0];) {
+        char why[384];
+        if (app_config_set(&c->o->cfg, NULL, "policy", p, why, sizeof why)) {
+            if (list)
+                snprintf(msg, len, "'%s' %s", p, why);
+            else
+                snprintf(msg, len, "%s", why);
+            return -1;
+        }
+    }
+    snprintf(c->o->policies, sizeof c->o->policies, "%s", v);
+    return 0;
+}
+
 static int opt_init(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg, size_t len)
 {
     (void)ctx, (void)msg, (void)len;
@@ -64,13 +91,16 @@ int synth_parse(int argc, char **argv, synth_opts_t *o, int rank)
     synth_ctx_t ctx = {o, WL_PROFILE_SCALE, rank};
     char pol_help[512];
     size_t n = (size_t)snprintf(pol_help, sizeof pol_help,
-                                "load balancer (default: LADRO_POLICY or random); one of:\n");
+                                "load balancer, a comma-separated list of them or 'all', run in\n"
+                                "turn (default: LADRO_POLICY or random); one of:\n");
     for (const char *const *p = ladro_policy_names(); *p && n < sizeof pol_help; p++)
         n += (size_t)snprintf(pol_help + n, sizeof pol_help - n, "%s%s",
                               p == ladro_policy_names() ? "" : " ", *p);
     ladro_config_t *cfg = &o->cfg;
     const ladroi_opt_t opts[] = {
-        app_opt_key(cfg, "--policy", "policy", "NAME", pol_help),
+        {"--policy", 0, LADROI_OPT_FN, NULL, .arg = "NAME", .help = pol_help,
+         .accepted = "accepted: a policy name, a comma-separated list or 'all'",
+         .fn = opt_policy},
         {"--tasks", 0, LADROI_OPT_U64, &o->wl.tasks, 1, 1e9, "N",
          "tasks in all, spread over the ranks as --init says (even: the first\n"
          "N mod P ranks get one more); instead of --tasks-per-rank", .seen = &tasks_given},

@@ -15,6 +15,9 @@ typedef struct synth_opts {
     wl_spec_t wl;
     int verify, json, quiet;
     uint64_t repeat; /* runs, one handle each, seeds seed, seed + 1, ... */
+    char policies[256]; /* --policy as given: a name, a comma-separated list or "all" (each
+                           name checked; "" when not given); main runs each in turn, and
+                           cfg.policy holds the last name given */
     int threads_profile; /* --threads-profile Cc: c in 1..5 (0 = off): worker threads per
                             rank = cores of its node in A2WS profile Cc (main sets
                             cfg.threads with ladroi_profile_cores) */

@@ -6,7 +6,7 @@ set -e
 SIM="$1"
 OUT="${2:-.}"
 run() { # mode: writes $OUT/sim_progress_$mode.{json,err}
-  "$SIM" policy --policy random,a2ws --p 256 --tasks-per-rank 8 --work-ms 2 \
+  "$SIM" policy --policy random,a2ws --p 64 --tasks-per-rank 8 --work-ms 2 \
       --init gauss70-10 --seed 2 --json "--$1" idle=spin \
       > "$OUT/sim_progress_$1.json" 2> "$OUT/sim_progress_$1.err"
 }
@@ -26,7 +26,7 @@ assert a == b, "--progress changed the runs"
 err = open(sys.argv[3]).read()
 lines = [l.strip() for l in err.replace("\r", "\n").split("\n") if l.strip()]
 for i, pol in enumerate(["random", "a2ws"]):
-    final = [l for l in lines if l.startswith("ladro-sim policy: %s (%d/2): 2048/2048 tasks run, "
+    final = [l for l in lines if l.startswith("ladro-sim policy: %s (%d/2): 512/512 tasks run, "
                                                % (pol, i + 1))]
     assert final, "no final progress line for %s in %r" % (pol, err)
 assert err.endswith("\n"), "the last progress line is not ended"

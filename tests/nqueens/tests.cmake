@@ -6,15 +6,34 @@ set_tests_properties(nqueens_sequential PROPERTIES TIMEOUT 60 LABELS "unit;nquee
 
 # N = 1..14 exact (checked against OEIS A000170 inside the app), every policy, through
 # the runtime; small cutoffs put the spawning path under test, large ones the counting.
+# A --upto launch creates a handle per board size and policy (8 x N handles, each a
+# collective create and destroy), so make check runs every size from 1 (the boards
+# without solutions, 2 and 3, included) at 1 rank only, and one board per path at 2 and
+# 4 ranks and at 8; the --upto runs at 2 and 4 ranks and the full sizes are labelled slow
+# (make check-all).
+ladro_add_mpi_test(NAME nqueens_upto8_np1 NP 1 NO_PT2PT
+  COMMAND ladro-nqueens -n 8 -c 4 --upto --policy all --quiet TIMEOUT 90 LABELS nqueens)
+ladro_add_mpi_test(NAME nqueens_9_np2 NP 2
+  COMMAND ladro-nqueens -n 9 -c 3 --policy all --expect 352 --quiet TIMEOUT 90
+  LABELS nqueens)
+ladro_add_mpi_test(NAME nqueens_8_np4 NP 4 NO_PT2PT
+  COMMAND ladro-nqueens -n 8 -c 8 --policy all --expect 92 --quiet TIMEOUT 90
+  LABELS nqueens)
+ladro_add_mpi_test(NAME nqueens_12_np8 NP 8
+  COMMAND ladro-nqueens -n 12 -c 4 --policy all --expect 14200 --quiet
+  TIMEOUT 90 LABELS nqueens)
 ladro_add_mpi_test(NAME nqueens_upto14_np1 NP 1 NO_PT2PT
-  COMMAND ladro-nqueens -n 14 -c 4 --upto --policy all --quiet TIMEOUT 90 LABELS nqueens)
+  COMMAND ladro-nqueens -n 14 -c 4 --upto --policy all --quiet TIMEOUT 90
+  LABELS nqueens slow)
 ladro_add_mpi_test(NAME nqueens_upto12_np2 NP 2
-  COMMAND ladro-nqueens -n 12 -c 3 --upto --policy all --quiet TIMEOUT 90 LABELS nqueens)
+  COMMAND ladro-nqueens -n 12 -c 3 --upto --policy all --quiet TIMEOUT 90
+  LABELS nqueens slow)
 ladro_add_mpi_test(NAME nqueens_upto10_np4 NP 4 NO_PT2PT
-  COMMAND ladro-nqueens -n 10 -c 10 --upto --policy all --quiet TIMEOUT 90 LABELS nqueens)
+  COMMAND ladro-nqueens -n 10 -c 10 --upto --policy all --quiet TIMEOUT 90
+  LABELS nqueens slow)
 ladro_add_mpi_test(NAME nqueens_14_np8 NP 8
   COMMAND ladro-nqueens -n 14 -c 5 --policy all --expect 365596 --quiet
-  TIMEOUT 90 LABELS nqueens)
+  TIMEOUT 90 LABELS nqueens slow)
 ladro_add_mpi_test(NAME nqueens_13_np3 NP 3 NO_PT2PT
   COMMAND ladro-nqueens -n 13 -c 2 --policy all --expect 73712 --quiet
   TIMEOUT 90 LABELS nqueens)

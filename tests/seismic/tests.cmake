@@ -14,6 +14,7 @@ set_tests_properties(seismic_analytic seismic_sponge seismic_checks seismic_io P
   TIMEOUT 120 LABELS seismic ENVIRONMENT OMP_NUM_THREADS=2)
 # SEG-Y tests exit 77 (skipped, with the reason) in a build without libsegyio
 set_tests_properties(seismic_segy PROPERTIES TIMEOUT 60 LABELS seismic SKIP_RETURN_CODE 77)
+set_tests_properties(seismic_analytic seismic_sponge PROPERTIES COST 250)
 
 if(TARGET ladro-seismic AND TARGET ladro-rtm)
   # every registered policy on 4 ranks, receiver line; the app checks every shot ran once
@@ -65,4 +66,8 @@ if(TARGET ladro-seismic AND TARGET ladro-rtm)
     LABELS "mpi;seismic" ENVIRONMENT "${LADRO_MPI_ENV}")
   set_tests_properties(seismic_rtm_structured PROPERTIES TIMEOUT 300
     LABELS "mpi;seismic" ENVIRONMENT "${LADRO_MPI_ENV}")
+  # the longest single tests start first under ctest -j (tests/CMakeLists.txt, COST)
+  set_tests_properties(seismic_rtm_identical seismic_resume_sigkill seismic_threads_identical
+    PROPERTIES COST 300)
+  set_tests_properties(seismic_rtm_structured seismic_segy_tools PROPERTIES COST 150)
 endif()

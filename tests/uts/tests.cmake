@@ -40,6 +40,9 @@ set_tests_properties(uts_tree_sequential PROPERTIES TIMEOUT 60 LABELS "uts;unit"
 # (oversubscribed: 2 cores) -i 100, because each ladro_progress costs microseconds there
 # (Open MPI yields when oversubscribed; docs/uts.md) and the polling interval cannot change
 # the counts. The two-sided (osc pt2pt) twins run T1 and T3 at 2 and 8 ranks.
+# make check runs T1 at 2 ranks (every policy on 4 million nodes); the other 23 layouts
+# are labelled slow (make check-all): every tree's counts are checked without MPI by
+# uts_tree_sequential, and every shape under every policy by the small trees below.
 foreach(np 1 2 4 8)
   set(_poll 10)
   if(np GREATER 2)
@@ -50,9 +53,13 @@ foreach(np 1 2 4 8)
     if((np EQUAL 2 OR np EQUAL 8) AND (tree STREQUAL "T1" OR tree STREQUAL "T3"))
       set(_opt "")
     endif()
+    set(_labels uts slow)
+    if(np EQUAL 2 AND tree STREQUAL "T1")
+      set(_labels uts)
+    endif()
     ladro_add_mpi_test(NAME uts_${tree}_np${np} NP ${np} ${_opt}
       COMMAND ladro-uts ${_uts_${tree}} -c 8 -i ${_poll} --policy all --quiet TIMEOUT 120
-      LABELS uts)
+      LABELS ${_labels})
   endforeach()
 endforeach()
 
@@ -107,19 +114,30 @@ ladro_add_mpi_test(NAME uts_sequential_T1 NP 1 NO_PT2PT
   COMMAND ladro-uts ${_uts_T1} --sequential TIMEOUT 60 LABELS uts)
 
 # SuccessOnlyWS: zero failed remote steals by construction (docs/policies/successonly.md),
-# on T1 and T3 at 8 ranks, with and without cyclic steals; --max-failed must be able to
-# fail (random on T1 fails steals while the tree is still on rank 0 alone).
+# at 8 ranks, with and without cyclic steals and with registrations withdrawn; --max-failed
+# must be able to fail (random on T1 fails steals while the tree is still on rank 0 alone).
+# make check: T3 (4 million nodes) as it is and with withdrawals, the no-cycle rule on the
+# small binomial tree (20 973 nodes, chunks of 2: hundreds of steals); the other variants
+# on T1 and T3 are labelled slow.
 foreach(tree T1 T3)
+  set(_labels uts slow)
+  if(tree STREQUAL "T3")
+    set(_labels uts)
+  endif()
   ladro_add_mpi_test(NAME uts_${tree}_successonly_nofail_np8 NP 8
     COMMAND ladro-uts ${_uts_${tree}} -c 8 -i 100 --policy successonly --max-failed 0 --quiet
-    TIMEOUT 120 LABELS uts)
+    TIMEOUT 120 LABELS ${_labels})
   ladro_add_mpi_test(NAME uts_${tree}_successonly_nocycle_np8 NP 8 NO_PT2PT
     COMMAND ladro-uts ${_uts_${tree}} -c 8 -i 100 --policy successonly --max-failed 0 --quiet
-    ENV LADRO_SUCCESSONLY_NOCYCLE=1 TIMEOUT 120 LABELS uts)
+    ENV LADRO_SUCCESSONLY_NOCYCLE=1 TIMEOUT 120 LABELS uts slow)
 endforeach()
 ladro_add_mpi_test(NAME uts_T3_successonly_withdraw_np8 NP 8 NO_PT2PT
   COMMAND ladro-uts ${_uts_T3} -c 8 -i 100 --policy successonly --max-failed 0 --quiet
   ENV LADRO_SUCCESSONLY_WITHDRAW=1 TIMEOUT 120 LABELS uts)
+set(_uts_small_bin -t 0 -b 400 -q 0.24 -m 4 -r 2 -c 2 -i 3 --expect 20973,15829,101)
+ladro_add_mpi_test(NAME uts_small_bin_successonly_nocycle_np8 NP 8 NO_PT2PT
+  COMMAND ladro-uts ${_uts_small_bin} --policy successonly --max-failed 0 --verify --quiet
+  ENV LADRO_SUCCESSONLY_NOCYCLE=1 TIMEOUT 60 LABELS uts)
 uts_expect_fail(uts_max_failed_detects 4 1 "^policy random: [0-9]+ failed remote steals, --max-failed allows 0$"
   ARGS ${_uts_T1} -c 8 -i 100 --policy random --max-failed 0 --quiet)
 
