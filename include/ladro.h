@@ -151,7 +151,6 @@ typedef struct ladro_config {
     size_t task_bytes;           /* inline payload bytes per task, same on all ranks (0) */
     uint32_t task_capacity;      /* stealable slots per rank, power of two (4096) */
     uint32_t chunk;              /* tasks kept private before exposing more (1) */
-    double steal_fraction;       /* share of a victim's stealable tasks taken (0.5) */
     double backoff_min_us;       /* idle back-off, first sleep (20) */
     double backoff_max_us;       /* idle back-off, cap (2000) */
     double backoff_pace;         /* idle back-off, cap as a share of the rank's mean task
@@ -179,6 +178,11 @@ typedef struct ladro_config {
                                     own, and the calling thread serves the protocol) */
     int steal_guard;             /* LADRO_STEAL_GUARD_OFF (default) or _PACE; key values
                                     "off", "pace" (random, baseline, successonly) */
+    int paper;                   /* 1: the policy runs as its paper describes (its values
+                                    in docs/policies/<policy>.md, "The paper's
+                                    configuration"; the steal guard and back-off pacing
+                                    off); ladro_create refuses what ladro cannot give.
+                                    0: ladro's best measured configuration (default) */
     int npolicy_opts;            /* policy options set (ladro_config_set with a policy's
                                     key); options of policies other than `policy` are kept
                                     and ignored, so one environment serves several */

@@ -63,6 +63,11 @@ int ladroi_create(ladroi_chan_t *comm, const ladro_config_t *cfg, ladro_t **out,
 
     char msg[LADROI_ERRLEN] = "";
     int rc = ladro_config_validate(cfg, msg, sizeof msg);
+    ladro_config_t eff; /* what paper=1 implies for the core (ladroi_config_effective) */
+    if (rc == 0) {
+        ladroi_config_effective(cfg, &eff);
+        cfg = &eff;
+    }
     if (rc == 0)
         rc = ladroi_rma_usable(msg, sizeof msg);
     if (rc == 0) /* the thread level workers need (threads > 1) */

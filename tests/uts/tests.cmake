@@ -107,19 +107,17 @@ ladro_add_mpi_test(NAME uts_sequential_T1 NP 1 NO_PT2PT
   COMMAND ladro-uts ${_uts_T1} --sequential TIMEOUT 60 LABELS uts)
 
 # SuccessOnlyWS: zero failed remote steals by construction (docs/policies/successonly.md),
-# on T1 and T3 at 8 ranks, with and without cyclic steals; --max-failed must be able to
-# fail (random on T1 fails steals while the tree is still on rank 0 alone).
+# on T1 and T3 at 8 ranks, and as its paper runs it (paper=1: a communication worker
+# beside the computation workers, threads inside the rank) on T3 at 4 ranks; --max-failed
+# must be able to fail (random on T1 fails steals while the tree is still on rank 0 alone).
 foreach(tree T1 T3)
   ladro_add_mpi_test(NAME uts_${tree}_successonly_nofail_np8 NP 8
     COMMAND ladro-uts ${_uts_${tree}} -c 8 -i 100 --policy successonly --max-failed 0 --quiet
     TIMEOUT 120 LABELS uts)
-  ladro_add_mpi_test(NAME uts_${tree}_successonly_nocycle_np8 NP 8 NO_PT2PT
-    COMMAND ladro-uts ${_uts_${tree}} -c 8 -i 100 --policy successonly --max-failed 0 --quiet
-    ENV LADRO_SUCCESSONLY_NOCYCLE=1 TIMEOUT 120 LABELS uts)
 endforeach()
-ladro_add_mpi_test(NAME uts_T3_successonly_withdraw_np8 NP 8 NO_PT2PT
+ladro_add_mpi_test(NAME uts_T3_successonly_paper_np4 NP 4 NO_PT2PT
   COMMAND ladro-uts ${_uts_T3} -c 8 -i 100 --policy successonly --max-failed 0 --quiet
-  ENV LADRO_SUCCESSONLY_WITHDRAW=1 TIMEOUT 120 LABELS uts)
+  ENV LADRO_PAPER=1 TIMEOUT 120 LABELS "uts;paper")
 uts_expect_fail(uts_max_failed_detects 4 1 "^policy random: [0-9]+ failed remote steals, --max-failed allows 0$"
   ARGS ${_uts_T1} -c 8 -i 100 --policy random --max-failed 0 --quiet)
 
