@@ -609,9 +609,6 @@ void ladroi_config_effective(const ladro_config_t *cfg, ladro_config_t *out)
         return;
     out->steal_guard = LADRO_STEAL_GUARD_OFF; /* no paper has the guard or the pacing */
     out->backoff_pace = 0;
-    const ladroi_policy_ops_t *ops = ladroi_policy_find(cfg->policy);
-    if (ops && ops->paper_workers && out->threads < 2) /* a communication worker */
-        out->threads = 2;
 }
 
 void ladro_print_config(FILE *out, const ladro_config_t *cfg)
@@ -657,6 +654,10 @@ void ladro_print_config(FILE *out, const ladro_config_t *cfg)
     if (ops && cfg->paper && ops->paper_refusal)
         fprintf(out, "  paper=1 with policy=%s is refused: %s\n", ops->name,
                 ops->paper_refusal);
+    if (ops && cfg->paper && ops->paper_workers)
+        fprintf(out, "  %-20s %-26s %-20s %s\n", "communication_worker", "", "on (paper)",
+                "ladro_run runs the tasks on `threads` computation worker threads beside the "
+                "rank's communication thread (the paper's communication worker)");
 }
 
 /* ---- docs/envvars.md: the tables as markdown, and each policy's counters --------------- */
@@ -697,8 +698,10 @@ void ladroi_config_doc(FILE *out)
                         o->paper ? o->paper : o->def, o->doc);
         }
         if (ops->paper_workers)
-            fprintf(out, "\nUnder `paper=1`: threads = max(`threads`, 2) (the paper's "
-                         "communication worker beside the computation workers).\n");
+            fprintf(out, "\nUnder `paper=1`: the paper's communication worker: `ladro_run` "
+                         "runs the tasks on `threads` computation worker threads (1 by "
+                         "default) beside the rank's communication thread, as with "
+                         "`threads` > 1 (`ladro_next` is refused).\n");
         if (ops->paper_refusal)
             fprintf(out, "\nUnder `paper=1`: refused (%s).\n", ops->paper_refusal);
         if (ops->ncounters) /* not configuration, but declared next to it */

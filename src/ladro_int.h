@@ -72,8 +72,7 @@ void ladroi_config_doc(FILE *out);
  * defaults and the options cfg holds for it. LADRO_EINVAL with a message on a bad value. */
 struct ladroi_policy_ops;
 /* The configuration ladro_create runs: cfg with what cfg.paper implies for the core
- * (steal guard and back-off pacing off; the policy's communication worker: threads at
- * least 2). Every other field as given. */
+ * (steal guard and back-off pacing off). Every other field as given. */
 void ladroi_config_effective(const ladro_config_t *cfg, ladro_config_t *out);
 int ladroi_policy_opts(const struct ladroi_policy_ops *ops, const ladro_config_t *cfg,
                        void *opts, char *err, size_t errlen);
@@ -716,6 +715,10 @@ struct ladro {
     bool idle_round;  /* the core's idle round runs the policy (ladroi_idle_yield answers) */
     int node_ranks, node_cores; /* this node's ranks and their cores: cfg.idle's auto */
     unsigned poll_count;
+    /* ladro_run runs the tasks on worker threads and the calling thread is the rank's
+     * communication thread (src/threads.c): cfg.threads > 1, or the paper's communication
+     * worker beside cfg.threads computation workers (paper=1, ops->paper_workers) */
+    bool hub;
     /* timing and counters */
     double t0, t_end;
     ladro_rank_stats_t st;

@@ -102,18 +102,22 @@ int main(void)
     expect(o, "backoff_pace", "0.25");
     free(o);
 
-    /* successonly / baseline: the communication worker (threads >= 2), the paper's search */
+    /* successonly / baseline: the communication worker beside the computation workers, the
+     * paper's search */
     o = printed("successonly", 1, NULL);
-    expect(o, "threads", "2 (paper)");
+    expect(o, "threads", "1");
+    expect(o, "communication_worker", "on (paper)");
     expect(o, "load_draws", "0");
     expect(o, "load_threshold", "0");
     free(o);
     o = printed("baseline", 1, (const char *[]){"threads", "4", NULL});
     expect(o, "threads", "4");
+    expect(o, "communication_worker", "on (paper)");
     free(o);
     o = printed("baseline", 0, NULL);
     expect(o, "threads", "1");
     expect(o, "load_draws", "8");
+    expect(o, "communication_worker", "");
     free(o);
 
     /* leader: the service thread (refused at ladro_create without MPI_THREAD_MULTIPLE:

@@ -255,7 +255,7 @@ static int ladro__ctws_init(ladro_t *lb, void **state)
         return ladroi_fail(lb, LADRO_EINVAL, "paper=1 (ctws's finish token): result_bytes "
                            "must be 0 (results in flight need the runtime's termination: "
                            "run without paper=1)");
-    if (s->token_term && lb->cfg.threads > 1) /* the token sees queues, not workers */
+    if (s->token_term && lb->hub) /* the token sees queues, not workers */
         return ladroi_fail(lb, LADRO_EINVAL, "paper=1 (ctws's finish token): threads must "
                            "be 1 (tasks running on worker threads are invisible to the finish "
                            "token: run without paper=1)");
