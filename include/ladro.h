@@ -55,7 +55,8 @@
  * The library never exits, aborts or prints on its own.
  *
  * Thread safety: a ladro_t is used by one thread (the one that created it), except that
- * with cfg.threads > 1 ladro_run runs the tasks on worker threads, which may call
+ * with cfg.threads > 1 (or cfg.paper under baseline and successonly) ladro_run runs the
+ * tasks on worker threads, which may call
  * ladro_push, ladro_result, ladro_progress (a no-op there), ladro_rank, ladro_size,
  * ladro_speed, ladro_config and ladro_global_counts from inside a task; the calling
  * thread alone calls MPI (MPI_THREAD_FUNNELED suffices; docs/user-guide.md, "Threads
@@ -241,7 +242,8 @@ typedef struct ladro_task {
  * (e.g. an Open MPI set-up whose 64-bit MPI_Compare_and_swap crashes: the message names
  * the variable to set before MPI_Init; docs/user-guide.md; or cfg->threads > 1 while MPI
  * gives less than MPI_THREAD_FUNNELED — MPI_THREAD_SERIALIZED when the calling thread did
- * not initialise MPI — the message names the level to request). On error *out is NULL. */
+ * not initialise MPI — the message names the level to request; or cfg->paper asks for a
+ * paper's rule ladro does not give: the message names the rule). On error *out is NULL. */
 LADRO_API int ladro_create(MPI_Comm comm, const ladro_config_t *cfg, ladro_t **out,
                            char *err, size_t errlen);
 /* Collective. Frees everything; sets *lb to NULL. A NULL *lb is a no-op. Must be called
@@ -266,7 +268,8 @@ LADRO_API int ladro_push(ladro_t *lb, const ladro_task_t *task);
  * or a task ran longer than that; every rank gets it in the same termination wave, and
  * every later ladro_next/ladro_progress returns it again. ladro_last_error() says why;
  * ladro_dump_state() shows this rank's state.
- * With cfg.threads > 1 it returns LADRO_ESTATE: the tasks run on ladro_run's workers. */
+ * With cfg.threads > 1 (or cfg.paper under baseline and successonly) it returns
+ * LADRO_ESTATE: the tasks run on ladro_run's workers. */
 LADRO_API int ladro_next(ladro_t *lb, ladro_task_t *task);
 /* Local. Long tasks call it now and then: serves the policy's protocol (token, info
  * vector, requests) and MPI progress. Cheap when there is nothing to do. With
@@ -309,7 +312,8 @@ LADRO_API int ladro_global_counts(const ladro_t *lb, uint64_t *created, uint64_t
  * LADRO_OK, the first negative return of fn (which stops nothing globally), or an error
  * of the run (as ladro_next's). Local, like ladro_next: every rank calls it.
  * cfg.threads == 1: the ladro_next loop on the calling thread.
- * cfg.threads > 1: starts that many worker threads, which call fn (several tasks at
+ * cfg.threads > 1, or cfg.paper with baseline or successonly (the paper's communication
+ * worker beside cfg.threads computation workers): starts cfg.threads worker threads, which call fn (several tasks at
  * once: what fn shares must be atomic or locked), steal from each other's deques first,
  * and stop at LADRO_DONE; the calling thread serves the rank's public pool and every
  * remote request meanwhile, and alone calls MPI (docs/architecture.md, "Threads inside a
@@ -322,8 +326,9 @@ LADRO_API int ladro_run_range(MPI_Comm comm, uint64_t n, ladro_task_fn fn, void 
 
 /* Local. The calling thread's worker index in [0, cfg.threads) while it runs a task of
  * ladro_run: per-worker state of an application (counters, scratch buffers) is an array
- * indexed by it. 0 on the calling thread when cfg.threads is 1; -1 on any other thread
- * (the thread in ladro_run when cfg.threads > 1, or a thread of the application's own). */
+ * indexed by it. 0 on the calling thread when cfg.threads is 1 without worker threads;
+ * -1 on any other thread (the thread in ladro_run when it starts workers, or a thread of
+ * the application's own). */
 LADRO_API int ladro_thread_index(const ladro_t *lb);
 
 LADRO_API int ladro_rank(const ladro_t *lb);
