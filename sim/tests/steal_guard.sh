@@ -5,9 +5,9 @@
 # rank starts a 1.2 s task near the end); with it random, baseline and successonly must
 # reach 0.93, and their slow ranks must have declined steals. smallworld, whose thieves
 # reach only their overlay neighbours, ends at 0.5 without the guard; with it (and its
-# ring spread, the guard's choice) it must reach 0.85. ctws (its default: a token per 4
-# ranks, 16 probes), whose thieves reach only their token's list, ends at 0.7 without the
-# guard; with it (its rings spread) it must reach 0.85. At 1 024 ranks random (seed 3) and baseline
+# ring spread, the guard's choice) it must reach 0.85. (ctws's default, a token per 4
+# ranks with 16 probes, reaches 0.992 here without the guard and 0.904 with it: not a
+# case for the guard.) At 1 024 ranks random (seed 3) and baseline
 # (seed 2) with the guard must reach 0.92: their slow ranks start their second task at
 # once and leave the rest only when the termination waves' estimate says the run ends
 # before their next task would (with the hunger rule alone, a slow rank that thieves
@@ -41,9 +41,6 @@ SW="--policy smallworld --p 128 --speed C5 --tasks-per-rank 20 --work-ms 100 --d
 run sw_off $SW steal_guard=off
 run sw_pace $SW steal_guard=pace
 run sw8_pace --policy smallworld --p 8 --speed C1 --tasks-per-rank 20 --work-ms 10 --dist const --init even --seed 1 idle=backoff steal_guard=pace
-CT="--policy ctws --speed C5 --tasks-per-rank 20 --work-ms 100 --dist const --init even --seed 1 idle=backoff"
-run ct_off $CT --p 128 steal_guard=off
-run ct_pace $CT --p 128 steal_guard=pace
 python3 - "$DIR" <<'PY'
 import json, sys
 def load(name, want=("baseline", "random", "successonly")):
@@ -87,5 +84,4 @@ def spread_case(pol, off, pace, off_max):
     assert r[pace]["steals_declined"] > 0, "%s: no steal declined with the guard" % pol
     assert eff(pace) >= 0.85, "%s with the guard: %.3f, not 0.85" % (pol, eff(pace))
 spread_case("smallworld", "sw_off", "sw_pace", 0.6)
-spread_case("ctws", "ct_off", "ct_pace", 0.7)
 PY
