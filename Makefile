@@ -19,8 +19,8 @@ CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
 #                    compute-bound applications uts, nqueens and seismic)
 #   make fuzz        libFuzzer harnesses (clang) in build-fuzz, FUZZ_RUNS executions each
 # Not in the CI: make check-smpi builds ladro-synth with SimGrid's smpicc in build-smpi and
-# runs every policy at 16 and 64 simulated ranks with --verify (docs/results.md, "SimGrid
-# SMPI"; about 2 minutes).
+# runs every policy at 16 and 64 simulated ranks with --verify (bench/smpi/README.md;
+# about 2 minutes).
 SAN_BUILD   ?= build-asan
 TSAN_BUILD  ?= build-tsan
 MPICH_BUILD ?= build-mpich

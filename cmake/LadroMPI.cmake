@@ -55,7 +55,7 @@ endif()
 # a false positive of MPICH's header, not of our code (the Open MPI build keeps the
 # warning on, so real overflows are still reported there).
 if(LADRO_MPI_FLAVOR STREQUAL "mpich" AND CMAKE_C_COMPILER_ID STREQUAL "GNU")
-  add_compile_options(-Wno-stringop-overflow)
+  add_compile_options($<$<COMPILE_LANGUAGE:C>:-Wno-stringop-overflow>)
 endif()
 # Largest rank count used by tests; MPICH busy-polls when oversubscribed.
 if(LADRO_MPI_FLAVOR STREQUAL "mpich")

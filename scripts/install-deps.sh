@@ -8,8 +8,10 @@ set -euo pipefail
 # Optional sets by argument: `mpich` (make check-mpich), `fuzz` (make fuzz: clang's libFuzzer),
 # `smpi` (make check-smpi: SimGrid's SMPI, smpicc and smpirun; libsimgrid-dev, ~205 MB).
 # libsimgrid-dev is optional otherwise too: without it ladro-sim has no policy mode.
+# gfortran: the Fortran module (use ladro; mpifort comes with libopenmpi-dev, mpifort.mpich
+# with mpich); without it ladro builds without the Fortran interface.
 build=(build-essential cmake libopenmpi-dev openmpi-bin)
-optional=(gnuplot-nox python3 spin libsegyio-dev segyio-bin libsimgrid-dev)
+optional=(gnuplot-nox python3 spin libsegyio-dev segyio-bin libsimgrid-dev gfortran)
 extra=()
 for set in "$@"; do
   case "$set" in

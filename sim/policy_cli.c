@@ -42,7 +42,7 @@
 
 #define LADRO__MAXPOL 64
 /* --app uts: the default cost of a node, ns: ladro-uts's CPU per node on 1 rank, T1 with
- * SHA-NI (docs/results.md, "Cost of a node") */
+ * SHA-NI (bench/uts/README.md, "Cost of a node") */
 #define LADRO__NODE_NS 68
 /* --app nqueens: the default cost of a placement, ns: ladro-nqueens's CPU per placement on
  * 1 rank, -n 16 and 17 -c 6 (docs/sim.md, "--app nqueens") */
@@ -671,7 +671,7 @@ static const ladro__costset_t ladro__costsets[] = {
     /* the platform's routes only: a one-sided operation is a round trip */
     {"flat", 2, 0, 0, 0, 0, 0, 1, 0},
     /* fitted once for every policy against Open MPI on an oversubscribed 2-core machine,
-     * 8 and 16 ranks (bench/sim-calibrate/fit.py; docs/results.md, "Calibration") */
+     * 8 and 16 ranks (bench/sim-calibrate/fit.py; bench/sim-calibrate/README.md) */
     {"this-machine", 2, 10, 20, 2, 0, 100, 1, 2},
 };
 #define LADRO__NCOSTSETS (sizeof ladro__costsets / sizeof ladro__costsets[0])

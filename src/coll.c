@@ -6,7 +6,7 @@
  * they are fine in Open MPI and MPICH, but SimGrid's SMPI (3.32) implements the first two
  * as all-to-all exchanges, P(P-1) messages per operation: at 256 simulated ranks two
  * MPI_Iallreduce took 486 s of wall time against 4 s for two blocking MPI_Allreduce
- * (docs/results.md, "SimGrid SMPI"). A tree costs 2(P-1) messages on every MPI; one
+ * (bench/smpi/README.md). A tree costs 2(P-1) messages on every MPI; one
  * implementation serves every MPI, so the tests on Open MPI and MPICH exercise the code
  * SMPI runs.
  *

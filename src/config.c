@@ -180,9 +180,9 @@ static const struct {
     {"load_threshold", "a rank with a stealable task is a victim (a threshold of 0, also "
                        "under {paper})"},
     {"successonly_nocycle", "the no-cycle variant did not beat successonly "
-                            "(docs/notes/removed-keys.md); cyclic_steals counts the cycles"},
+                            "(bench/loadaware/README.md); cyclic_steals counts the cycles"},
     {"successonly_withdraw", "the withdrawing variant did not beat successonly "
-                             "(docs/notes/removed-keys.md)"},
+                             "(bench/loadaware/README.md)"},
     {"sw_degree", "smallworld draws 2*floor(log2(P-1)) shortcuts per rank"},
     {"sw_ring", "smallworld's ring is consecutive ranks, spread under steal_guard=pace"},
     {"leader_thread", "the leader serves from a thread when MPI provides "

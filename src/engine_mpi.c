@@ -143,7 +143,7 @@ int ladroi_net_chan_size(const ladroi_chan_t *c)
  * not atomic: it reads the target under a mutex but its conditional write is an
  * asynchronous put that lands after the mutex is released, so two CAS on one word can
  * both succeed and a CAS can overwrite a concurrent fetch-and-add (reproduced without
- * ladro by bench/smpi/atomics.c; docs/results.md, "SimGrid SMPI"). ladro's pool word
+ * ladro by bench/smpi/atomics.c; bench/smpi/README.md). ladro's pool word
  * needs linearisable atomics, so under SMPI only, each atomic on a 64-bit word is the
  * MPI call below with no effect on the target (it charges the simulated cost: a round
  * trip to the target under its atomic mutex), followed by the read-modify-write done

@@ -42,8 +42,8 @@
  * node with more ranks than cores: ladroi_net_probe_yields), it does not probe, and the
  * rounds run whole as before: there a probe between two load reads cost every search step
  * a processor yield, and made baseline's and successonly's runs 11-16 % longer at 16
- * ranks on 2 cores (docs/results.md, "Idle rounds that stop at a message, on real
- * ranks"), while a message waits for the back-off's sleeps anyway. */
+ * ranks on 2 cores (bench/termination/README.md, "Idle rounds that stop at a message, on
+ * real ranks"), while a message waits for the back-off's sleeps anyway. */
 #include "ladro_int.h"
 
 int ladroi_idle_init(ladro_t *lb)

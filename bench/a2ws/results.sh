@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make results: the A2WS paper's Tables 3-4 and Fig. 4 on simulated ranks, and Tables 3-4
-# for C1 and C2 on real ranks (tables, no figure; docs/results.md "A2WS Tables 3 and 4 on
+# for C1 and C2 on real ranks (tables, no figure; bench/a2ws/README.md "A2WS Tables 3 and 4 on
 # real ranks" and "... on simulated ranks"). Usage: results.sh BUILD OUT
 set -euo pipefail
 build=$1 out=$2

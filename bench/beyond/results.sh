@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make results: every policy against the best on 1 024 simulated ranks (a table, no figure;
-# docs/results.md "Termination and beyond the papers' scale"). Usage: results.sh BUILD OUT
+# docs/results.md, "Termination" and "Beyond the papers' scale"). Usage: results.sh BUILD OUT
 set -euo pipefail
 build=$1 out=$2
 # each policy as its paper describes it (paper=1: ctws's single token, a2ws's 20 % radius
@@ -12,7 +12,7 @@ guard="$guard a2ws:radius=256,steal_guard=pace"
 variants=${VARIANTS-ctws:paper=1 a2ws:paper=1 a2ws:radius=256 $guard}
 echo "+ SEEDS=${SEEDS:-3} VARIANTS=\"$variants\" bench/beyond/beyond.sh $build $out"
 SEEDS=${SEEDS:-3} VARIANTS=$variants bash bench/beyond/beyond.sh "$build" "$out" | tee "$out/beyond.md"
-# gauss70-10 with the idle sleep capped by the rank's pace (docs/results.md, "Backing off,
+# gauss70-10 with the idle sleep capped by the rank's pace (bench/beyond/README.md, "Backing off,
 # with the sleep capped by the rank's pace")
 pace_variants="ctws:paper=1"
 echo "+ KEYS=backoff_pace=0.25 WORKLOADS=gauss SEEDS=${SEEDS:-3} VARIANTS=\"$pace_variants\" bench/beyond/beyond.sh $build $out/pace"

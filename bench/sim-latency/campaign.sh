@@ -1,5 +1,5 @@
 #!/bin/sh
-# Re-run the simulator campaigns behind docs/results.md "Simulator" and write their CSV
+# Re-run the simulator campaigns behind docs/results.md, "Latency model (WS-latency paper)" and write their CSV
 # files to OUT (then bench/sim-latency/figures.sh OUT redraws the figures).
 # usage: bench/sim-latency/campaign.sh [build-dir [OUT]]
 #        (defaults: build, build-dir/results/sim-latency). Takes a few CPU-minutes.

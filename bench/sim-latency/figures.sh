@@ -1,5 +1,5 @@
 #!/bin/sh
-# Draw the simulator figures of docs/results.md "Simulator" (into docs/figures/sim/, or
+# Draw the simulator figures of docs/results.md, "Latency model (WS-latency paper)" (into docs/figures/sim/, or
 # FIG) from the CSV files that bench/sim-latency/campaign.sh wrote to DATA. Needs gnuplot
 # (pngcairo or svg). Run from the repository root.
 # usage: bench/sim-latency/figures.sh [DATA]   (default build/results/sim-latency)

@@ -10,7 +10,7 @@
  * nranks * iters. Usage: atomics MODE [ITERS], MODE = cas | faa | acc | mix (rank r uses
  * cas, faa, acc for r % 3 = 0, 1, 2). Prints the counter and exits 1 if it is wrong.
  * Real MPI (Open MPI, MPICH) passes every mode; SimGrid 3.32's SMPI loses updates in
- * cas and mix (docs/results.md, "SimGrid SMPI"). */
+ * cas and mix (docs/results.md, "The simulator against real runs"). */
 #include "repro.h"
 
 #include <stdint.h>

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The SMPI side of docs/results.md "SimGrid SMPI": run policies at given rank counts and
+# The SMPI side of docs/results.md, "The simulator against real runs": run policies at given rank counts and
 # seeds on the default platform (1 Gf hosts, 10 GB/s, 1 us links), one JSON line per run
 # (the run's --json, which names its seed, plus "wall_s", the simulation's wall-clock
 # time) appended to OUT. Same workload as the comparison with ladro-sim (bench/smpi/compare.py;

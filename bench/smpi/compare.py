@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""SMPI runs against ladro-sim on the same workload (docs/results.md, "SimGrid SMPI").
+"""SMPI runs against ladro-sim on the same workload (docs/results.md, "The simulator against real runs").
 
 Reads the JSON lines of bench/smpi/campaign.sh and, for every run, simulates the same
 workload (ranks, tasks per rank, durations, placement, seed) with `ladro-sim policy` on the

@@ -4,7 +4,7 @@
  * prints the sums and the simulated time. Usage: nbcoll block|nonblock [OPS]. Under
  * SimGrid 3.32's SMPI the non-blocking form is an all-to-all exchange (P(P-1) messages
  * per operation), so its wall-clock cost grows much faster than P; that is why ladro's
- * termination waves use their own tree (src/coll.c; docs/results.md, "SimGrid SMPI").
+ * termination waves use their own tree (src/coll.c; docs/results.md, "The simulator against real runs").
  * Time it with: /usr/bin/time bench/smpi/run.sh -np 256 -p nbcoll nonblock 2 */
 #include "repro.h"
 
