@@ -6,8 +6,8 @@
 # registers `n` run as `mpiexec -n p exe args...` with the environment below, and, for
 # Open MPI, a second test `n_pt2pt` with OMPI_MCA_osc=pt2pt (every RMA operation then
 # needs the target to call MPI, as on clusters without RDMA atomics), with PT2PT_ENV added
-# (Open MPI's osc pt2pt refuses windows under MPI_THREAD_MULTIPLE: the leader policy's
-# twins run with LADRO_LEADER_THREAD=off).
+# (Open MPI's osc pt2pt refuses windows under MPI_THREAD_MULTIPLE: the programs then ask
+# for no more than MPI_THREAD_FUNNELED, and the leader serves from its main thread).
 # The test receives LADRO_EXPECT_NP=p so a program can assert it really got p ranks
 # (a binary started by the other MPI's launcher silently runs as p singletons).
 

@@ -57,7 +57,8 @@
  * The library never exits, aborts or prints on its own.
  *
  * Thread safety: a ladro_t is used by one thread (the one that created it), except that
- * with cfg.threads > 1 ladro_run runs the tasks on worker threads, which may call
+ * with cfg.threads > 1 (or cfg.paper under baseline and successonly) ladro_run runs the
+ * tasks on worker threads, which may call
  * ladro_push, ladro_result, ladro_progress (a no-op there), ladro_rank, ladro_size,
  * ladro_speed, ladro_config, ladro_global_counts and ladro_last_error (the worker's own
  * message) from inside a task; the calling thread alone calls MPI (MPI_THREAD_FUNNELED
@@ -153,7 +154,6 @@ typedef struct ladro_config {
     size_t task_bytes;           /* inline payload bytes per task, same on all ranks (0) */
     uint32_t task_capacity;      /* stealable slots per rank, power of two (4096) */
     uint32_t chunk;              /* tasks kept private before exposing more (1) */
-    double steal_fraction;       /* share of a victim's stealable tasks taken (0.5) */
     double backoff_min_us;       /* idle back-off, first sleep (20) */
     double backoff_max_us;       /* idle back-off, cap (2000) */
     double backoff_pace;         /* idle back-off, cap as a share of the rank's mean task
@@ -181,6 +181,11 @@ typedef struct ladro_config {
                                     own, and the calling thread serves the protocol) */
     int steal_guard;             /* LADRO_STEAL_GUARD_OFF (default) or _PACE; key values
                                     "off", "pace" (random, baseline, successonly) */
+    int paper;                   /* 1: the policy runs as its paper describes (its values
+                                    in docs/policies/<policy>.md, "The paper's
+                                    configuration"; the steal guard and back-off pacing
+                                    off); ladro_create refuses what ladro cannot give.
+                                    0: ladro's best measured configuration (default) */
     int npolicy_opts;            /* policy options set (ladro_config_set with a policy's
                                     key); options of policies other than `policy` are kept
                                     and ignored, so one environment serves several */
@@ -240,7 +245,8 @@ typedef struct ladro_task {
  * off before MPI_Init unless the user chose it; the message names the variable;
  * docs/user-guide.md; or cfg->threads > 1 while MPI
  * gives less than MPI_THREAD_FUNNELED — MPI_THREAD_SERIALIZED when the calling thread did
- * not initialise MPI — the message names the level to request). On error *out is NULL. */
+ * not initialise MPI — the message names the level to request; or cfg->paper asks for a
+ * paper's rule ladro does not give: the message names the rule). On error *out is NULL. */
 LADRO_API int ladro_create(MPI_Comm comm, const ladro_config_t *cfg, ladro_t **out,
                            char *err, size_t errlen);
 /* Collective. Frees everything; sets *lb to NULL. A NULL *lb is a no-op. Must be called
@@ -265,7 +271,8 @@ LADRO_API int ladro_push(ladro_t *lb, const ladro_task_t *task);
  * or a task ran longer than that; every rank gets it in the same termination wave, and
  * every later ladro_next/ladro_progress returns it again. ladro_last_error() says why;
  * ladro_dump_state() shows this rank's state.
- * With cfg.threads > 1 it returns LADRO_ESTATE: the tasks run on ladro_run's workers. */
+ * With cfg.threads > 1 (or cfg.paper under baseline and successonly) it returns
+ * LADRO_ESTATE: the tasks run on ladro_run's workers. */
 LADRO_API int ladro_next(ladro_t *lb, ladro_task_t *task);
 /* Local. Long tasks call it now and then: serves the policy's protocol (token, info
  * vector, requests) and MPI progress. Cheap when there is nothing to do. With
@@ -309,7 +316,8 @@ LADRO_API int ladro_global_counts(const ladro_t *lb, uint64_t *created, uint64_t
  * names the task, after the message of a call of that task that failed, if one did), or
  * an error of the run (as ladro_next's). Local, like ladro_next: every rank calls it.
  * cfg.threads == 1: the ladro_next loop on the calling thread.
- * cfg.threads > 1: starts that many worker threads, which call fn (several tasks at
+ * cfg.threads > 1, or cfg.paper with baseline or successonly (the paper's communication
+ * worker beside cfg.threads computation workers): starts cfg.threads worker threads, which call fn (several tasks at
  * once: what fn shares must be atomic or locked), steal from each other's deques first,
  * and stop at LADRO_DONE; the calling thread serves the rank's public pool and every
  * remote request meanwhile, and alone calls MPI (docs/architecture.md, "Threads inside a
@@ -330,8 +338,9 @@ LADRO_API int ladro_run_range(MPI_Comm comm, uint64_t n, ladro_task_fn fn, void 
 
 /* Local. The calling thread's worker index in [0, cfg.threads) while it runs a task of
  * ladro_run: per-worker state of an application (counters, scratch buffers) is an array
- * indexed by it. 0 on the calling thread when cfg.threads is 1; -1 on any other thread
- * (the thread in ladro_run when cfg.threads > 1, or a thread of the application's own). */
+ * indexed by it. 0 on the calling thread when cfg.threads is 1 without worker threads;
+ * -1 on any other thread (the thread in ladro_run when it starts workers, or a thread of
+ * the application's own). */
 LADRO_API int ladro_thread_index(const ladro_t *lb);
 
 LADRO_API int ladro_rank(const ladro_t *lb);

@@ -151,6 +151,12 @@ int ladroi_a2ws_default_radius(int P, int whole_max, int radius_max)
     return radius_max > 0 && R > radius_max ? radius_max : R;
 }
 
+int ladroi_a2ws_paper_radius(int P)
+{
+    int R = (2 * P + 5) / 10; /* P/5 to the nearest integer, halves up */
+    return R < 1 ? 1 : R;
+}
+
 /* A2WS eq. (1): P_sub = 2R + 1, clamped to distinct ranks */
 void ladroi_a2ws_ring(int P, int R, int *L, int *Rr)
 {

@@ -56,6 +56,9 @@ int ladroi_a2ws_pick(const double *weight, int count, double u);
  * the measurements behind the rule: on ranks whose node kinds are numbered in blocks a
  * quarter of the ring sees a subsystem slower than the whole system. */
 int ladroi_a2ws_default_radius(int P, int whole_max, int radius_max);
+/* §4 after Fig. 4 (paper=1): "a fixed radius at 20% of the total number of nodes": P/5
+ * to the nearest integer (the paper gives no rounding rule), at least 1. */
+int ladroi_a2ws_paper_radius(int P);
 /* §2.1, eq. (1): the subsystem of a rank on a ring of P ranks with radius R is the
  * ranks i-L .. i+Rr, L = min(R, (P-1)/2), Rr = min(R, P-1-L), so that its 2R+1 slots
  * (fewer when P is small) name distinct ranks. Slot index x = (j - i) + L. */

@@ -72,6 +72,11 @@ static const ladroi_opt_t ladro__keys[] = {
     {.key = "policy", .type = LADROI_OPT_STR, LADRO__F(policy), .check = ladro__check_policy,
      .def = "random", .accepted = "a registered policy (`ladro_policy_names()`)",
      .doc = "load-balancing policy"},
+    {.key = "paper", .type = LADROI_OPT_INT, LADRO__F(paper), .max = 1, .def = "0",
+     .accepted = "0, 1",
+     .doc = "1: the policy runs as its paper describes (docs/policies/<policy>.md, \"The "
+            "paper's configuration\"; steal guard and back-off pacing off); `ladro_create` "
+            "refuses a rule ladro cannot give; 0: ladro's best measured configuration"},
     {.key = "seed", .type = LADROI_OPT_U64, LADRO__F(seed), .max = UINT64_MAX, .def = "1",
      .accepted = "an unsigned 64-bit integer", .doc = "RNG seed, same on every rank"},
     {.key = "task_bytes", .type = LADROI_OPT_SIZE, LADRO__F(task_bytes), .max = 1u << 20,
@@ -84,9 +89,6 @@ static const ladroi_opt_t ladro__keys[] = {
     {.key = "chunk", .type = LADROI_OPT_U32, LADRO__F(chunk), .min = 1, .max = 1u << 16,
      .def = "1", .accepted = "an integer in [1, 65536], at most task_capacity/2",
      .doc = "tasks a rank keeps private before exposing more to thieves"},
-    {.key = "steal_fraction", .type = LADROI_OPT_DOUBLE, LADRO__F(steal_fraction), .dmax = 1,
-     .open = true, .def = "0.5", .accepted = "a number in (0, 1]",
-     .doc = "share of a victim's stealable tasks one steal takes"},
     {.key = "backoff_min_us", .type = LADROI_OPT_DOUBLE, LADRO__F(backoff_min_us),
      .dmax = 1e6, .def = "20", .accepted = "a number of microseconds in [0, 1e6]",
      .doc = "first idle sleep after a failed round"},
@@ -154,6 +156,61 @@ static const ladroi_opt_t ladro__keys[] = {
 
 /* LADRO_* variables read elsewhere (not config keys) — accepted by from_env. */
 static const char *const ladro__other_env[] = {"LADRO_EXPECT_NP", NULL};
+
+/* Keys that were removed: research variants that lost to the default, or settings that
+ * `paper` now selects. Setting one is an error saying what replaced it ("{paper}" is
+ * written as the way the key was set: paper=1 or LADRO_PAPER=1). */
+static const struct {
+    const char *key, *why;
+} ladro__removed[] = {
+    {"steal_fraction", "a steal takes half of the victim's stealable tasks, as in every "
+                       "paper"},
+    {"ctws_termination", "ctws ends by the runtime's termination waves; {paper} gives the "
+                         "paper's finish token"},
+    {"ctws_tokens", "ctws uses one token per 4 ranks; {paper} gives the paper's single "
+                    "token"},
+    {"ctws_probe", "a ctws holder whose list ran dry reads 16 random ranks; {paper} gives the "
+                   "paper's none"},
+    {"ctws_ring", "ctws's rings are consecutive ranks, spread under steal_guard=pace; "
+                  "{paper} gives the paper's consecutive ring"},
+    {"whole_max", "a2ws's default radius is the whole ring up to 1024 ranks (radius sets "
+                  "another); {paper} gives the paper's 20 % of the ranks"},
+    {"radius_max", "beyond 1024 ranks a2ws's default radius is ceil(P/4) at most 256 "
+                   "(radius sets another)"},
+    {"a2ws_probe", "an a2ws rank whose subsystem offers no victim reads one random rank "
+                   "beyond it; {paper} gives the paper's none"},
+    {"load_draws", "a baseline or successonly thief reads at most 8 random ranks' loads per "
+                   "search step; {paper} gives the paper's search until a loaded rank"},
+    {"load_threshold", "a rank with a stealable task is a victim (a threshold of 0, also "
+                       "under {paper})"},
+    {"successonly_nocycle", "the no-cycle variant did not beat successonly "
+                            "(bench/loadaware/README.md); cyclic_steals counts the cycles"},
+    {"successonly_withdraw", "the withdrawing variant did not beat successonly "
+                             "(bench/loadaware/README.md)"},
+    {"sw_degree", "smallworld draws 2*floor(log2(P-1)) shortcuts per rank"},
+    {"sw_ring", "smallworld's ring is consecutive ranks, spread under steal_guard=pace"},
+    {"leader_thread", "the leader serves from a thread when MPI provides "
+                      "MPI_THREAD_MULTIPLE, else from ladro_next and ladro_progress; "
+                      "{paper} requires the thread"},
+};
+
+/* The message of a removed key, named as it was set (key or LADRO_ variable), or 0. */
+static int ladro__removed_key(const char *key, const char *name, const char *paper,
+                              char *err, size_t errlen)
+{
+    for (size_t i = 0; i < sizeof ladro__removed / sizeof ladro__removed[0]; i++) {
+        if (strcmp(ladro__removed[i].key, key) != 0)
+            continue;
+        char why[512];
+        const char *w = ladro__removed[i].why, *at = strstr(w, "{paper}");
+        if (at)
+            snprintf(why, sizeof why, "%.*s%s%s", (int)(at - w), w, paper, at + 7);
+        else
+            snprintf(why, sizeof why, "%s", w);
+        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "%s was removed: %s", name, why);
+    }
+    return 0;
+}
 
 /* ---- the generic parser and printer ---------------------------------------------------- */
 int ladroi_opt_parse(const ladroi_opt_t *o, void *base, const char *v, char *err,
@@ -253,7 +310,7 @@ static const ladroi_opt_t *ladro__core_key(const char *key)
 static const ladroi_opt_t *ladro__policy_key(const ladroi_policy_ops_t *ops, const char *key)
 {
     for (size_t i = 0; ops && i < ops->nopts; i++)
-        if (strcmp(ops->opts[i].key, key) == 0)
+        if (!ops->opts[i].fixed && strcmp(ops->opts[i].key, key) == 0)
             return &ops->opts[i];
     return NULL;
 }
@@ -277,7 +334,7 @@ const char *ladroi_config_key(size_t i)
         const ladroi_policy_ops_t *ops = ladroi_policy_at(p);
         for (size_t k = 0; k < ops->nopts; k++) {
             const ladroi_opt_t *first;
-            if (ladro__owner(ops->opts[k].key, &first) != ops) /* listed once */
+            if (ops->opts[k].fixed || ladro__owner(ops->opts[k].key, &first) != ops)
                 continue;
             if (i-- == 0)
                 return ops->opts[k].key;
@@ -355,6 +412,8 @@ int ladro_config_set(ladro_config_t *cfg, const char *key, const char *value, ch
         return rc;
     if (!key || !value)
         return ladroi_failbuf(err, errlen, LADRO_EINVAL, "ladro_config_set: NULL argument");
+    if ((rc = ladro__removed_key(key, key, "paper=1", err, errlen)) != 0)
+        return rc;
     const ladroi_opt_t *o = ladro__core_key(key);
     if (o) {
         if (!strcmp(key, "policy")) /* names are matched case-insensitively, kept lower case */
@@ -439,6 +498,8 @@ int ladro_config_from_env(ladro_config_t *cfg, char *err, size_t errlen)
             key[i - 6] = (char)tolower((unsigned char)name[i]);
         char inner[LADROI_ERRLEN];
         const ladroi_opt_t *o;
+        if ((rc = ladro__removed_key(key, name, "LADRO_PAPER=1", err, errlen)) != 0)
+            return rc;
         if (!ladro__core_key(key) && !ladro__owner(key, &o)) {
             const char *best = ladro__close_key(key);
             char upper[64] = "";
@@ -459,7 +520,9 @@ int ladroi_policy_opts(const ladroi_policy_ops_t *ops, const ladro_config_t *cfg
                        char *err, size_t errlen)
 {
     for (size_t i = 0; i < ops->nopts; i++) {
-        int rc = ladroi_opt_parse(&ops->opts[i], opts, ops->opts[i].def, err, errlen);
+        const ladroi_opt_t *o = &ops->opts[i];
+        int rc = ladroi_opt_parse(o, opts, cfg->paper && o->paper ? o->paper : o->def, err,
+                                  errlen);
         if (rc)
             return rc;
     }
@@ -505,6 +568,9 @@ int ladro_config_validate(const ladro_config_t *cfg, char *err, size_t errlen)
     }
     /* The chosen policy's options, as ladro_create will parse them. */
     const ladroi_policy_ops_t *ops = ladroi_policy_find(cfg->policy);
+    if (ops && cfg->paper && ops->paper_refusal)
+        return ladroi_failbuf(err, errlen, LADRO_ENOTSUP, "paper=1 with policy=%s: %s",
+                              ops->name, ops->paper_refusal);
     if (ops && ops->opts_size) {
         void *opts = calloc(1, ops->opts_size);
         if (!opts)
@@ -538,24 +604,62 @@ static void ladro__print_line(FILE *out, const ladroi_opt_t *o, const char *val)
     fprintf(out, "  %-20s %-26s %-20s %s\n", o->key, env, val, o->doc);
 }
 
+void ladroi_config_effective(const ladro_config_t *cfg, ladro_config_t *out)
+{
+    *out = *cfg;
+    if (!cfg->paper)
+        return;
+    out->steal_guard = LADRO_STEAL_GUARD_OFF; /* no paper has the guard or the pacing */
+    out->backoff_pace = 0;
+}
+
 void ladro_print_config(FILE *out, const ladro_config_t *cfg)
 {
-    char val[LADRO_PATH_MAX + 32];
+    char val[LADRO_PATH_MAX + 32], was[LADRO_PATH_MAX + 32];
     if (ladro__check_size(cfg, "ladro_print_config", val, sizeof val)) {
         fprintf(out, "%s\n", val);
         return;
     }
+    /* The values in force: what paper=1 changed is marked. */
+    ladro_config_t eff;
+    ladroi_config_effective(cfg, &eff);
     for (size_t i = 0; i < LADRO__NKEYS; i++) {
-        ladroi_opt_show(&ladro__keys[i], cfg, val, sizeof val);
+        ladroi_opt_show(&ladro__keys[i], &eff, val, sizeof val);
+        ladroi_opt_show(&ladro__keys[i], cfg, was, sizeof was);
+        if (strcmp(val, was) != 0)
+            snprintf(val + strlen(val), sizeof val - strlen(val), " (paper)");
         ladro__print_line(out, &ladro__keys[i], val);
     }
     const ladroi_policy_ops_t *ops = ladroi_policy_find(cfg->policy);
-    if (ops && ops->nopts)
-        fprintf(out, "  %s options:\n", ops->name);
+    bool any = false, fixed = false;
     for (size_t i = 0; ops && i < ops->nopts; i++) {
+        if (ops->opts[i].fixed) {
+            fixed = true;
+            continue;
+        }
+        if (!any)
+            fprintf(out, "  %s options:\n", ops->name);
+        any = true;
         ladro_config_get(cfg, ops->opts[i].key, val, sizeof val);
         ladro__print_line(out, &ops->opts[i], val);
     }
+    if (fixed)
+        fprintf(out, "  %s settings (not keys; %s):\n", ops->name,
+                cfg->paper ? "the paper's, by paper=1" : "paper=1 gives the paper's");
+    for (size_t i = 0; ops && fixed && i < ops->nopts; i++) {
+        const ladroi_opt_t *o = &ops->opts[i];
+        if (!o->fixed)
+            continue;
+        const char *v = cfg->paper && o->paper ? o->paper : o->def;
+        fprintf(out, "  %-20s %-26s %-20s %s\n", o->key, "", *v ? v : "(empty)", o->doc);
+    }
+    if (ops && cfg->paper && ops->paper_refusal)
+        fprintf(out, "  paper=1 with policy=%s is refused: %s\n", ops->name,
+                ops->paper_refusal);
+    if (ops && cfg->paper && ops->paper_workers)
+        fprintf(out, "  %-20s %-26s %-20s %s\n", "communication_worker", "", "on (paper)",
+                "ladro_run runs the tasks on `threads` computation worker threads beside the "
+                "rank's communication thread (the paper's communication worker)");
 }
 
 /* ---- docs/envvars.md: the tables as markdown, and each policy's counters --------------- */
@@ -577,16 +681,48 @@ void ladroi_config_doc(FILE *out)
         if (!ops->nopts && !ops->ncounters)
             continue;
         fprintf(out, "\n### `%s` (docs/policies/%s.md)\n", ops->name, ops->name);
-        if (ops->nopts)
+        size_t nfixed = 0;
+        for (size_t i = 0; i < ops->nopts; i++)
+            nfixed += ops->opts[i].fixed;
+        if (ops->nopts > nfixed)
             fprintf(out, "\n| variable | key | default | accepted | meaning |\n"
                          "|---|---|---|---|---|\n");
         for (size_t i = 0; i < ops->nopts; i++)
-            ladro__doc_row(out, &ops->opts[i]);
+            if (!ops->opts[i].fixed)
+                ladro__doc_row(out, &ops->opts[i]);
+        if (nfixed) /* not keys: what the policy runs, and what paper=1 changes */
+            fprintf(out, "\nSettings (not keys; `ladro_print_config` shows them):\n\n"
+                         "| setting | default | `paper=1` | meaning |\n|---|---|---|---|\n");
+        for (size_t i = 0; i < ops->nopts; i++) {
+            const ladroi_opt_t *o = &ops->opts[i];
+            if (o->fixed)
+                fprintf(out, "| %s | %s | %s | %s |\n", o->key, *o->def ? o->def : "(empty)",
+                        o->paper ? o->paper : o->def, o->doc);
+        }
+        if (ops->paper_workers)
+            fprintf(out, "\nUnder `paper=1`: the paper's communication worker: `ladro_run` "
+                         "runs the tasks on `threads` computation worker threads (1 by "
+                         "default) beside the rank's communication thread, as with "
+                         "`threads` > 1 (`ladro_next` is refused).\n");
+        if (ops->paper_refusal)
+            fprintf(out, "\nUnder `paper=1`: refused (%s).\n", ops->paper_refusal);
         if (ops->ncounters) /* not configuration, but declared next to it */
             fprintf(out, "\nCounters (`ladro_stats_counter`, JSON/CSV output):\n\n");
         for (size_t i = 0; i < ops->ncounters; i++)
             fprintf(out, "- `%s` (%s over ranks): %s\n", ops->counters[i].name,
                     ops->counters[i].gather == LADROI_SUM ? "sum" : "max",
                     ops->counters[i].doc);
+    }
+    fprintf(out, "\n### Removed keys\n\nSetting one (key or variable) is an error that says "
+                 "what replaced it.\n\n| variable | key | what replaced it |\n|---|---|---|\n");
+    for (size_t i = 0; i < sizeof ladro__removed / sizeof ladro__removed[0]; i++) {
+        char env[64], why[512];
+        ladro__env_name(ladro__removed[i].key, env, sizeof env);
+        const char *w = ladro__removed[i].why, *at = strstr(w, "{paper}");
+        if (at)
+            snprintf(why, sizeof why, "%.*s`paper=1`%s", (int)(at - w), w, at + 7);
+        else
+            snprintf(why, sizeof why, "%s", w);
+        fprintf(out, "| `%s` | %s | %s |\n", env, ladro__removed[i].key, why);
     }
 }

@@ -65,10 +65,28 @@ int ladroi_create(ladroi_chan_t *comm, const ladro_config_t *cfg, ladro_t **out,
 
     char msg[LADROI_ERRLEN] = "";
     int rc = ladro_config_validate(cfg, msg, sizeof msg);
+    ladro_config_t eff; /* what paper=1 implies for the core (ladroi_config_effective) */
+    if (rc == 0) {
+        ladroi_config_effective(cfg, &eff);
+        cfg = &eff;
+    }
     if (rc == 0)
         rc = ladroi_rma_usable(msg, sizeof msg);
-    if (rc == 0) /* the thread level workers need (threads > 1) */
-        rc = ladroi_net_workers_ok((int)cfg->threads, msg, sizeof msg);
+    /* worker threads beside the rank's communication thread: threads > 1, or the paper's
+     * communication worker (paper=1) */
+    const ladroi_policy_ops_t *pops = rc == 0 ? ladroi_policy_find(cfg->policy) : NULL;
+    bool paper_hub = pops && cfg->paper && pops->paper_workers;
+    bool hub = cfg->threads > 1 || paper_hub;
+    if (rc == 0) { /* the thread level workers need */
+        char inner[LADROI_ERRLEN];
+        rc = ladroi_net_workers_ok(hub ? (int)(cfg->threads > 1 ? cfg->threads : 2) : 1,
+                                   inner, sizeof inner);
+        if (rc && paper_hub && cfg->threads <= 1)
+            snprintf(msg, sizeof msg, "paper=1 (%.16s's communication worker, a thread "
+                     "beside the computation worker): %.160s", cfg->policy, inner);
+        else if (rc)
+            snprintf(msg, sizeof msg, "%s", inner);
+    }
     /* The configuration must be the same everywhere where it shapes shared structures. */
     uint64_t mine[4] = {0, 0, 0, 0}, lo[4], hi[4];
     if (rc == 0) {
@@ -97,6 +115,7 @@ int ladroi_create(ladroi_chan_t *comm, const ladro_config_t *cfg, ladro_t **out,
     }
     if (lb) {
         lb->cfg = *cfg;
+        lb->hub = hub;
         lb->idle_since = -1;
         lb->rank = ladroi_net_chan_rank(comm);
         lb->size = ladroi_net_chan_size(comm);
@@ -325,9 +344,11 @@ int ladro_next(ladro_t *lb, ladro_task_t *task)
     if (!task)
         return ladroi_fail(lb, LADRO_EINVAL, "ladro_next: task is NULL (the ladro_task_t "
                            "to fill)");
-    if (lb->cfg.threads > 1)
-        return ladroi_fail(lb, LADRO_ESTATE, "ladro_next with threads=%u: run the tasks "
-                           "with ladro_run (it starts the workers)", lb->cfg.threads);
+    if (lb->hub)
+        return ladroi_fail(lb, LADRO_ESTATE, "ladro_next with threads=%u%s: run the tasks "
+                           "with ladro_run (it starts the workers)", lb->cfg.threads,
+                           lb->cfg.threads > 1 ? "" : " and paper=1 (the paper's "
+                           "communication worker)");
     if (lb->state == LADROI_DONE)
         return LADRO_DONE;
     if (lb->wd_state)
@@ -407,7 +428,7 @@ void ladroi_mark_done(ladro_t *lb)
     lb->st.wall_s = lb->t_end - lb->t0;
     lb->st.idle_s = (double)lb->st.threads * lb->st.wall_s - lb->st.busy_s;
     lb->st.term_waves = lb->term.waves;
-    if (lb->st.threads == 1) /* the one thread is the busiest (src/threads.c sets it else) */
+    if (!lb->hub) /* the one thread is the busiest (src/threads.c sets it else) */
         lb->st.worker_tasks_max = lb->st.tasks_run;
     if (lb->idle_since >= 0)
         LADROI_TRACE(lb, LADROI_TEV_IDLE, lb->idle_since, lb->t_end, 0, -1, 0);
@@ -420,7 +441,7 @@ int ladro_run(ladro_t *lb, ladro_task_fn fn, void *user_data)
         return LADRO_EINVAL;
     if (!fn)
         return ladroi_fail(lb, LADRO_EINVAL, "ladro_run: fn is NULL");
-    if (lb->cfg.threads > 1)
+    if (lb->hub)
         return ladroi_threads_run(lb, fn, user_data);
     ladro_task_t t;
     int rc, first_err = 0;

@@ -45,6 +45,11 @@ typedef struct ladroi_opt {
     const char *def;          /* the default, as ladro_config_set takes it */
     const char *accepted;     /* what is accepted: error messages and docs/envvars.md */
     const char *doc;          /* what it means: ladro_print_config and docs/envvars.md */
+    /* The value under cfg.paper (NULL: def). A policy's row may be `fixed`: no key, the
+     * policy's setting in force (def, or paper under cfg.paper), listed by
+     * ladro_print_config and docs/envvars.md but not settable. */
+    const char *paper;
+    bool fixed;
 } ladroi_opt_t;
 
 #define LADROI_OPT_FIELD(type, field) offsetof(type, field), sizeof(((type *)0)->field)
@@ -66,6 +71,9 @@ void ladroi_config_doc(FILE *out);
 /* Fill the options struct `opts` (ops->opts_size bytes) of policy `ops` from its
  * defaults and the options cfg holds for it. LADRO_EINVAL with a message on a bad value. */
 struct ladroi_policy_ops;
+/* The configuration ladro_create runs: cfg with what cfg.paper implies for the core
+ * (steal guard and back-off pacing off). Every other field as given. */
+void ladroi_config_effective(const ladro_config_t *cfg, ladro_config_t *out);
 int ladroi_policy_opts(const struct ladroi_policy_ops *ops, const ladro_config_t *cfg,
                        void *opts, char *err, size_t errlen);
 
@@ -159,6 +167,9 @@ typedef struct ladroi_pool {
  * taken because steal_guard=pace held the thief back (the victim has tasks). */
 enum { LADROI_STEAL_EMPTY = 0, LADROI_STEAL_GOT = 1, LADROI_STEAL_DECLINED = 2 };
 
+/* The share of a victim's stealable tasks one steal takes: half, as every paper's
+ * thief (random, ctws, smallworld, the victims' grants of baseline and successonly). */
+#define LADROI_STEAL_FRACTION 0.5
 /* Local allocations only. */
 int ladroi_pool_init(ladro_t *lb, ladroi_pool_t *p, size_t task_bytes, uint32_t capacity,
                      bool stealable);
@@ -298,10 +309,12 @@ bool ladroi_guard_on(const ladro_t *lb);
 enum { LADROI_ORDER_AUTO, LADROI_ORDER_RANK, LADROI_ORDER_SPREAD };
 extern const char *const ladroi_order_names[];
 bool ladroi_order_spread(const ladro_t *lb, int order);
-/* A policy's ring-order option (an int field of its options struct), default auto. */
+/* A policy's fixed ring order (an int field of its options struct): auto (spread under
+ * steal_guard=pace, else rank) by default, the paper's consecutive ranks under paper. */
 #define LADROI_OPT_ORDER(key_, type_, field_, doc_)                                        \
     {.key = key_, .type = LADROI_OPT_ENUM, LADROI_OPT_FIELD(type_, field_),                 \
-     .names = ladroi_order_names, .def = "auto", .accepted = "auto, rank, spread",          \
+     .names = ladroi_order_names, .def = "auto", .paper = "rank", .fixed = true,            \
+     .accepted = "auto, rank, spread",                                                     \
      .doc = doc_ "; `auto`: spread under `steal_guard=pace`, else rank"}
 /* Thief side: *cap for taking from victim, which holds n tasks: reads its paces when this
  * rank is guarded and knows its own (the victim's fastest known may show this rank slow:
@@ -575,6 +588,12 @@ typedef struct ladroi_policy_ops {
      * policy reads as lb->popts (defaults applied, checked at ladro_create). */
     const ladroi_opt_t *opts;
     size_t nopts, opts_size;
+    /* Under cfg.paper: the paper's runtime has a communication worker beside the
+     * computation workers (threads inside the rank: threads raised to at least 2). */
+    bool paper_workers;
+    /* Under cfg.paper: a rule of the paper ladro does not implement (NULL: none);
+     * ladro_config_validate, hence ladro_create, refuses with this one line. */
+    const char *paper_refusal;
     /* Counters: names and how they are gathered (at most LADRO_STATS_COUNTERS_MAX). */
     const ladroi_counter_t *counters;
     size_t ncounters;
@@ -701,6 +720,10 @@ struct ladro {
     bool idle_round;  /* the core's idle round runs the policy (ladroi_idle_yield answers) */
     int node_ranks, node_cores; /* this node's ranks and their cores: cfg.idle's auto */
     unsigned poll_count;
+    /* ladro_run runs the tasks on worker threads and the calling thread is the rank's
+     * communication thread (src/threads.c): cfg.threads > 1, or the paper's communication
+     * worker beside cfg.threads computation workers (paper=1, ops->paper_workers) */
+    bool hub;
     /* timing and counters */
     double t0, t_end;
     ladro_rank_stats_t st;

@@ -80,7 +80,7 @@ int ladroi_la_promise(ladro_t *lb, int thief, bool at_least_one, uint32_t *k)
     }
     if (cap == 0)
         cap = 1;
-    return ladroi_pool_reserve(lb, &lb->pool, lb->cfg.steal_fraction,
+    return ladroi_pool_reserve(lb, &lb->pool, LADROI_STEAL_FRACTION,
                                cap == UINT32_MAX ? 0 : cap, /* 0: no limit */
                                ((const ladroi_la_opts_t *)lb->popts)->load_threshold, k);
 }
@@ -174,10 +174,10 @@ void ladroi_la_print_stats(FILE *out, const ladro_stats_t *st)
     double cyclic = ladro__ctr(st, "cyclic_steals"), ok = (double)st->total.steals_ok;
     if (phases == 0 && ladro__ctr(st, "load_reads") == 0)
         return;
-    fprintf(out, "  load-aware: load reads %.0f  lock busy %.0f  withdrawn %.0f  cyclic steals "
+    fprintf(out, "  load-aware: load reads %.0f  lock busy %.0f  cyclic steals "
             "%.0f (%.3f%% of steals)  reply after %.3f ms mean, %.3f ms max (%.0f replies)\n",
             ladro__ctr(st, "load_reads"), ladro__ctr(st, "lock_busy"),
-            ladro__ctr(st, "steals_withdrawn"), cyclic, ok > 0 ? 100.0 * cyclic / ok : 0.0,
+            cyclic, ok > 0 ? 100.0 * cyclic / ok : 0.0,
             replies > 0 ? 1e3 * ladro__ctr(st, "reply_wait_s") / replies : 0.0,
             1e3 * ladro__ctr(st, "reply_wait_max_s"), replies);
     fprintf(out, "  victims per search phase (%.0f phases):", phases);

@@ -3,7 +3,7 @@
  *
  *  - placeLoad: a rank's load is its pool's public (stealable) task count, read by a
  *    thief with one remote atomic read (ladroi_pool_peek); only ranks whose load exceeds
- *    the option load_threshold are victims (Alg. 1 line 4).
+ *    the setting load_threshold are victims (Alg. 1 line 4).
  *  - A per-rank window of 64-bit words for the two protocols:
  *        [0] request counter  (SuccessOnlyWS: thieves fetch-and-add to append)
  *        [1] lock             (BaselineWS: try-lock, 0 = free, else thief rank + 1)
@@ -11,8 +11,7 @@
  *        [3] unused
  *        [4 + v]      reply from victim v to this rank (0 = none; LADROI_LA_DENY or a
  *                     grant of k tasks, LADROI_LA_GRANT(k))
- *        [4 + P + i]  request ring, slot i mod P: thief rank + 1, 0 = not yet written,
- *                     or a withdrawn entry (LADROI_LA_WITHDRAWN | thief rank + 1)
+ *        [4 + P + i]  request ring, slot i mod P: thief rank + 1, 0 = not yet written
  *  - Victim replies move tasks with the pool's one transfer: the victim promises k of its
  *    public tasks (ladroi_pool_reserve) and replies GRANT(k); the thief takes them with
  *    ladroi_pool_steal(victim, 1.0, k), which cannot come back empty.
@@ -29,7 +28,6 @@
 #define LADROI_LA_GRANT(k) (((uint64_t)(k) << 8) | 2ull)
 #define LADROI_LA_IS_GRANT(r) (((r) & 0xFFull) == 2ull)
 #define LADROI_LA_GRANTED(r) ((uint32_t)((r) >> 8))
-#define LADROI_LA_WITHDRAWN (1ull << 63)
 
 enum {
     LADROI_LA_COUNT = 0,
@@ -46,14 +44,15 @@ typedef struct ladroi_la_opts {
 #define LADROI_LA_OPTS                                                                    \
     {.key = "load_threshold", .type = LADROI_OPT_U32,                                     \
      LADROI_OPT_FIELD(ladroi_la_opts_t, load_threshold), .max = 1u << 24, .def = "0",     \
-     .accepted = "an integer in [0, 16777216]",                                           \
+     .paper = "0", .fixed = true, .accepted = "an integer in [0, 16777216]",              \
      .doc = "a rank is a victim only when it publishes more stealable tasks than this "   \
-            "(placeLoad > THRESHOLD)"},                                                   \
+            "(placeLoad > THRESHOLD; the paper gives no value)"},                         \
     {.key = "load_draws", .type = LADROI_OPT_U32,                                         \
      LADROI_OPT_FIELD(ladroi_la_opts_t, load_draws), .max = 1u << 30, .def = "8",         \
-     .accepted = "an integer in [0, 1073741824]",                                         \
+     .paper = "0", .fixed = true, .accepted = "an integer in [0, 1073741824]",            \
      .doc = "random victims whose load a thief reads per search step before it backs "    \
-            "off; 0 = P-1 (docs/policies/baseline.md)"}
+            "off; 0 = P-1, the paper's search until a loaded rank (docs/policies/"        \
+            "baseline.md)"}
 
 /* Counters: lb->st.counters[LADROI_LA_C_*]; a policy's own ones follow from LADROI_LA_C_N. */
 enum { LADROI_LA_C_LOAD_READS, LADROI_LA_C_SEARCH_PHASES, LADROI_LA_C_VICTIMS,

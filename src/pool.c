@@ -423,7 +423,7 @@ void ladroi_guard_wave(const ladro_t *lb, double now, uint64_t out[LADROI_GUARD_
     double rate = 1e6 / pace;
     out[0] = (uint64_t)(rate + 0.5);
     out[1] = lb->st.tasks_run * 1000000u;
-    if (lb->in_task && lb->cfg.threads <= 1) { /* workers' tasks: counted when done */
+    if (lb->in_task && !lb->hub) { /* workers' tasks: counted when done */
         double done = (now - lb->task_start) / pace;
         out[1] += (uint64_t)(1e6 * (done < 0.99 ? done : 0.99));
         out[2] = out[0];

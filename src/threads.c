@@ -1,4 +1,4 @@
-/* Threads inside a rank (cfg.threads > 1; docs/architecture.md, "Threads inside a rank").
+/* Threads inside a rank (cfg.threads > 1, or paper=1 with baseline or successonly; docs/architecture.md, "Threads inside a rank").
  *
  * ladro_run starts cfg.threads workers and turns the calling thread into the rank's
  * communication thread, the hub:
@@ -130,7 +130,7 @@ int ladro_thread_index(const ladro_t *lb)
     const ladroi_worker_t *w = ladroi_worker_self(lb);
     if (w)
         return w->idx;
-    return lb->cfg.threads == 1 ? 0 : -1;
+    return lb->hub ? -1 : 0;
 }
 
 /* ---- workers -------------------------------------------------------------------------- */

@@ -430,7 +430,7 @@ int ladroi_trace_write(ladro_t *lb)
     snprintf(tmp, sizeof tmp, "%s.tmp%ld", lb->cfg.trace, (long)getpid());
     FILE *f = fopen(tmp, "w");
     int werr = f ? 0 : -1;
-    int nw = lb->cfg.threads > 1 ? (int)lb->cfg.threads : 0; /* rows per worker */
+    int nw = lb->hub ? (int)lb->cfg.threads : 0; /* rows per worker */
     for (size_t i = 0; i < total; i++) /* a rank configured with more threads */
         if (all[i].worker >= nw)
             nw = all[i].worker + 1;

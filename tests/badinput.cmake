@@ -144,26 +144,32 @@ ladro_badinput(NAME gantt_bad_record PROG ladro-gantt NP 0 CODE 1
   ARGS rec.csv -o rec.svg)
 ladro_badinput(NAME env_bad_idle PROG ladro-synth NP 1 CODE 2
   REGEX "environment variable LADRO_IDLE: idle='sleep': accepted: auto, spin, backoff" ENV LADRO_IDLE=sleep)
-# ctws's token termination refuses spawning (a task pushing a task) with a one-line error,
-# and result routing at ladro_create.
-ladro_badinput(NAME ctws_token_spawn PROG ladro-uts NP 2 CODE 1
-  REGEX "ctws_termination=token: a task pushed a task, but the finish token assumes every task exists at the start: use ctws_termination=waves"
-  ARGS --policy ctws ENV LADRO_CTWS_TERMINATION=token)
-ladro_badinput(NAME env_bad_ctws_tokens PROG ladro-synth NP 1 CODE 2
-  REGEX "environment variable LADRO_CTWS_TOKENS: ctws_tokens='0': accepted: auto or an integer in \\[1, 65536\\]"
-  ENV LADRO_CTWS_TOKENS=0)
-ladro_badinput(NAME ctws_token_results PROG ladro-synth NP 2 CODE 1
-  REGEX "ctws_termination=token: result_bytes must be 0"
-  ARGS --policy ctws --tasks-per-rank 2 ENV LADRO_CTWS_TERMINATION=token LADRO_RESULT_BYTES=8)
-ladro_badinput(NAME ctws_token_guard PROG ladro-synth NP 2 CODE 1
-  REGEX "ctws_termination=token: steal_guard must be off"
-  ARGS --policy ctws --tasks-per-rank 2 ENV LADRO_CTWS_TERMINATION=token LADRO_STEAL_GUARD=pace)
-ladro_badinput(NAME env_bad_ctws_ring PROG ladro-synth NP 1 CODE 2
-  REGEX "environment variable LADRO_CTWS_RING: ctws_ring='golden': accepted: auto, rank, spread"
-  ENV LADRO_CTWS_RING=golden)
-ladro_badinput(NAME env_bad_ctws_termination PROG ladro-synth NP 1 CODE 2
-  REGEX "environment variable LADRO_CTWS_TERMINATION: ctws_termination='ring': accepted: waves, token"
-  ENV LADRO_CTWS_TERMINATION=ring)
+# paper=1: the rules of a paper ladro cannot give are refused, naming the rule
+ladro_badinput(NAME paper_ctws_spawn PROG ladro-uts NP 2 CODE 1
+  REGEX "paper=1 \\(ctws's finish token\\): a task pushed a task, but the paper's finish token assumes every task exists at the start"
+  ARGS --policy ctws ENV LADRO_PAPER=1)
+ladro_badinput(NAME paper_ctws_results PROG ladro-synth NP 2 CODE 1
+  REGEX "paper=1 \\(ctws's finish token\\): result_bytes must be 0"
+  ARGS --policy ctws --tasks-per-rank 2 ENV LADRO_PAPER=1 LADRO_RESULT_BYTES=8)
+ladro_badinput(NAME paper_smallworld PROG ladro-synth NP 2 CODE 2
+  REGEX "paper=1 with policy=smallworld: the paper's theft \\(lock the victim's TASK segment, take its whole shared set"
+  ARGS --policy smallworld --tasks-per-rank 2 ENV LADRO_PAPER=1)
+ladro_badinput(NAME paper_leader_single PROG ladro-synth NP 2 CODE 1
+  REGEX "paper=1: the paper's leader serves from a service thread, which needs MPI_THREAD_MULTIPLE, and MPI does not provide it"
+  ARGS --policy leader --tasks-per-rank 2 ENV LADRO_PAPER=1 OMPI_MCA_osc=pt2pt)
+ladro_badinput(NAME env_bad_paper PROG ladro-synth NP 1 CODE 2
+  REGEX "environment variable LADRO_PAPER: paper='yes': accepted: 0, 1"
+  ENV LADRO_PAPER=yes)
+# removed keys answer with what replaced them, as a variable and as a tool's key
+ladro_badinput(NAME removed_env_ctws_tokens PROG ladro-synth NP 1 CODE 2
+  REGEX "LADRO_CTWS_TOKENS was removed: ctws uses one token per 4 ranks; LADRO_PAPER=1 gives the paper's single token"
+  ENV LADRO_CTWS_TOKENS=2)
+ladro_badinput(NAME removed_env_successonly_nocycle PROG ladro-synth NP 1 CODE 2
+  REGEX "LADRO_SUCCESSONLY_NOCYCLE was removed: the no-cycle variant did not beat successonly"
+  ENV LADRO_SUCCESSONLY_NOCYCLE=1)
+ladro_badinput(NAME removed_key_ctws_probe PROG ladro-bench NP 1 CODE 2
+  REGEX "ctws_probe was removed: a ctws holder whose list ran dry reads 16 random ranks; paper=1 gives the paper's none"
+  ARGS --policies ctws:ctws_probe=4)
 
 # ---- ladro-synth --policy LIST: the entry that is not a policy is named
 ladro_badinput(NAME synth_bad_policy_list PROG ladro-synth NP 1 CODE 2

@@ -87,6 +87,16 @@ static void check_ring(void)
         CHECK_EQ(L + Rr + 1, P); /* the whole ring, every rank once */
         CHECK_EQ(ladroi_a2ws_default_radius(P, P - 1, 0), Rd); /* beyond whole_max */
     }
+    /* paper=1: 20 % of the ranks (A2WS §4), to the nearest integer, at least 1: the
+     * paper's 8-128 nodes get 2, 3, 6, 13, 26 */
+    CHECK_EQ(ladroi_a2ws_paper_radius(1), 1);
+    CHECK_EQ(ladroi_a2ws_paper_radius(4), 1);
+    CHECK_EQ(ladroi_a2ws_paper_radius(8), 2);
+    CHECK_EQ(ladroi_a2ws_paper_radius(16), 3);
+    CHECK_EQ(ladroi_a2ws_paper_radius(32), 6);
+    CHECK_EQ(ladroi_a2ws_paper_radius(64), 13);
+    CHECK_EQ(ladroi_a2ws_paper_radius(128), 26);
+    CHECK_EQ(ladroi_a2ws_paper_radius(1000), 200);
     CHECK_EQ(ladroi_a2ws_default_radius(4, 0, 256), 1);
     CHECK_EQ(ladroi_a2ws_default_radius(8, 0, 256), 2);
     CHECK_EQ(ladroi_a2ws_default_radius(9, 0, 256), 3);

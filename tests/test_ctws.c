@@ -5,6 +5,7 @@
  * rank 2 ran before that read is up to the scheduler); every
  * attempt is numbered once by the travelling token; the stolen ids are the victim's
  * oldest; the log agrees with the statistics; every task runs exactly once.
+ * With paper=1 (the paper's single token and finish token), as the paper's Table 1 was.
  * Then: an unwritable ctws_log makes ladro_destroy return LADRO_EIO on rank 0. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
@@ -94,7 +95,8 @@ int main(int argc, char **argv)
     ladro_config_from_env(&cfg, err, sizeof err);
     snprintf(cfg.policy, sizeof cfg.policy, "%s", "ctws");
     CHECK_EQ(ladro_config_set(&cfg, "ctws_log", path, err, sizeof err), LADRO_OK);
-    cfg.steal_fraction = 0.5;
+    /* the paper's configuration: its single token, which rank 0 holds first */
+    CHECK_EQ(ladro_config_set(&cfg, "paper", "1", err, sizeof err), LADRO_OK);
     ladro_t *lb;
     int rc = ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err);
     CHECK_EQ(rc, LADRO_OK);

@@ -1,14 +1,16 @@
 /* leader (LW): chunked hand-outs. Every seed is pushed on rank 1 and shipped to the
  * leader; workers must run only tasks the leader handed them, in replies of `chunk`
  * tasks (only the reply that empties the queue may be short), the leader computes too,
- * and every task runs exactly once — served by the service thread (MPI_THREAD_MULTIPLE)
- * and by the leader's main thread (leader_thread=off).
- * `test_leader single`: MPI initialised without threads; leader_thread=on must fail with
- * LADRO_ENOTSUP and say why, auto must fall back to the main thread. */
+ * and every task runs exactly once — served by the service thread (MPI_THREAD_MULTIPLE;
+ * by default and with paper=1) and by the leader's main thread (without it).
+ * `test_leader single`: MPI initialised without threads; paper=1 (the paper's service
+ * thread) must fail with LADRO_ENOTSUP and say why, the default must fall back to the
+ * main thread. */
 #define _GNU_SOURCE
 #include "check.h"
 #include <ladro.h>
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -39,15 +41,14 @@ static int served_by_thread(ladro_t *lb)
     return r;
 }
 
-static void run(int rank, int size, int thread, uint32_t chunk)
+static void run(int rank, int size, bool paper, bool thread, uint32_t chunk)
 {
     ladro_config_t cfg;
     char err[256];
     ladro_config_init(&cfg);
     snprintf(cfg.policy, sizeof cfg.policy, "%s", "leader");
     cfg.chunk = chunk;
-    const char *mode = thread < 0 ? "auto" : thread ? "on" : "off";
-    CHECK_EQ(ladro_config_set(&cfg, "leader_thread", mode, err, sizeof err), LADRO_OK);
+    CHECK_EQ(ladro_config_set(&cfg, "paper", paper ? "1" : "0", err, sizeof err), LADRO_OK);
     ladro_t *lb;
     int rc = ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err);
     CHECK_EQ(rc, LADRO_OK);
@@ -56,7 +57,7 @@ static void run(int rank, int size, int thread, uint32_t chunk)
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
     if (rank == 0)
-        CHECK_EQ(served_by_thread(lb), thread == 1);
+        CHECK_EQ(served_by_thread(lb), thread);
     if (rank == 1)
         for (int i = 0; i < NTASKS; i++) {
             ladro_task_t t = {.id = (uint64_t)i};
@@ -139,19 +140,19 @@ int main(int argc, char **argv)
         ladro_t *lb = NULL;
         ladro_config_init(&cfg);
         snprintf(cfg.policy, sizeof cfg.policy, "%s", "leader");
-        CHECK_EQ(ladro_config_set(&cfg, "leader_thread", "on", err, sizeof err), LADRO_OK);
+        CHECK_EQ(ladro_config_set(&cfg, "paper", "1", err, sizeof err), LADRO_OK);
         if (provided < MPI_THREAD_MULTIPLE) {
             CHECK_EQ(ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err), LADRO_ENOTSUP);
             CHECK(lb == NULL);
             CHECK_STR_CONTAINS(err, "MPI_THREAD_MULTIPLE");
-            CHECK_STR_CONTAINS(err, "leader_thread");
+            CHECK_STR_CONTAINS(err, "paper=1: the paper's leader serves from a service thread");
         }
-        run(rank, size, -1, 2); /* auto: serves from the main thread */
+        run(rank, size, false, false, 2); /* serves from the main thread */
     } else {
         CHECK_EQ(provided, MPI_THREAD_MULTIPLE);
-        run(rank, size, 1, 3);
-        run(rank, size, 0, 3);
-        run(rank, size, 1, 1);
+        run(rank, size, true, true, 3);
+        run(rank, size, false, true, 3);
+        run(rank, size, true, true, 1);
     }
     int fails = check_failures, any = 0;
     MPI_Allreduce(&fails, &any, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);

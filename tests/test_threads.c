@@ -156,8 +156,6 @@ int main(int argc, char **argv)
     for (int d = 0; d <= tr.D; d++, width *= (uint64_t)tr.B)
         tr.nodes += width;
     for (const char *const *pol = ladro_policy_names(); *pol; pol++) {
-        if (!strcmp(*pol, "leader") && provided < MPI_THREAD_MULTIPLE)
-            setenv("LADRO_LEADER_THREAD", "off", 1); /* its service thread needs MULTIPLE */
         ladro_config_t cfg;
         char err[256] = "";
         ladro_config_init(&cfg);

@@ -25,8 +25,11 @@ int app_mpi_init(int *argc, char ***argv, const char *prog, int level, app_mpi_t
 
 int app_leader_thread_level(bool leader_listed)
 {
-    const char *thr = getenv("LADRO_LEADER_THREAD"), *osc = getenv("OMPI_MCA_osc");
-    bool want = leader_listed && !(thr && !strcmp(thr, "off")) && !(osc && strstr(osc, "pt2pt"));
+    const char *osc = getenv("OMPI_MCA_osc");
+    bool want = leader_listed && !(osc && strstr(osc, "pt2pt"));
+#ifdef SMPI_H
+    want = false; /* SMPI's ranks cannot start threads that call MPI */
+#endif
     return want ? MPI_THREAD_MULTIPLE : MPI_THREAD_SINGLE;
 }
 
@@ -43,7 +46,11 @@ int app_thread_level(int argc, char **argv, bool leader_listed)
             t = "2"; /* profiles run 1 to 24 workers per rank */
     }
     /* a malformed value is the parser's to refuse; here only "more than one?" */
-    if (t && strtol(t, NULL, 10) > 1 && level < MPI_THREAD_FUNNELED)
+    /* LADRO_PAPER=1: baseline and successonly run the paper's communication worker
+     * beside computation workers (threads >= 2) */
+    const char *paper = getenv("LADRO_PAPER");
+    bool workers = (t && strtol(t, NULL, 10) > 1) || (paper && !strcmp(paper, "1"));
+    if (workers && level < MPI_THREAD_FUNNELED)
         level = MPI_THREAD_FUNNELED;
     return level;
 }

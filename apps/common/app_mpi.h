@@ -47,14 +47,14 @@ bool app_mpi_start_threads(int *argc, char ***argv, const char *prog, app_parse_
 int app_root_status(int bad);
 
 /* The thread level for a program that may run the leader policy (leader_listed):
- * MPI_THREAD_MULTIPLE for the leader's service thread (A2WS's LW), unless
- * LADRO_LEADER_THREAD=off or Open MPI's osc pt2pt is forced (it refuses windows under
- * MPI_THREAD_MULTIPLE); MPI_THREAD_SINGLE otherwise. */
+ * MPI_THREAD_MULTIPLE for the leader's service thread (A2WS's LW), unless Open MPI's
+ * osc pt2pt is forced (it refuses windows under MPI_THREAD_MULTIPLE; the leader then
+ * serves from ladro_next); MPI_THREAD_SINGLE otherwise. */
 int app_leader_thread_level(bool leader_listed);
 
 /* The thread level for a program with the option --threads N (and LADRO_THREADS): the
  * leader's level (above), raised to MPI_THREAD_FUNNELED when more than one worker thread
- * per rank is asked for (only the thread that runs ladro_run calls MPI; ladro_create
+ * per rank is asked for, or LADRO_PAPER=1 (the paper's communication worker) (only the thread that runs ladro_run calls MPI; ladro_create
  * refuses threads > 1 under MPI_THREAD_SINGLE). Reads argv before MPI_Init. */
 int app_thread_level(int argc, char **argv, bool leader_listed);
 

@@ -2,8 +2,8 @@
 # The A2WS paper's Fig. 4 on simulated ranks (ladro-sim policy): a2ws with radius
 # R = 1, 2, 4, 8, 16, 32 on configuration C4 (64 ranks), 3840 equal tasks of WORK_MS
 # (default 100 ms at full speed), seeds 1..SEEDS; the median makespan per radius, with
-# the paper's rules alone (a2ws_probe=0) and with ladro's probe beyond the subsystem
-# (a2ws_probe=1, the default; docs/policies/a2ws.md).
+# the paper's rules alone (probe 0: paper=1, the radius given) and with ladro's probe beyond
+# the subsystem (probe 1, the default; docs/policies/a2ws.md).
 #   bash bench/a2ws/radius_sim.sh [BUILD] [OUT]  SEEDS (5), JOBS (2), RADII, WORK_MS, PROBES
 set -euo pipefail
 build=${1:-build}
@@ -18,7 +18,7 @@ for pr in ${PROBES:-0 1}; do
     for s in $(seq 1 "${SEEDS:-5}"); do
       f=$out/r$r-s$s-p$pr.json
       [ -s "$f" ] && continue
-      echo "$sim policy --policy a2ws --p 64 --speed C4 --tasks-per-rank 60 --work-ms ${WORK_MS:-100} --work-dist const --init even --seed $s --json a2ws:radius=$r a2ws:a2ws_probe=$pr > $f.tmp && mv $f.tmp $f" >> "$jobs_file"
+      echo "$sim policy --policy a2ws --p 64 --speed C4 --tasks-per-rank 60 --work-ms ${WORK_MS:-100} --work-dist const --init even --seed $s --json a2ws:radius=$r paper=$((1 - pr)) > $f.tmp && mv $f.tmp $f" >> "$jobs_file"
     done
   done
 done
@@ -33,7 +33,7 @@ for f in glob.glob(os.path.join(sys.argv[1], "r*-s*-p*.json")):
     row = json.load(open(f))["policies"][0]
     assert row["verified"], f
     runs.setdefault(r, []).append((row["makespan_s"], row["efficiency"], row["steals_ok"]))
-print("| a2ws_probe | R | seeds | median makespan (s) | min .. max (s) | median efficiency | median steals |")
+print("| probe | R | seeds | median makespan (s) | min .. max (s) | median efficiency | median steals |")
 print("|---|---|---|---|---|---|---|")
 for r in sorted(runs):
     m = [x[0] for x in runs[r]]

@@ -6,8 +6,8 @@
 # latency lambda = 5 us is 5e-5 of a task, as the paper's minute-long shots make it small).
 #   bash bench/a2ws/tables.sh [BUILD] [OUT]
 #   POLICIES (default a2ws,leader,ctws), SEEDS (5), JOBS (2), CONFIGS, TASKS, WORK_MS,
-#   A2WS_KEYS (configuration keys of the a2ws runs, e.g. a quarter of the ring, the
-#   default before the whole ring: A2WS_KEYS="a2ws:whole_max=0"; the default OUT is then
+#   A2WS_KEYS (configuration keys of the a2ws runs, e.g. the paper's configuration:
+#   A2WS_KEYS="paper=1"; the default OUT is then
 #   BUILD/results/a2ws-tables-keys, so that its runs never mix with the default's)
 set -euo pipefail
 build=${1:-build}

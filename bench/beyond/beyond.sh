@@ -6,8 +6,8 @@
 #   bash bench/beyond/beyond.sh [BUILD] [OUT]
 #   PS (default 1024), POLICIES (default all eight), SEEDS (1), JOBS (2), LAMBDA_US (5),
 #   VARIANTS (policies with a setting, as rows of their own, e.g.
-#   VARIANTS="ctws:ctws_tokens=auto": the row ctws_ctws_tokens_auto; several keys separated
-#   by commas, "ctws:ctws_tokens=auto,ctws_probe=16": the row ctws_ctws_tokens_auto_ctws_probe_16),
+#   VARIANTS="ctws:paper=1": the row ctws_paper_1; several keys separated by commas,
+#   "a2ws:radius=256,steal_guard=pace": the row a2ws_radius_256_steal_guard_pace),
 #   WORKLOADS (default "gauss c5"), IDLE (the idle ranks' strategy, e.g. IDLE=spin: what
 #   idle=auto picks with a core per rank; default ladro-sim's, backoff; the default OUT is then
 #   BUILD/results/beyond-idle-IDLE, and an OUT given must not hold runs of another IDLE),

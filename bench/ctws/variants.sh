@@ -1,8 +1,8 @@
 #!/bin/sh
-# ctws's three settings on real ranks and on the simulated engine, side by side: the
-# paper's (one token), `ctws_tokens=auto` (a token per ring of 4 ranks) and
-# `ctws_tokens=auto ctws_probe=16` (its list, when dry, reads up to 16 random ranks).
-# Real: ladro-synth under MPI, the three settings alternated REPS times in a row so each
+# ctws's two configurations on real ranks and on the simulated engine, side by side: the
+# paper's (paper=1: one token and its finish token) and the default (a token per ring of 4
+# ranks; a list, when dry, reads up to 16 random ranks; the runtime's termination).
+# Real: ladro-synth under MPI, the two settings alternated REPS times in a row so each
 # sees the same machine (a quiet one: time nothing else meanwhile); simulated:
 # ladro-sim policy with the same flags and SIM_EXTRA (default: --costs this-machine, the
 # calibration's one cost set, docs/sim.md). Both to LADRO_DONE. Prints one CSV row per
@@ -21,14 +21,12 @@ for b in ladro-synth ladro-sim; do
     [ -x "$BUILD/bin/$b" ] || { echo "variants.sh: $BUILD/bin/$b not found: build first" >&2; exit 2; }
 done
 env_of() { case $1 in
-    paper) echo "" ;;
-    auto) echo "LADRO_CTWS_TOKENS=auto" ;;
-    probe) echo "LADRO_CTWS_TOKENS=auto LADRO_CTWS_PROBE=16" ;;
+    paper) echo "LADRO_PAPER=1" ;;
+    default) echo "" ;;
 esac; }
 keys_of() { case $1 in
-    paper) echo "" ;;
-    auto) echo "ctws:ctws_tokens=auto" ;;
-    probe) echo "ctws:ctws_tokens=auto ctws:ctws_probe=16" ;;
+    paper) echo "paper=1" ;;
+    default) echo "" ;;
 esac; }
 echo "scenario,np,setting,real_median_s,real_min_s,real_max_s,sim_s,ratio_sim_real,real_steals_ok,sim_steals_ok,verified"
 # the calibration's workloads (bench/sim-calibrate/scenarios.txt), one per line
@@ -39,17 +37,17 @@ for np in $NPS; do
         set -- $(echo "$scn" | tr ':' ' ')
         name=$1
         shift
-        for v in paper auto probe; do : > "$TMP/$v"; done
+        for v in paper default; do : > "$TMP/$v"; done
         i=0
         while [ $i -lt "$REPS" ]; do
-            for v in paper auto probe; do
+            for v in paper default; do
                 # shellcheck disable=SC2046
                 env $(env_of $v) timeout 300 "$MPIRUN" -np "$np" "$BUILD/bin/ladro-synth" \
                     --policy ctws "$@" --verify --json 2>/dev/null | head -1 >> "$TMP/$v" || true
             done
             i=$((i + 1))
         done
-        for v in paper auto probe; do
+        for v in paper default; do
             # shellcheck disable=SC2046,SC2086
             "$BUILD/bin/ladro-sim" policy --policy ctws --p "$np" "$@" $SIM_EXTRA --json \
                 $(keys_of $v) > "$TMP/sim.json"

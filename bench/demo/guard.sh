@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The demo's run (8 real ranks, the A2WS paper's C1 speeds, 20 tasks of 10 ms per rank,
-# even) under each guarded policy (random, baseline, successonly, smallworld, ctws with
-# its setting at scale: ctws_tokens=auto ctws_probe=16, and a2ws), without and with the steal guard
+# even) under each guarded policy (random, baseline, successonly, smallworld, ctws and
+# a2ws, each with its default), without and with the steal guard
 # (LADRO_STEAL_GUARD=pace, docs/user-guide.md "Heterogeneous ranks"), in interleaved
 # rounds so that both sides see the same machine. One line per run, then the median
 # efficiency per policy and guard.
@@ -25,10 +25,8 @@ trap 'rm -f "$tmp"' EXIT
 printf "%-5s %-11s %-5s %9s %10s %6s %8s %s\n" round policy guard makespan efficiency steals declined "tasks per rank"
 for r in $(seq 1 "$rounds"); do
   for pol in $policies; do
-    keys=()
-    [ "$pol" = ctws ] && keys=(LADRO_CTWS_TOKENS=auto LADRO_CTWS_PROBE=16)
     for g in off pace; do
-      out=$(env "${keys[@]}" LADRO_STEAL_GUARD=$g "$here/scripts/mpirun.sh" -np 8 "$synth" --policy "$pol" \
+      out=$(env LADRO_STEAL_GUARD=$g "$here/scripts/mpirun.sh" -np 8 "$synth" --policy "$pol" \
             --speed C1 --tasks-per-rank 20 --work-ms 10 --init even --verify --json)
       get() { grep -o "\"$1\": [^,}]*" <<<"$out" | head -1 | sed 's/.*: //'; }
       [ "$(get verified)" = true ] || { echo "guard.sh: $pol, guard $g: not verified" >&2; exit 1; }

@@ -1,14 +1,15 @@
 #!/bin/sh
-# a2ws with the whole ring as its subsystem, the default up to whole_max = 1 024 ranks
+# a2ws with the whole ring as its subsystem, the default up to 1 024 ranks
 # (docs/policies/a2ws.md, "The whole ring").
 # 1. The A2WS paper's C5 speeds on 128 simulated ranks, 1 920 equal tasks of 100 ms (its
 #    Table 3 cell): the slowest ranks sit together, and with a quarter of the ring
-#    (whole_max=0: radius 32, the paper's rule) a rank near them sees a subsystem slower
+#    (radius=32, ceil(P/4)) a rank near them sees a subsystem slower
 #    than the system, keeps or steals a task too many, and the run ends late
 #    (efficiency <= 0.8); with the default, the whole ring, it must reach 0.95.
 # 2. gauss70-10 on 256 ranks: with the whole ring no rank lies beyond the subsystem, so
-#    the default probe (a2ws_probe=1) draws among all other ranks; it must reach 0.8 of
-#    random's efficiency, and without the probe (a2ws_probe=0) a2ws must not: the news of
+#    the default probe draws among all other ranks; it must reach 0.8 of random's
+#    efficiency, and without the probe (paper=1 radius=128: the whole ring with the
+#    paper's rules alone) a2ws must not: the news of
 #    the loaded ranks moves one ring hop per idle round and the ranks it has not reached
 #    stay idle.
 # Every task runs exactly once in every run.
@@ -19,10 +20,10 @@ DIR="${2:-.}/sim_a2ws_whole_ring"
 mkdir -p "$DIR"
 . "$(dirname "$0")/sim_json.sh" # run NAME ARGS...: the JSON into $DIR/NAME.json
 C5="--policy a2ws --p 128 --speed C5 --tasks 1920 --work-ms 100 --work-dist const --init even --seed 1"
-run c5-quarter $C5 a2ws:whole_max=0
+run c5-quarter $C5 a2ws:radius=32
 run c5-ring $C5
 G="--policy a2ws,random --p 256 --tasks-per-rank 8 --work-ms 2 --work-dist uniform:0.5,1.5 --init gauss70-10 --lambda-us 5 --seed 1"
-run gauss-probe0 $G a2ws:a2ws_probe=0
+run gauss-probe0 $G paper=1 a2ws:radius=128
 run gauss-probe1 $G
 python3 - "$DIR" <<'PY'
 import json, sys
@@ -38,6 +39,6 @@ assert r >= 0.95, "the whole ring reached %.3f, not 0.95" % r
 for probe, must in (("0", False), ("1", True)):
     pol = load("gauss-probe" + probe)
     ratio = pol["a2ws"]["efficiency"] / pol["random"]["efficiency"]
-    print("gauss70-10, 256 ranks, whole ring, a2ws_probe=%s: a2ws / random = %.3f" % (probe, ratio))
-    assert (ratio >= 0.8) == must, "a2ws_probe=%s: a2ws / random = %.3f" % (probe, ratio)
+    print("gauss70-10, 256 ranks, whole ring, probe %s: a2ws / random = %.3f" % (probe, ratio))
+    assert (ratio >= 0.8) == must, "probe %s: a2ws / random = %.3f" % (probe, ratio)
 PY

@@ -65,9 +65,9 @@ balance_pt2pt() { OMPI_MCA_osc=pt2pt balance; }
 
 check ctws_tokens "ctws at 256 simulated ranks: detection < 1 ms spinning; auto tokens faster than one; with probes within 5 % of random, 10 % of a2ws" \
     -- sim ctws_tokens.sh
-check a2ws_whole_ring "a2ws: whole ring reaches efficiency 0.95 on C5 at 128 ranks (a quarter: <= 0.8); a2ws_probe=1 >= 0.8 of random at 256" \
+check a2ws_whole_ring "a2ws: whole ring reaches efficiency 0.95 on C5 at 128 ranks (a quarter: <= 0.8); with its probe >= 0.8 of random at 256" \
     -- sim a2ws_whole_ring.sh
-check a2ws_horizon "a2ws beyond its horizon (256 ranks, whole_max=0): a2ws_probe=1 >= 0.8 of random's efficiency, a2ws_probe=0 not" \
+check a2ws_horizon "a2ws beyond its horizon (256 ranks, radius=64): with its probe >= 0.8 of random's efficiency, paper=1 (no probe) not" \
     -- sim a2ws_horizon.sh
 check backoff_pace "backoff_pace=0.25 at least halves detection for six policies at 256 backing-off ranks; static unchanged" \
     -- sim backoff_pace.sh

@@ -4,7 +4,7 @@
 # 1 ms of the last task, every task run exactly once. The load-aware policies and a2ws
 # stop their idle round of remote operations at a message (src/idle.c,
 # ladroi_idle_yield); without that a wave's message waited at every hop for up to
-# load_draws load reads (baseline: 1.075 ms).
+# 8 load reads (baseline: 1.075 ms).
 # Usage: term_test.sh LADRO-SIM OUTDIR POLICIES
 set -e
 SIM="$1"

@@ -6,8 +6,8 @@
 # ok / failed (means per run), mean time from request to the victim's reply, cyclic
 # steals as % of steals, victims per search phase
 # (SuccessOnlyWS Fig. 1(d); all runs pooled). A second table compares SuccessOnlyWS's
-# variants: as the paper, without cyclic steals, and withdrawing registrations once
-# served (three launches: the variant is a config key).
+# default with its paper's configuration (LADRO_PAPER=1: the communication worker; two
+# launches, paper=1 being a configuration key).
 #   BIN=build/bin REPS=3 NPS="8 16" NQ="15 6" YIELD=0 bench/loadaware/loadaware.sh
 # VARIANTS=0 skips the second table; BENCHES="T1 NQ" and POLICIES=... narrow the first.
 set -eu
@@ -75,9 +75,9 @@ for b in $BENCHES; do
 done
 
 [ "${VARIANTS:-1}" = 1 ] || exit 0
-printf '\nSuccessOnlyWS variants, one launch each (the variant is a configuration key), same REPS:\n'
-printf 'successonly = the paper (cyclic steals allowed, registrations kept until served);\n'
-printf 'nocycle = LADRO_SUCCESSONLY_NOCYCLE=1; withdraw = LADRO_SUCCESSONLY_WITHDRAW=1.\n\n'
+printf '\nSuccessOnlyWS as its paper runs it, one launch each (paper=1 is a configuration key), same REPS:\n'
+printf 'successonly = the default; paper = LADRO_PAPER=1 (a communication worker beside the\n'
+printf 'computation worker, a search until a loaded rank).\n\n'
 printf '| bench | ranks | variant | makespan s (median of %s) | vs successonly | steals tried / ok / failed (per run) | mean reply ms | cyclic %% of steals | victims per search phase |\n' "$REPS"
 printf '|---|---|---|---|---|---|---|---|---|\n'
 list=""
@@ -86,10 +86,8 @@ while [ $i -lt "$REPS" ]; do list="${list:+$list,}successonly"; i=$((i + 1)); do
 for b in $BENCHES; do
   for np in $NPS; do
     { $MPIRUN -np "$np" $(cmd_for "$b") --policy "$list" | parse
-      LADRO_SUCCESSONLY_NOCYCLE=1 $MPIRUN -np "$np" $(cmd_for "$b") --policy "$list" | parse |
-        sed 's/^successonly /nocycle /'
-      LADRO_SUCCESSONLY_WITHDRAW=1 $MPIRUN -np "$np" $(cmd_for "$b") --policy "$list" | parse |
-        sed 's/^successonly /withdraw /'; } |
-      summarise "$b" "$np" successonly successonly,nocycle,withdraw
+      LADRO_PAPER=1 $MPIRUN -np "$np" $(cmd_for "$b") --policy "$list" | parse |
+        sed 's/^successonly /paper /'; } |
+      summarise "$b" "$np" successonly successonly,paper
   done
 done

@@ -7,7 +7,7 @@
 # defaults: RANKS="16 64 256 1024 3584", PROFILES="10s-4M 5s-8M 1s-1M", SEEDS="1"
 # IDLE=spin: idle ranks poll instead of backing off (what idle=auto picks with a core per
 # rank; default: ladro-sim's, backoff). Extra ladro-sim arguments (e.g. --profile-scale
-# 0.1, smallworld:sw_degree=32) in SIM_EXTRA. At 3 584 ranks and the default scale (0.02)
+# 0.1) in SIM_EXTRA. At 3 584 ranks and the default scale (0.02)
 # a policy's run takes about 8-36 s of CPU and 0.3-2.3 GB.
 set -euo pipefail
 build=${1:?build dir}; out=${2:?output dir}

@@ -9,7 +9,7 @@ and ONE set of engine costs for every policy and rank count, nothing fitted per 
   - --poll-us 0.25: what run.sh's SMPI charges per MPI_Iprobe and MPI_Test (-i);
   - idle=backoff on both sides (campaign.sh runs with LADRO_IDLE=backoff, the simulated
     ranks back off by default), and the leader serves from its main thread on both
-    (LADRO_LEADER_THREAD=off under SMPI; ranks are actors in ladro-sim).
+    (SMPI's programs ask for no MPI thread level; ranks are actors in ladro-sim).
 Time: to LADRO_DONE (SMPI `makespan`, ladro-sim `done_s`), and to the last task's end
 (SMPI `work_end`, ladro-sim `makespan_s`).
 Prints a Markdown table and writes a CSV.

@@ -17,8 +17,8 @@
 # Env: SMPI_WRAP=CMD runs smpirun under CMD (a profiler: SMPI_WRAP="perf record -g -o F"
 # is how the all-to-all MPI_Iallreduce of SMPI was found, docs/notes/smpi-collectives.md).
 # Every run gets --cfg=smpi/coll-selector:mpich (SMPI's default collectives are very slow
-# at hundreds of ranks), LADRO_LEADER_THREAD=off (SMPI ranks cannot start threads that
-# call MPI) and smpi/grow-injected-times:no: by default SMPI charges each MPI_Iprobe and
+# at hundreds of ranks) and smpi/grow-injected-times:no (the programs built by smpicc
+# serve the leader from its main thread: SMPI ranks cannot start threads that call MPI): by default SMPI charges each MPI_Iprobe and
 # MPI_Test 100 us times a counter of consecutive unsuccessful calls that all ranks share,
 # so ranks polling while idle would make every other rank's polls ever slower (seconds
 # of simulated time per call at a few hundred ranks). Messages up to 64 KiB are eager
@@ -54,7 +54,6 @@ plat=$build/platforms/$lat-$bw-$speed
 xml=$("$root/bench/smpi/platform.sh" "$plat" "$np" "$lat" "$bw" "$speed")
 hosts=$plat/hosts-$np
 cd "$build"
-export LADRO_LEADER_THREAD=off
 exec ${SMPI_WRAP:-} timeout -k 5 "$tmo" smpirun -np "$np" -platform "$xml" -hostfile "$hosts" \
   --cfg=smpi/coll-selector:mpich --cfg=smpi/simulate-computation:$comp \
   --cfg=smpi/host-speed:"$speed" --cfg=smpi/grow-injected-times:no \

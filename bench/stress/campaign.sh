@@ -11,8 +11,10 @@
 # (even, one, gauss70-10), a task-duration distribution (const, uniform, exp, gauss,
 # bimodal), an injected delay before every remote operation (LADRO_DELAY_US: 0 or up to
 # 1000 us), the ranks' speeds (LADRO_SPEED: equal, the A2WS paper's C1, or 1 to 1/8),
-# the steal guard (LADRO_STEAL_GUARD: off or pace), under ctws its tokens and probes
-# (LADRO_CTWS_TOKENS: 1, 2, 3 or auto; LADRO_CTWS_PROBE: 0, 2 or 16), the idle sleep's
+# the steal guard (LADRO_STEAL_GUARD: off or pace), the papers' configurations
+# (LADRO_PAPER=1 in a quarter of the runs; not smallworld, which refuses it, nor the leader
+# under osc pt2pt, which refuses its service thread; ctws's finish token without the
+# stall watchdog, which it refuses), the idle sleep's
 # cap by the rank's pace (LADRO_BACKOFF_PACE: 0 in half the runs, 0.25, 2), an MPI library (Open MPI with the
 # default osc or osc pt2pt, or MPICH when --mpich-build exists) and a seed; then runs ladro-synth --verify --json under a
 # timeout (SIGTERM, then SIGKILL) and the stall watchdog. With --repeat K every such job
@@ -75,7 +77,6 @@ dists=(const uniform:0.5,1.5 exp gauss:1,0.5 bimodal:0.1,1,10)
 delays=(0 0 0 5 20 100 300 1000)
 guards=(off pace)
 speeds=(1 1 C1 1,0.5,0.25,0.125)
-ctws_tokens=(1 2 3 auto) ctws_probes=(0 2 16)
 backoff_paces=(0 0 0.25 2)  # 0: the default; else the idle sleep capped by the rank's pace
 start=$(date +%s)
 n=0 job=0
@@ -92,8 +93,11 @@ while [ "$n" -lt "$runs" ]; do
   init=${inits[$(r 3)]} dist=${dists[$(r 5)]} delay=${delays[$(r ${#delays[@]})]}
   [ "$delay" -gt 0 ] && delay=$(( 1 + $(r "$delay") ))
   guard=${guards[$(r 2)]} speed=${speeds[$(r 4)]}
-  polenv=()
-  [ "$pol" = ctws ] && polenv=(LADRO_CTWS_TOKENS=${ctws_tokens[$(r 4)]} LADRO_CTWS_PROBE=${ctws_probes[$(r 3)]})
+  polenv=() wd=$tbase
+  if [ "$(r 4)" -eq 0 ] && [ "$pol" != smallworld ] && ! { [ "$pol" = leader ] && [ $osc = pt2pt ]; }; then
+    polenv=(LADRO_PAPER=1)
+    [ "$pol" = ctws ] && wd=0
+  fi
   bp=${backoff_paces[$(r 4)]}
   [ "$bp" != 0 ] && polenv+=(LADRO_BACKOFF_PACE=$bp)
   tpr=$(( 2 + $(r 20) ))
@@ -103,14 +107,14 @@ while [ "$n" -lt "$runs" ]; do
   args=(--policy "$pol" --init "$init" --work-dist "$dist" --tasks-per-rank "$tpr"
         --work-ms "$wms" --seed "$s" --verify --json --no-progress --repeat "$repeat")
   if [ $mpi = mpich ]; then
-    cmd=(env LADRO_EXPECT_NP=$np LADRO_DELAY_US=$delay LADRO_WATCHDOG=$tbase
+    cmd=(env LADRO_EXPECT_NP=$np LADRO_DELAY_US=$delay LADRO_WATCHDOG=$wd
          LADRO_STEAL_GUARD=$guard LADRO_SPEED=$speed "${polenv[@]}" timeout -k 10 "$tmo" /usr/bin/mpiexec.mpich -n "$np" "$msynth" "${args[@]}")
   else
     oscenv=()
     [ $osc = pt2pt ] && oscenv=(OMPI_MCA_osc=pt2pt)
     cmd=(env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
          OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_rmaps_base_oversubscribe=1
-         "${oscenv[@]}" LADRO_EXPECT_NP=$np LADRO_DELAY_US=$delay LADRO_WATCHDOG=$tbase
+         "${oscenv[@]}" LADRO_EXPECT_NP=$np LADRO_DELAY_US=$delay LADRO_WATCHDOG=$wd
          LADRO_STEAL_GUARD=$guard LADRO_SPEED=$speed "${polenv[@]}" timeout -k 10 "$tmo" mpiexec -n "$np" --oversubscribe "$synth" "${args[@]}")
   fi
   t0=$(date +%s.%N)

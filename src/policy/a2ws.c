@@ -62,8 +62,8 @@ typedef struct ladro__a2ws {
      * not kept between decisions, so a rank holds 98 bytes per slot, not 138 */
     double *n, *t, *q, *w;
     long *take;
-    int probe; /* option a2ws_probe: 0 none; when idle, probe a rank beyond the subsystem (1;
-                * any other rank when the subsystem is the whole ring) or any other rank (2) */
+    int probe; /* setting a2ws_probe: 0 none (paper=1); 1 when idle, probe a rank beyond the
+                * subsystem (any other rank when the subsystem is the whole ring) */
 } ladro__a2ws_t;
 
 /* Subsystem entry x -> rank. */
@@ -100,11 +100,14 @@ static const ladroi_opt_t ladro__a2ws_opts[] = {
     {.key = "radius", .type = LADROI_OPT_INT, LADROI_OPT_FIELD(ladro__a2ws_opts_t, radius),
      .max = 1u << 24, .def = "0",
      .accepted = "0 (= the whole ring up to whole_max ranks, beyond a quarter of the ranks "
-                 "at most radius_max) or an integer in [1, 16777216]",
+                 "at most radius_max; under paper=1 20 % of the ranks) or an integer in "
+                 "[1, 16777216]",
      .doc = "ring radius R; 0 = the whole ring (P/2) up to whole_max ranks, beyond "
-            "min(⌈P/4⌉, radius_max)"},
+            "min(⌈P/4⌉, radius_max); under paper=1, 0 = max(1, round(P/5)), the paper's "
+            "20 %"},
     {.key = "whole_max", .type = LADROI_OPT_INT,
      LADROI_OPT_FIELD(ladro__a2ws_opts_t, whole_max), .max = 1u << 24, .def = "1024",
+     .fixed = true,
      .accepted = "0 (never: ⌈P/4⌉) or an integer in [1, 16777216]",
      .doc = "the default radius (radius=0) is the whole ring up to this many ranks: a "
             "subsystem of a quarter of the ring misjudges clusters whose node kinds are "
@@ -112,16 +115,16 @@ static const ladroi_opt_t ladro__a2ws_opts[] = {
             "ring\")"},
     {.key = "radius_max", .type = LADROI_OPT_INT,
      LADROI_OPT_FIELD(ladro__a2ws_opts_t, radius_max), .max = 1u << 24, .def = "256",
+     .fixed = true,
      .accepted = "0 (no cap) or an integer in [1, 16777216]",
      .doc = "cap of the default radius beyond whole_max ranks: memory and time per rank "
             "grow with R (docs/policies/a2ws.md, \"Radius at scale\")"},
     {.key = "a2ws_probe", .type = LADROI_OPT_INT, LADROI_OPT_FIELD(ladro__a2ws_opts_t, probe),
-     .max = 2, .def = "1", .accepted = "0, 1 or 2",
+     .max = 1, .def = "1", .paper = "0", .fixed = true, .accepted = "0, 1",
      .doc = "1: an idle rank whose subsystem offers no victim reads one rank beyond it "
             "(any other rank when the subsystem is the whole ring), drawn at random, and "
-            "applies in-pair (eq. 10) to the two; 2: the rank is always drawn among all "
-            "others (not in the paper; docs/policies/a2ws.md, \"Beyond the information "
-            "horizon\")"},
+            "applies in-pair (eq. 10) to the two (not in the paper; docs/policies/a2ws.md, "
+            "\"Beyond the information horizon\")"},
 };
 
 /* Counters (lb->st.counters[]): the A2WS mechanisms at work. */
@@ -147,7 +150,9 @@ static int ladro__a2ws_init(ladro_t *lb, void **state)
     *state = a;
     const ladro__a2ws_opts_t *o = lb->popts;
     int P = lb->size, R = o->radius;
-    if (R == 0) /* the whole ring up to whole_max ranks; beyond, A2WS §4's quarter, capped */
+    if (R == 0 && lb->cfg.paper) /* A2WS §4 after Fig. 4: 20 % of the nodes */
+        R = ladroi_a2ws_paper_radius(P);
+    else if (R == 0) /* the whole ring up to whole_max ranks; beyond, §4's quarter, capped */
         R = ladroi_a2ws_default_radius(P, o->whole_max, o->radius_max);
     a->R = R;
     a->probe = o->probe;
@@ -434,16 +439,14 @@ static int ladro__take(ladro_t *lb, int victim, uint32_t want, uint32_t *got, ui
 
 /* Beyond the information horizon (not in the paper; docs/policies/a2ws.md): an idle rank
  * whose subsystem offers no victim reads the own slot (inbox x = L) of one rank drawn
- * uniformly among those outside its subsystem (a2ws_probe=1; among all others when the
- * subsystem is the whole ring and none lies outside it), or always among all others
- * (a2ws_probe=2: the view of a subsystem's far end may be too old to name a victim), and
- * applies in-pair (eqs. 9-10) to the two, counting a rank without a finished task at its
+ * uniformly among those outside its subsystem (among all others when the subsystem is
+ * the whole ring and none lies outside it), and applies in-pair (eqs. 9-10) to the two, counting a rank without a finished task at its
  * elapsed time (§2.2.1) and one that never had a task at the other's speed. Returns the
  * tasks obtained (>= 0) or an error. */
 static int ladro__probe(ladro_t *lb, ladro__a2ws_t *a)
 {
     /* the candidates: offsets first .. first + among - 1 from this rank */
-    bool all = a->probe == 2 || a->width >= lb->size;
+    bool all = a->width >= lb->size;
     int first = all ? 1 : a->Rr + 1;
     int among = all ? lb->size - 1 : lb->size - a->width;
     if (!a->probe || among < 1)

@@ -174,4 +174,5 @@ static void ladro__bl_dump(const ladro_t *lb, const void *state, FILE *out)
 LADROI_POLICY_DEFINE(baseline, ladro__bl, ladroi_la_opts_t, true,
                      "BaselineWS: load-aware random victim, lock, victim replies (may deny)",
                      .on_progress = ladro__bl_progress, LADROI_POLICY_COUNTERS(ladro__bl_counters),
-                     .print_stats = ladroi_la_print_stats, .guard = true, .guard_hold = true);
+                     .print_stats = ladroi_la_print_stats, .guard = true, .guard_hold = true,
+                     .paper_workers = true);

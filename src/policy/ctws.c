@@ -16,11 +16,11 @@
  * restarts; a list of zeros turns the token into "finish". docs/policies/ctws.md maps
  * every step of the paper to the functions below.
  *
- * ctws_tokens=K (default 1, the paper's) splits the ring into K rings of consecutive
- * positions, each with a token of its own whose list has an entry per rank of its ring and
+ * K tokens (one per 4 ranks by default; paper=1: the paper's single token) split the ring
+ * into K rings of consecutive positions, each with a token of its own whose list has an entry per rank of its ring and
  * one per position tid, tid + K, tid + 2K, ... (its victims outside the ring): a rank only
  * ever receives its own ring's token, so every mailbox still sees one token. A position is
- * the rank itself, or under ctws_ring=spread (auto's choice under steal_guard=pace) rank
+ * the rank itself, or under steal_guard=pace (spread rings) rank
  * r * m mod P. docs/policies/ctws.md, "More than one token" and "Heterogeneous ranks",
  * has the protocol and its proof. */
 #include "../ladro_int.h"
@@ -139,20 +139,20 @@ static const ladroi_opt_t ladro__ctws_opts[] = {
             "Table 1) there as CSV at `ladro_destroy`"},
     {.key = "ctws_termination", .type = LADROI_OPT_ENUM,
      LADROI_OPT_FIELD(ladro__ctws_opts_t, ctws_termination), .names = ladro__ctws_term_names,
-     .def = "waves", .accepted = "waves, token",
+     .def = "waves", .paper = "token", .fixed = true, .accepted = "waves, token",
      .doc = "`waves`: the runtime's termination waves end the run (tasks may spawn "
             "tasks); `token`: the paper's finish token does, each rank ending once it "
             "passed it on and is idle (no spawning, no results, no watchdog)"},
     {.key = "ctws_tokens", .type = LADROI_OPT_STR,
      LADROI_OPT_FIELD(ladro__ctws_opts_t, ctws_tokens), .check = ladro__ctws_check_tokens,
-     .def = "1", .accepted = "auto or an integer in [1, 65536]",
+     .def = "auto", .paper = "1", .fixed = true, .accepted = "auto or an integer in [1, 65536]",
      .doc = "tokens, each on a ring of consecutive ranks (1: the paper's single token; "
             "auto: one per 4 ranks; at most one per 2 ranks)"},
     {.key = "ctws_probe", .type = LADROI_OPT_INT,
-     LADROI_OPT_FIELD(ladro__ctws_opts_t, ctws_probe), .max = 64, .def = "0",
-     .accepted = "an integer in [0, 64]",
+     LADROI_OPT_FIELD(ladro__ctws_opts_t, ctws_probe), .max = 64, .def = "16",
+     .paper = "0", .fixed = true, .accepted = "an integer in [0, 64]",
      .doc = "ranks a holder whose list ran dry reads, drawn at random, before its token "
-            "turns to finish (0: the paper's, none; not in the paper, docs/policies/ctws.md)"},
+            "turns to finish (0: the paper's, none; docs/policies/ctws.md)"},
     LADROI_OPT_ORDER("ctws_ring", ladro__ctws_opts_t, ctws_ring,
                      "the rings' order: `rank`, consecutive ranks (the paper's); `spread`, "
                      "rank r at position r * m mod P (m near 0.618 P, as smallworld's "
@@ -252,21 +252,21 @@ static int ladro__ctws_init(ladro_t *lb, void **state)
     /* The finish token knows queued tasks only: results in flight and the watchdog's
      * and progress's waves need the runtime's termination. */
     if (s->token_term && lb->cfg.result_bytes > 0)
-        return ladroi_fail(lb, LADRO_EINVAL, "ctws_termination=token: result_bytes must be "
-                           "0 (results in flight need ctws_termination=waves)");
-    if (s->token_term && lb->cfg.threads > 1) /* the token sees queues, not workers */
-        return ladroi_fail(lb, LADRO_EINVAL, "ctws_termination=token: threads must be 1 "
-                           "(tasks running on worker threads are invisible to the finish "
-                           "token: use ctws_termination=waves)");
+        return ladroi_fail(lb, LADRO_EINVAL, "paper=1 (ctws's finish token): result_bytes "
+                           "must be 0 (results in flight need the runtime's termination: "
+                           "run without paper=1)");
+    if (s->token_term && lb->hub) /* the token sees queues, not workers */
+        return ladroi_fail(lb, LADRO_EINVAL, "paper=1 (ctws's finish token): threads must "
+                           "be 1 (tasks running on worker threads are invisible to the finish "
+                           "token: run without paper=1)");
     if (s->token_term && lb->cfg.steal_guard != LADRO_STEAL_GUARD_OFF)
-        return ladroi_fail(lb, LADRO_EINVAL, "ctws_termination=token: steal_guard must be "
+        return ladroi_fail(lb, LADRO_EINVAL, "ctws's finish token: steal_guard must be "
                            "off (a guarded slow rank idles with its tasks left to thieves, "
-                           "which the finish token does not know of: use "
-                           "ctws_termination=waves)");
+                           "which the finish token does not know of)");
     if (s->token_term && (lb->cfg.watchdog > 0 || lb->cfg.progress > 0))
-        return ladroi_fail(lb, LADRO_EINVAL, "ctws_termination=token: watchdog and progress "
-                           "must be 0 (they run on the termination waves: use "
-                           "ctws_termination=waves)");
+        return ladroi_fail(lb, LADRO_EINVAL, "paper=1 (ctws's finish token): watchdog and "
+                           "progress must be 0 (they run on the termination waves: run "
+                           "without paper=1)");
     return LADRO_OK;
 }
 
@@ -306,9 +306,9 @@ static int ladro__ctws_spawn(ladro_t *lb, void *state)
 {
     if (!((ladro__ctws_t *)state)->token_term)
         return LADRO_OK;
-    return ladroi_fail(lb, LADRO_ENOTSUP, "ctws_termination=token: a task pushed a task, "
-                       "but the finish token assumes every task exists at the start: use "
-                       "ctws_termination=waves for spawning workloads");
+    return ladroi_fail(lb, LADRO_ENOTSUP, "paper=1 (ctws's finish token): a task pushed a "
+                       "task, but the paper's finish token assumes every task exists at the "
+                       "start: run spawning workloads without paper=1");
 }
 
 static void ladro__ctws_fini(ladro_t *lb, void *state)
@@ -531,10 +531,10 @@ static int ladro__ctws_attempt(ladro_t *lb, ladro__ctws_t *s, int victim, uint64
     *n = *got = 0;
     /* Verify the victim's real count (the paper's MPI_Get of its list entry). */
     int rc = ladroi_pool_peek(lb, &lb->pool, victim, n);
-    /* Take half (steal_fraction) with the pool's one atomic claim; see ctws.md for why
+    /* Take half (LADROI_STEAL_FRACTION) with the pool's one atomic claim; see ctws.md for why
      * the claim gives the guarantee of the paper's exclusive lock. */
     if (rc == 0 && *n > 0)
-        rc = ladroi_pool_steal(lb, &lb->pool, victim, lb->cfg.steal_fraction, 0, true,
+        rc = ladroi_pool_steal(lb, &lb->pool, victim, LADROI_STEAL_FRACTION, 0, true,
                                got);
     lb->st.steal_time_s += ladroi_net_now() - t0;
     if (rc < 0)

@@ -8,7 +8,7 @@
  * start (their first ladro_next), so the queue is the union of all seeds; tasks spawned
  * during the run stay on the rank that spawned them.
  *
- * Who serves the requests (option leader_thread, docs/policies/leader.md):
+ * Who serves the requests (setting leader_thread: paper=1 requires the thread; docs/policies/leader.md):
  *   - a service thread of the leader (the paper's set-up) when the engine lets a second
  *     thread communicate (MPI_THREAD_MULTIPLE; never on the simulated engine, whose ranks
  *     are cooperative actors). The thread touches only this file's state: its own
@@ -200,17 +200,17 @@ static int ladro__leader_poll(ladro_t *lb, ladro__leader_t *s)
 }
 
 typedef struct ladro__leader_opts {
-    int leader_thread; /* -1 auto, 0 off, 1 on */
+    int leader_thread; /* 0 auto, 1 on (paper=1) */
 } ladro__leader_opts_t;
 
-static const char *const ladro__thread_names[] = {"auto", "off", "on", NULL};
+static const char *const ladro__thread_names[] = {"auto", "on", NULL};
 static const ladroi_opt_t ladro__leader_opts[] = {
     {.key = "leader_thread", .type = LADROI_OPT_ENUM,
      LADROI_OPT_FIELD(ladro__leader_opts_t, leader_thread), .names = ladro__thread_names,
-     .base = -1, .def = "auto", .accepted = "auto, on, off",
-     .doc = "serve workers from a thread (auto: when MPI provides `MPI_THREAD_MULTIPLE`; on: "
-            "else `ladro_create` fails with `LADRO_ENOTSUP`; off: serve from the leader's "
-            "`ladro_next`/`ladro_progress`)"},
+     .def = "auto", .paper = "on", .fixed = true, .accepted = "auto, on",
+     .doc = "who serves the workers: a service thread of the leader when MPI provides "
+            "`MPI_THREAD_MULTIPLE`, else the leader's `ladro_next`/`ladro_progress` (auto); "
+            "the thread, refused without `MPI_THREAD_MULTIPLE` (on: the paper's)"},
 };
 
 static int ladro__leader_init(ladro_t *lb, void **state)
@@ -225,10 +225,10 @@ static int ladro__leader_init(ladro_t *lb, void **state)
     if ((rc = ladroi_net_allreduce_i64(lb, lb->comm, &low, 1, LADROI_NET_MIN)) != 0)
         return rc;
     if (thread == 1 && !low)
-        return ladroi_fail(lb, LADRO_ENOTSUP, "leader_thread=on needs MPI_THREAD_MULTIPLE "
-                           "but the engine does not provide it; initialize MPI with "
-                           "MPI_Init_thread(..., MPI_THREAD_MULTIPLE, ...) or set "
-                           "leader_thread=auto or off");
+        return ladroi_fail(lb, LADRO_ENOTSUP, "paper=1: the paper's leader serves from a "
+                           "service thread, which needs MPI_THREAD_MULTIPLE, and MPI does not "
+                           "provide it (initialize MPI with MPI_Init_thread(..., "
+                           "MPI_THREAD_MULTIPLE, ...))");
     ladro__leader_t *s = calloc(1, sizeof *s);
     if (!s)
         return ladroi_fail(lb, LADRO_ENOMEM, "leader: out of memory");
@@ -238,7 +238,7 @@ static int ladro__leader_init(ladro_t *lb, void **state)
     s->rec = lb->pool.rec_bytes;
     s->chunk = lb->cfg.chunk;
     s->batch = (uint32_t)(LADRO__SEED_BYTES / s->rec > 0 ? LADRO__SEED_BYTES / s->rec : 1);
-    s->threaded = thread != 0 && low && lb->size > 1;
+    s->threaded = low && lb->size > 1;
     atomic_init(&s->stop, false);
     atomic_init(&s->svc_err, 0);
     if ((rc = ladroi_net_chan_dup(lb, lb->comm, &s->comm)) != 0)

@@ -2,7 +2,7 @@
  * Fontenaille et al.). Each rank builds its own neighbour list from the seed
  * (src/overlay.c) and learns the ranks whose shortcuts point at it by messages
  * (ladro__sw_incoming); an idle rank steals only from its neighbours, half of
- * a victim's shared tasks (steal_fraction) with the shared pool transfer (and the steal
+ * a victim's shared tasks (LADROI_STEAL_FRACTION) with the shared pool transfer (and the steal
  * guard's limits under steal_guard=pace, with the ring spread by default). Task results go
  * back to their owner greedily over the same overlay, aggregated per next hop
  * (src/results.c), and the paper's termination (local completion -> non-blocking barrier)
@@ -18,7 +18,7 @@ typedef struct ladro__sw_opts {
 
 static const ladroi_opt_t ladro__sw_opts[] = {
     {.key = "sw_degree", .type = LADROI_OPT_INT,
-     LADROI_OPT_FIELD(ladro__sw_opts_t, sw_degree), .max = 4096, .def = "0",
+     LADROI_OPT_FIELD(ladro__sw_opts_t, sw_degree), .max = 4096, .def = "0", .fixed = true,
      .accepted = "0 (= 2*floor(log2(P-1))) or an integer in [1, 4096]",
      .doc = "shortcut draws per rank; 0 = 2·⌊log2(P−1)⌋ (average degree ≈ 4·log2 P)"},
     LADROI_OPT_ORDER("sw_ring", ladro__sw_opts_t, sw_ring,
@@ -157,7 +157,7 @@ static int ladro__sw_idle(ladro_t *lb, void *state)
     if (ov->n == 0)
         return 0;
     int victim = ov->nbr[ladroi_rng_below(&lb->rng, (uint64_t)ov->n)];
-    return ladroi_steal_attempt(lb, victim, lb->cfg.steal_fraction, 0);
+    return ladroi_steal_attempt(lb, victim, LADROI_STEAL_FRACTION, 0);
 }
 
 /* TITUS §4: idle ranks join the counting waves only once the termination barrier
@@ -181,4 +181,8 @@ static void ladro__sw_dump(const ladro_t *lb, const void *state, FILE *out)
 
 LADROI_POLICY_DEFINE(smallworld, ladro__sw, ladro__sw_opts_t, true,
                      "steal from Kleinberg small-world neighbours; results routed greedily home",
-                     .gate_waves = ladro__sw_gate, .guard = true);
+                     .gate_waves = ladro__sw_gate, .guard = true,
+                     .paper_refusal = "the paper's theft (lock the victim's TASK segment, "
+                                      "take its whole shared set, the victim refills it; "
+                                      "TITUS_DLB §4.3) is not implemented: ladro's thief "
+                                      "takes half of the shared tasks without a lock");

@@ -11,23 +11,17 @@
  * blocked by that — it keeps searching elsewhere and takes part in termination waves.
  *
  * Cyclic steals (the paper's caveat): a grant from a victim to a thief at which the
- * victim itself is still registered; counted. With option successonly_nocycle such a victim
- * first withdraws its own registration there (an RMA compare-and-swap marking the slot
- * withdrawn); if the thief already took that registration up (its reply is in flight),
- * the victim serves it after the reply arrived. A thief also never registers at a rank
- * that is registered at it. */
+ * victim itself is still registered; counted (cyclic_steals). */
 #include "../loadaware.h"
 
 #include <stdlib.h>
 
 /* This rank's registration at victim v. The victims a thief knows about are few (those it
- * registered at and not yet served by, and those where a withdrawn entry may remain), so
- * they are kept in an array sorted by v, not in arrays of P: O(victims) memory per rank
+ * registered at and not yet served by), so they are kept in an array sorted by v, not in arrays of P: O(victims) memory per rank
  * instead of O(P), and the scans visit victims in increasing rank order as before. */
 typedef struct ladro__so_reg {
     int v;
     uint8_t contacted;  /* registered at v and not yet served (Alg. 1 line 6) */
-    uint8_t withdrawn;  /* a withdrawn entry of this rank may still sit in v's ring */
     uint64_t reg_index; /* ring index of this rank's (last) registration at v */
     double reg_time;    /* when this rank registered at v */
 } ladro__so_reg_t;
@@ -37,7 +31,7 @@ typedef struct ladro__so {
     uint64_t head;       /* next entry of this rank's request ring to serve */
     uint64_t count_seen; /* the ring's counter as last read */
     int ncontacted;
-    ladro__so_reg_t *reg; /* sorted by v; an entry lives while contacted or withdrawn */
+    ladro__so_reg_t *reg; /* sorted by v; an entry lives while contacted */
     int nreg, capreg;
     double next_reg_at;  /* search phase: no new registration before this time */
     double reg_gap_us;   /* and the gap after the next one (doubles, backoff_max cap) */
@@ -45,37 +39,16 @@ typedef struct ladro__so {
 
 typedef struct ladro__so_opts {
     ladroi_la_opts_t la; /* first: loadaware.c reads it */
-    int successonly_nocycle;
-    int successonly_withdraw;
 } ladro__so_opts_t;
 
-static const char *const ladro__bool_names[] = {"0", "1", NULL};
-static const ladroi_opt_t ladro__so_opts[] = {
-    LADROI_LA_OPTS,
-    {.key = "successonly_nocycle", .type = LADROI_OPT_ENUM,
-     LADROI_OPT_FIELD(ladro__so_opts_t, successonly_nocycle), .names = ladro__bool_names,
-     .def = "0", .accepted = "0, 1",
-     .doc = "forbid cyclic steals (docs/policies/successonly.md)"},
-    {.key = "successonly_withdraw", .type = LADROI_OPT_ENUM,
-     LADROI_OPT_FIELD(ladro__so_opts_t, successonly_withdraw), .names = ladro__bool_names,
-     .def = "0", .accepted = "0, 1",
-     .doc = "a thief withdraws its other registrations once tasks arrived (not in the "
-            "paper)"},
-};
+static const ladroi_opt_t ladro__so_opts[] = {LADROI_LA_OPTS};
 
-enum { LADRO__C_WITHDRAWN = LADROI_LA_C_N, LADRO__C_CYCLIC };
+enum { LADRO__C_CYCLIC = LADROI_LA_C_N };
 static const ladroi_counter_t ladro__so_counters[] = {
     LADROI_LA_COUNTERS,
-    {"steals_withdrawn", LADROI_SUM, "registrations withdrawn (no-cycle and withdraw "
-                                     "variants)"},
     {"cyclic_steals", LADROI_SUM, "grants this rank (victim) made to a thief it was itself "
                                   "registered at (the paper's steal cycles)"},
 };
-
-static const ladro__so_opts_t *ladro__opts(const ladro_t *lb)
-{
-    return lb->popts;
-}
 
 /* The entry of v, or NULL. */
 static ladro__so_reg_t *ladro__so_find(ladro__so_t *s, int v)
@@ -110,17 +83,6 @@ static ladro__so_reg_t *ladro__so_entry(ladro__so_t *s, int v)
     return &s->reg[i];
 }
 
-/* Drop v's entry once it is neither contacted nor withdrawn. */
-static void ladro__so_prune(ladro__so_t *s, int v)
-{
-    ladro__so_reg_t *e = ladro__so_find(s, v);
-    if (!e || e->contacted || e->withdrawn)
-        return;
-    int i = (int)(e - s->reg);
-    memmove(&s->reg[i], &s->reg[i + 1], (size_t)(s->nreg - i - 1) * sizeof *s->reg);
-    s->nreg--;
-}
-
 static bool ladro__so_contacted(ladro__so_t *s, int v)
 {
     const ladro__so_reg_t *e = ladro__so_find(s, v);
@@ -145,7 +107,7 @@ static void ladro__so_fini(ladro_t *lb, void *state)
     free(s);
 }
 
-/* Not contacted any more (the entry stays: the caller may mark it withdrawn, or prunes). */
+/* Not contacted any more (the caller drops the entry). */
 static void ladro__so_forget(ladro__so_t *s, int v)
 {
     ladro__so_reg_t *e = ladro__so_find(s, v);
@@ -153,23 +115,6 @@ static void ladro__so_forget(ladro__so_t *s, int v)
         e->contacted = 0;
         s->ncontacted--;
     }
-}
-
-/* Withdraw this rank's registration at v: 1 if withdrawn, 0 if v already took it up
- * (then v's grant is on its way and is collected as usual). */
-static int ladro__so_withdraw(ladro_t *lb, ladro__so_t *s, int v, int *done)
-{
-    uint64_t me = (uint64_t)lb->rank + 1, seen;
-    int rc = ladroi_rma_cas_u64(lb, &s->la.win, v,
-                                ladroi_la_disp_slot(&s->la, ladro__so_find(s, v)->reg_index), me,
-                                LADROI_LA_WITHDRAWN | me, &seen);
-    *done = rc == 0 && seen == me;
-    if (*done) {
-        ladro__so_forget(s, v);
-        ladro__so_find(s, v)->withdrawn = 1;
-        LADROI_COUNT(lb, LADRO__C_WITHDRAWN, 1);
-    }
-    return rc;
 }
 
 /* Thief side, Alg. 1 lines 14-16: take what the contacted victims granted. Returns 1
@@ -193,11 +138,10 @@ static int ladro__so_collect(ladro_t *lb, ladro__so_t *s)
                                (unsigned long long)reply);
         ladro__so_forget(s, v); /* line 16: FORGETVICTIM */
         ladroi_la_replied(lb, ladroi_net_now() - s->reg[i].reg_time);
-        if (!s->reg[i].withdrawn) { /* nothing left to remember about v */
-            memmove(&s->reg[i], &s->reg[i + 1], (size_t)(s->nreg - i - 1) * sizeof *s->reg);
-            s->nreg--;
-            i--;
-        }
+        /* nothing left to remember about v */
+        memmove(&s->reg[i], &s->reg[i + 1], (size_t)(s->nreg - i - 1) * sizeof *s->reg);
+        s->nreg--;
+        i--;
         rc = ladroi_la_take(lb, &s->la, v, LADROI_LA_GRANTED(reply));
         if (rc < 0)
             return rc;
@@ -205,33 +149,7 @@ static int ladro__so_collect(ladro_t *lb, ladro__so_t *s)
     }
     if (got)
         ladroi_la_phase_close(lb, &s->la); /* line 17: end of the search phase */
-    /* Variant (option successonly_withdraw, not in the paper): once served, cancel the other
-     * registrations, so victims serve only thieves that are still searching. */
-    bool withdraw = ladro__opts(lb)->successonly_withdraw;
-    for (int i = 0; got && withdraw && i < s->nreg && s->ncontacted > 0; i++) {
-        int done;
-        int rc = s->reg[i].contacted ? ladro__so_withdraw(lb, s, s->reg[i].v, &done) : 0;
-        if (rc)
-            return rc;
-    }
     return got;
-}
-
-/* Is `thief` registered (and not yet served) at this rank? Scans the own ring. */
-static int ladro__so_registered_here(ladro_t *lb, ladro__so_t *s, int thief, bool *yes)
-{
-    uint64_t count, e;
-    *yes = false;
-    int rc = ladroi_rma_fetch_u64(lb, &s->la.win, lb->rank,
-                                  ladroi_la_disp_word(LADROI_LA_COUNT), &count);
-    for (uint64_t i = s->head; rc == 0 && i != count; i++) {
-        rc = ladroi_rma_fetch_u64(lb, &s->la.win, lb->rank, ladroi_la_disp_slot(&s->la, i), &e);
-        if (rc == 0 && e == (uint64_t)thief + 1) {
-            *yes = true;
-            break;
-        }
-    }
-    return rc;
 }
 
 typedef struct ladro__so_skip {
@@ -240,31 +158,13 @@ typedef struct ladro__so_skip {
     int rc;
 } ladro__so_skip_t;
 
-/* Victims this rank must not contact now (Alg. 1 line 6, and the no-cycle rule). */
+/* Victims this rank must not contact now (Alg. 1 line 6). */
 static bool ladro__so_skip(void *ctx, int v)
 {
     ladro__so_skip_t *k = ctx;
-    ladro__so_t *s = k->s;
-    ladro_t *lb = k->lb;
-    ladro__so_reg_t *r = ladro__so_find(s, v);
+    ladro__so_reg_t *r = ladro__so_find(k->s, v);
     if (k->rc || (r && r->contacted)) /* line 6: already_contacted[v] */
         return true;
-    if (r && r->withdrawn) {
-        /* One entry per thief in a ring of P slots: wait until v passed the withdrawn one. */
-        uint64_t e;
-        k->rc = ladroi_rma_fetch_u64(lb, &s->la.win, v, ladroi_la_disp_slot(&s->la,
-                                     r->reg_index), &e);
-        if (k->rc || e == (LADROI_LA_WITHDRAWN | ((uint64_t)lb->rank + 1)))
-            return true;
-        r->withdrawn = 0;
-        ladro__so_prune(s, v);
-    }
-    if (ladro__opts(lb)->successonly_nocycle) {
-        bool here;
-        k->rc = ladro__so_registered_here(lb, s, v, &here);
-        if (k->rc || here)
-            return true;
-    }
     return false;
 }
 
@@ -315,37 +215,22 @@ static int ladro__so_serve(ladro_t *lb, ladro__so_t *s)
             return rc;
         if (e == 0)
             return LADRO_OK; /* the thief added but has not written its rank yet */
-        if (e & LADROI_LA_WITHDRAWN) { /* withdrawn by its thief: drop it */
-            if ((rc = ladroi_rma_cas_u64(lb, w, lb->rank, slot, e, 0, &seen)) != 0)
-                return rc;
-            s->head++;
-            continue;
-        }
         int t = (int)(e - 1);
         bool cyclic = ladro__so_contacted(s, t);
-        if (cyclic && ladro__opts(lb)->successonly_nocycle) {
-            /* Withdraw this rank's own registration at t before serving t. */
-            int done;
-            if ((rc = ladro__so_withdraw(lb, s, t, &done)) != 0)
-                return rc;
-            if (!done)
-                return LADRO_OK; /* t already took it up: serve t once its reply is here */
-            cyclic = false;
-        }
         uint32_t k;
         /* Lines 4-5: LOCALSTEAL; none left: line 9, break (the thief stays registered
          * and is served when surplus returns). */
         if ((rc = ladroi_la_promise(lb, t, true, &k)) != 0 || k == 0)
             return rc;
-        /* Lines 6/8: POPTHIEF and FORGETTHIEF, before the reply: a thief that withdraws
-         * its entry (no-cycle variant) either wins this race and gets no reply, or loses
-         * it and knows a reply is on its way. */
+        /* Lines 6/8: POPTHIEF and FORGETTHIEF, before the reply. Only this rank writes a
+         * written slot (a thief writes it once, from 0). */
         if ((rc = ladroi_rma_cas_u64(lb, w, lb->rank, slot, e, 0, &seen)) != 0)
             return rc;
-        if (seen != e) { /* withdrawn meanwhile: the promise goes back, the entry is dropped */
-            ladroi_pool_unreserve(&lb->pool, k);
-            continue;
-        }
+        if (seen != e)
+            return ladroi_fail(lb, LADRO_ESTATE, "successonly: slot %llu of the request "
+                               "ring changed from 0x%llx to 0x%llx: protocol violation",
+                               (unsigned long long)s->head, (unsigned long long)e,
+                               (unsigned long long)seen);
         s->head++;
         if (cyclic)
             LADROI_COUNT(lb, LADRO__C_CYCLIC, 1);
@@ -440,4 +325,5 @@ static void ladro__so_dump(const ladro_t *lb, const void *state, FILE *out)
 LADROI_POLICY_DEFINE(successonly, ladro__so, ladro__so_opts_t, true,
                      "SuccessOnlyWS: load-aware, thieves register at victims, no failed steals",
                      .on_progress = ladro__so_progress, LADROI_POLICY_COUNTERS(ladro__so_counters),
-                     .print_stats = ladroi_la_print_stats, .guard = true, .guard_hold = true);
+                     .print_stats = ladroi_la_print_stats, .guard = true, .guard_hold = true,
+                     .paper_workers = true);

@@ -1,4 +1,4 @@
-/* ctws's token termination (src/policy/ctws.c, ctws_termination=token) for spin.
+/* ctws's token termination (src/policy/ctws.c, the paper's: paper=1) for spin.
  *
  * P ranks, T tasks placed by PLACE (0: all on rank 0, 1: round-robin). q[r] is rank r's
  * queue; a pop, and a theft of half the victim's queue, are each one atomic step: the
@@ -13,13 +13,13 @@
  * once (the count of runs equals T at the end, q never negative), and every rank ends
  * (no invalid end state: nobody waits for a token that never comes).
  *
- * K tokens (ctws_tokens=K): ring t is the ranks [t*P/K, (t+1)*P/K), its token circulates
- * on it only, and its list has the ring's ranks and the ranks k with k % K == t (its
+ * K tokens (ctws's default: one per 4 ranks): ring t is the ranks [t*P/K, (t+1)*P/K),
+ * its token circulates on it only, and its list has the ring's ranks and the ranks k with k % K == t (its
  * victims outside the ring); a holder searches its own token's list. A search may stop
  * after a failed attempt, the holder keeping the token and its list (the search stopped
  * at a message, resumed at the next idle call).
  *
- * PROBE > 0 (ctws_probe=PROBE): a holder whose list is all zeros first tries up to PROBE
+ * PROBE > 0 (ctws's default: 16): a holder whose list is all zeros first tries up to PROBE
  * ranks of its choice (the code draws them at random; the model tries every choice), each
  * verified and half taken as a listed victim is, before its token turns to FINISH; a
  * failed probe may stop the search at a message too, and the count of probes made starts
@@ -66,7 +66,7 @@ proctype Rank(byte r)
 {
     bool seen = false; /* saw (or made) the FINISH token */
     byte v, k, n, most;
-    byte probed = 0;   /* probes made in this search (ctws_probe) */
+    byte probed = 0;   /* probes made in this search */
 top:
     do
     :: atomic { q[r] > 0 -> q[r]--; runs++ }         /* pop and run one task */

@@ -12,10 +12,10 @@
 #    one rank and round-robin, and two mutants that must be caught: (e) an idle rank
 #    that receives the finish token ends without passing it on (the others wait for
 #    ever), (f) a theft that takes half of the verified, possibly stale, count instead of
-#    claiming atomically (a task run twice); with two tokens (ctws_tokens=2) at 4 ranks,
+#    claiming atomically (a task run twice); with two tokens (ctws's default rings) at 4 ranks,
 #    searches that may stop at a message, and a mutant that must be caught: (j) a token
 #    passed to the next rank of the whole ring instead of its own ring's; with probes
-#    (ctws_probe: ranks read when the list ran dry) at 3 ranks and at 4 ranks with two
+#    (ctws's default: ranks read when the list ran dry) at 3 ranks and at 4 ranks with two
 #    tokens, and a mutant that must be caught: (k) a probe that takes half of its
 #    verified, possibly stale, count instead of claiming atomically.
 # With MODEL tests/model/deque.pml, the worker threads' Chase-Lev deque instead
@@ -109,7 +109,7 @@ must_fail mutant_ctws_stale_take.pml -DP=3 -DPLACE=0
 must_pass ctws_token.pml -DP=4 -DK=2 -DPLACE=0
 must_pass ctws_token.pml -DP=4 -DK=2 -DPLACE=1
 must_fail mutant_ctws_cross_ring.pml -DP=4 -DK=2 -DPLACE=1
-# ctws_probe: a holder whose list ran dry probes ranks of its choice before finishing (with
+# probes: a holder whose list ran dry probes ranks of its choice before finishing (with
 # one token a dry list means every queue is empty: the probes find nothing, and must not
 # break anything; with two tokens they take what the other token moved)
 must_pass ctws_token.pml -DP=3 -DPLACE=0 -DPROBE=2

@@ -45,13 +45,14 @@ ladro_add_mpi_test(NAME nqueens_cli_bad_value NP 1 NO_PT2PT
   COMMAND ladro-nqueens -n 40 TIMEOUT 30 LABELS nqueens
   EXPECT 2 "^ladro-nqueens: -n '40': accepted: a board size, an integer in \\[1, 32\\]$")
 
-# SuccessOnlyWS: zero failed remote steals at 8 ranks, with and without cyclic steals.
+# SuccessOnlyWS: zero failed remote steals at 8 ranks, and at 4 as its paper runs it
+# (paper=1: the communication worker, threads inside the rank).
 ladro_add_mpi_test(NAME nqueens_14_successonly_nofail_np8 NP 8
   COMMAND ladro-nqueens -n 14 --cutoff 5 --policy successonly --expect 365596 --max-failed 0
   --quiet TIMEOUT 90 LABELS nqueens)
-ladro_add_mpi_test(NAME nqueens_14_successonly_nocycle_np8 NP 8 NO_PT2PT
-  COMMAND ladro-nqueens -n 14 --cutoff 5 --policy successonly --expect 365596 --max-failed 0
-  --quiet ENV LADRO_SUCCESSONLY_NOCYCLE=1 TIMEOUT 90 LABELS nqueens)
+ladro_add_mpi_test(NAME nqueens_12_successonly_paper_np4 NP 4 NO_PT2PT
+  COMMAND ladro-nqueens -n 12 --cutoff 4 --policy successonly --expect 14200 --max-failed 0
+  --quiet ENV LADRO_PAPER=1 TIMEOUT 90 LABELS "nqueens;paper")
 
 # Worker threads inside each rank (--threads, src/threads.c): exact counts under every
 # policy with spawning from workers; SuccessOnlyWS keeps zero failed remote steals.

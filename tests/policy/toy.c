@@ -51,7 +51,7 @@ static int ladro__toy_idle(ladro_t *lb, void *state)
     s->next = off + 1;
     LADROI_COUNT(lb, LADRO__C_ROUNDS, 1);
     LADROI_COUNT(lb, LADRO__C_MAX_ROUNDS, 1);
-    return ladroi_steal_attempt(lb, (lb->rank + off) % lb->size, lb->cfg.steal_fraction, 0);
+    return ladroi_steal_attempt(lb, (lb->rank + off) % lb->size, LADROI_STEAL_FRACTION, 0);
 }
 
 const ladroi_policy_ops_t ladroi_policy_toy = {

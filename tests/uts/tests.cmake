@@ -114,11 +114,10 @@ ladro_add_mpi_test(NAME uts_sequential_T1 NP 1 NO_PT2PT
   COMMAND ladro-uts ${_uts_T1} --sequential TIMEOUT 60 LABELS uts)
 
 # SuccessOnlyWS: zero failed remote steals by construction (docs/policies/successonly.md),
-# at 8 ranks, with and without cyclic steals and with registrations withdrawn; --max-failed
+# on T1 and T3 at 8 ranks, and as its paper runs it (paper=1: a communication worker
+# beside the computation workers, threads inside the rank) on T3 at 4 ranks; --max-failed
 # must be able to fail (random on T1 fails steals while the tree is still on rank 0 alone).
-# make check: T3 (4 million nodes) as it is and with withdrawals, the no-cycle rule on the
-# small binomial tree (20 973 nodes, chunks of 2: hundreds of steals); the other variants
-# on T1 and T3 are labelled slow.
+# make check runs T3; T1 is labelled slow.
 foreach(tree T1 T3)
   set(_labels uts slow)
   if(tree STREQUAL "T3")
@@ -127,17 +126,10 @@ foreach(tree T1 T3)
   ladro_add_mpi_test(NAME uts_${tree}_successonly_nofail_np8 NP 8
     COMMAND ladro-uts ${_uts_${tree}} -c 8 -i 100 --policy successonly --max-failed 0 --quiet
     TIMEOUT 120 LABELS ${_labels})
-  ladro_add_mpi_test(NAME uts_${tree}_successonly_nocycle_np8 NP 8 NO_PT2PT
-    COMMAND ladro-uts ${_uts_${tree}} -c 8 -i 100 --policy successonly --max-failed 0 --quiet
-    ENV LADRO_SUCCESSONLY_NOCYCLE=1 TIMEOUT 120 LABELS uts slow)
 endforeach()
-ladro_add_mpi_test(NAME uts_T3_successonly_withdraw_np8 NP 8 NO_PT2PT
+ladro_add_mpi_test(NAME uts_T3_successonly_paper_np4 NP 4 NO_PT2PT
   COMMAND ladro-uts ${_uts_T3} -c 8 -i 100 --policy successonly --max-failed 0 --quiet
-  ENV LADRO_SUCCESSONLY_WITHDRAW=1 TIMEOUT 120 LABELS uts)
-set(_uts_small_bin -t 0 -b 400 -q 0.24 -m 4 -r 2 -c 2 -i 3 --expect 20973,15829,101)
-ladro_add_mpi_test(NAME uts_small_bin_successonly_nocycle_np8 NP 8 NO_PT2PT
-  COMMAND ladro-uts ${_uts_small_bin} --policy successonly --max-failed 0 --verify --quiet
-  ENV LADRO_SUCCESSONLY_NOCYCLE=1 TIMEOUT 60 LABELS uts)
+  ENV LADRO_PAPER=1 TIMEOUT 120 LABELS "uts;paper")
 uts_expect_fail(uts_max_failed_detects 4 1 "^policy random: [0-9]+ failed remote steals, --max-failed allows 0$"
   ARGS ${_uts_T1} -c 8 -i 100 --policy random --max-failed 0 --quiet)
 
