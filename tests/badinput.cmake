@@ -151,7 +151,7 @@ ladro_badinput(NAME paper_ctws_spawn PROG ladro-uts NP 2 CODE 1
 ladro_badinput(NAME paper_ctws_results PROG ladro-synth NP 2 CODE 1
   REGEX "paper=1 \\(ctws's finish token\\): result_bytes must be 0"
   ARGS --policy ctws --tasks-per-rank 2 ENV LADRO_PAPER=1 LADRO_RESULT_BYTES=8)
-ladro_badinput(NAME paper_smallworld PROG ladro-synth NP 2 CODE 2
+ladro_badinput(NAME paper_smallworld PROG ladro-synth NP 2 CODE 1
   REGEX "paper=1 with policy=smallworld: the paper's theft \\(lock the victim's TASK segment, take its whole shared set"
   ARGS --policy smallworld --tasks-per-rank 2 ENV LADRO_PAPER=1)
 ladro_badinput(NAME paper_leader_single PROG ladro-synth NP 2 CODE 1
@@ -169,7 +169,7 @@ ladro_badinput(NAME removed_env_successonly_nocycle PROG ladro-synth NP 1 CODE 2
   ENV LADRO_SUCCESSONLY_NOCYCLE=1)
 ladro_badinput(NAME removed_key_ctws_probe PROG ladro-bench NP 1 CODE 2
   REGEX "ctws_probe was removed: a ctws holder whose list ran dry reads 16 random ranks; paper=1 gives the paper's none"
-  ARGS --policies ctws:ctws_probe=4)
+  ARGS --policy ctws:ctws_probe=4)
 
 # ---- ladro-synth --policy LIST: the entry that is not a policy is named
 ladro_badinput(NAME synth_bad_policy_list PROG ladro-synth NP 1 CODE 2
