@@ -252,8 +252,13 @@ enum { LADRO_TASK_RERUN = 1 };
  *     LADRO_OK for) a task whose id the journal records as completed;
  *   - tasks recorded as spawned but not completed are pushed again by ladro_create on
  *     rank (the rank that recorded them) mod nranks;
- *   - each completed task's result is handed out by ladro_result_next on rank (its
- *     origin) mod nranks, as if just computed; ladro_stats counts them in journal_done;
+ *   - each completed task's result is handed out by ladro_result_next, as if just
+ *     computed, on the rank that pushes the task again in this run (a seed: the rank
+ *     seeding it; a child of a task that runs again: that task's rank), or, for a child
+ *     of a task also completed (nobody pushes it again), on rank (its origin) mod nranks
+ *     at creation; ladro_stats counts them in journal_done. Every rank holds the ids of
+ *     every completed task and the results of those pushed again (memory: tasks x
+ *     (about 24 + result_bytes) bytes per rank);
  *   - the run ends (LADRO_DONE) when every task of the union of the runs completed.
  * Guarantee: every task completes, and its result reaches ladro_result_next, exactly
  * once over the runs whose results are kept (each run hands out every result of the
@@ -352,6 +357,10 @@ LADRO_API int ladro_global_counts(const ladro_t *lb, uint64_t *created, uint64_t
  * rank"). Errors besides ladro_next's: LADRO_ENOMEM (workers could not start). */
 typedef int (*ladro_task_fn)(ladro_t *lb, const ladro_task_t *task, void *user_data);
 LADRO_API int ladro_run(ladro_t *lb, ladro_task_fn fn, void *user_data);
+/* Local. 1 when this run resumed a journal (cfg.journal) that records task `id` as
+ * completed (it does not run in this run), else 0 (also without a journal): what a
+ * program counting its tasks adds to those it ran. */
+LADRO_API int ladro_journal_completed(const ladro_t *lb, uint64_t id);
 /* Convenience: tasks 0..n-1 block-distributed over comm, config from defaults and the
  * environment, fn run on each exactly once. Collective. */
 LADRO_API int ladro_run_range(MPI_Comm comm, uint64_t n, ladro_task_fn fn, void *user_data);

@@ -208,8 +208,10 @@ int ladro_push(ladro_t *lb, const ladro_task_t *task)
                            "is %zu", lb->cfg.task_bytes);
     uint32_t rerun = 0;
     if (lb->jnl) { /* a task the journal records as completed is not created again */
-        if (ladroi_journal_has(lb->jnl, task->id))
-            return LADRO_OK;
+        bool done;
+        int jrc = ladroi_journal_take(lb, task->id, &done); /* its result is handed here */
+        if (jrc || done)
+            return jrc;
         rerun = (lb->state == LADROI_RUNNING ? lb->cur_rerun : ladroi_journal_resumed(lb))
                     ? LADROI_MOVES_RERUN : 0;
     }

@@ -259,13 +259,17 @@ struct ladroi_journal {
     size_t own_valid;   /* this rank's file: its intact prefix (0: absent or header cut) */
     bool own_exists;
     off_t committed;    /* the file's size after the last commit */
-    /* ids completed in the journal: open addressing, used[] marks filled slots */
+    /* tasks completed in the journal: entries 0..n-1 (origin, flags, result), found by
+     * id through an open-addressing table whose slots hold entry + 1 (0: empty) */
     uint64_t *ids;
-    unsigned char *used;
-    size_t cap, n;
-    /* resume: results owned here {id, result} and children to push here {id, payload} */
-    unsigned char *res;
-    size_t res_n, res_cap;
+    uint32_t *slot_ent;
+    size_t cap, n, ecap;
+    int32_t *e_origin;
+    uint64_t *e_id;
+    unsigned char *e_flag; /* LADRO__CHILD_DONE, LADRO__GIVEN */
+    unsigned char *e_res;  /* n x result_bytes */
+    size_t e_res_cap;
+    /* resume: children to push here {id, payload} */
     unsigned char *kids;
     size_t kids_n, kids_cap;
     /* group commit */
@@ -293,52 +297,90 @@ static int ladro__grow(unsigned char **b, size_t *cap, size_t need)
     return 0;
 }
 
+#define LADRO__CHILD_DONE 1 /* a child of a completed task: nobody pushes it again */
+#define LADRO__GIVEN 2      /* its result was handed to its owner in this run */
+
 static size_t ladro__slot(const ladroi_journal_t *j, uint64_t id)
 {
     uint64_t h = id * 0x9E3779B97F4A7C15ull;
     size_t i = (size_t)(h ^ (h >> 29)) & (j->cap - 1);
-    while (j->used[i] && j->ids[i] != id)
+    while (j->slot_ent[i] && j->ids[i] != id)
         i = (i + 1) & (j->cap - 1);
     return i;
 }
 
-bool ladroi_journal_has(const ladroi_journal_t *j, uint64_t id)
+/* The entry of a completed id, or -1. */
+static long ladro__find(const ladroi_journal_t *j, uint64_t id)
 {
-    return j && j->n > 0 && j->used[ladro__slot(j, id)];
+    if (!j || j->n == 0)
+        return -1;
+    uint32_t e = j->slot_ent[ladro__slot(j, id)];
+    return e ? (long)e - 1 : -1;
 }
 
-/* Insert id: 0, 1 when it was there already, -1 out of memory. */
-static int ladro__insert(ladroi_journal_t *j, uint64_t id)
+bool ladroi_journal_has(const ladroi_journal_t *j, uint64_t id)
 {
+    return ladro__find(j, id) >= 0;
+}
+
+/* Insert a completed task: 0, 1 when its id was there already, -1 out of memory. */
+static int ladro__insert(ladroi_journal_t *j, uint64_t id, int32_t origin, const void *res)
+{
+    if (j->n >= UINT32_MAX - 1)
+        return -1;
     if (2 * (j->n + 1) > j->cap) {
         size_t oc = j->cap, nc = oc ? 2 * oc : 1024;
         uint64_t *oi = j->ids;
-        unsigned char *ou = j->used;
+        uint32_t *oe = j->slot_ent;
         j->ids = malloc(nc * sizeof *j->ids);
-        j->used = calloc(nc, 1);
-        if (!j->ids || !j->used) {
+        j->slot_ent = calloc(nc, sizeof *j->slot_ent);
+        if (!j->ids || !j->slot_ent) {
             free(j->ids);
-            free(j->used);
+            free(j->slot_ent);
             j->ids = oi;
-            j->used = ou;
+            j->slot_ent = oe;
             return -1;
         }
         j->cap = nc;
         for (size_t i = 0; i < oc; i++)
-            if (ou[i]) {
+            if (oe[i]) {
                 size_t s = ladro__slot(j, oi[i]);
-                j->used[s] = 1;
+                j->slot_ent[s] = oe[i];
                 j->ids[s] = oi[i];
             }
         free(oi);
-        free(ou);
+        free(oe);
     }
     size_t s = ladro__slot(j, id);
-    if (j->used[s])
+    if (j->slot_ent[s])
         return 1;
-    j->used[s] = 1;
-    j->ids[s] = id;
+    if (j->n == j->ecap) {
+        size_t nc = j->ecap ? 2 * j->ecap : 1024;
+        int32_t *o = realloc(j->e_origin, nc * sizeof *o);
+        if (!o)
+            return -1;
+        j->e_origin = o;
+        uint64_t *ei = realloc(j->e_id, nc * sizeof *ei);
+        if (!ei)
+            return -1;
+        j->e_id = ei;
+        unsigned char *f = realloc(j->e_flag, nc);
+        if (!f)
+            return -1;
+        j->e_flag = f;
+        j->ecap = nc;
+    }
+    size_t rb = j->lay.result_bytes;
+    if (rb && ladro__grow(&j->e_res, &j->e_res_cap, (j->n + 1) * rb))
+        return -1;
+    j->e_origin[j->n] = origin;
+    j->e_id[j->n] = id;
+    j->e_flag[j->n] = 0;
+    if (rb)
+        memcpy(j->e_res + j->n * rb, res, rb);
     j->n++;
+    j->slot_ent[s] = (uint32_t)j->n;
+    j->ids[s] = id;
     return 0;
 }
 
@@ -354,32 +396,27 @@ static int ladro__on_rec(void *ctx, const ladroi_jnl_rec_t *r)
 {
     ladro__scan_t *s = ctx;
     ladroi_journal_t *j = s->j;
-    size_t rb = j->lay.result_bytes, kb = 8 + j->lay.task_bytes;
+    size_t kb = 8 + j->lay.task_bytes;
     if (s->pass == 0) {
-        int ins = ladro__insert(j, r->id);
+        if (r->origin < 0)
+            return ladroi_failbuf(s->err, s->errlen, LADRO_EINVAL, "journal %s: task %llu "
+                                  "has origin %d", s->name, (unsigned long long)r->id,
+                                  (int)r->origin);
+        int ins = ladro__insert(j, r->id, r->origin, r->result);
         if (ins < 0)
             return ladroi_failbuf(s->err, s->errlen, LADRO_ENOMEM, "journal %s: out of "
-                                  "memory for %zu completed ids", s->name, j->n);
+                                  "memory for %zu completed tasks", s->name, j->n);
         if (ins > 0)
             return ladroi_failbuf(s->err, s->errlen, LADRO_EINVAL, "journal %s: task id "
                                   "%llu recorded as completed twice (task ids must be "
                                   "unique within a run)", s->name,
                                   (unsigned long long)r->id);
-        if (r->origin < 0)
-            return ladroi_failbuf(s->err, s->errlen, LADRO_EINVAL, "journal %s: task %llu "
-                                  "has origin %d", s->name, (unsigned long long)r->id,
-                                  (int)r->origin);
-        if (r->origin % s->size == s->rank) {
-            if (ladro__grow(&j->res, &j->res_cap, (j->res_n + 1) * (8 + rb)))
-                return ladroi_failbuf(s->err, s->errlen, LADRO_ENOMEM, "journal %s: out "
-                                      "of memory", s->name);
-            unsigned char *e = j->res + j->res_n * (8 + rb);
-            ladro__put64(e, r->id);
-            if (rb)
-                memcpy(e + 8, r->result, rb);
-            j->res_n++;
-        }
         return 0;
+    }
+    for (uint32_t c = 0; c < r->nchildren; c++) { /* completed children of a completed task */
+        long e = ladro__find(j, ladro__get64(r->children + (size_t)c * kb));
+        if (e >= 0)
+            j->e_flag[e] |= LADRO__CHILD_DONE;
     }
     if (s->writer % s->size != s->rank)
         return 0;
@@ -489,6 +526,8 @@ int ladroi_journal_open(ladro_t *lb, char *err, size_t errlen)
     return rc;
 }
 
+static int ladro__give(ladro_t *lb, long e);
+
 int ladroi_journal_start(ladro_t *lb)
 {
     ladroi_journal_t *j = lb->jnl;
@@ -531,16 +570,13 @@ int ladroi_journal_start(ladro_t *lb)
                          strerror(errno));
     if (rc)
         return rc;
-    /* results of tasks completed in the journal, for their owners; unfinished children */
-    size_t rb = j->lay.result_bytes, kb = 8 + j->lay.task_bytes;
-    for (size_t i = 0; i < j->res_n; i++) {
-        const unsigned char *e = j->res + i * (8 + rb);
-        if (lb->res && rb > 0 && (rc = ladroi_results_put(lb, ladro__get64(e), e + 8)) != 0)
+    /* results of completed children of completed tasks (nobody pushes them again) go to
+     * (their origin) mod nranks now; the others when this run pushes them again */
+    size_t kb = 8 + j->lay.task_bytes;
+    for (size_t e = 0; e < j->n; e++)
+        if ((j->e_flag[e] & LADRO__CHILD_DONE) && j->e_origin[e] % lb->size == lb->rank &&
+            (rc = ladro__give(lb, (long)e)) != 0)
             return rc;
-    }
-    lb->st.journal_done = j->res_n;
-    free(j->res);
-    j->res = NULL;
     for (size_t i = 0; i < j->kids_n; i++) {
         const unsigned char *k = j->kids + i * kb;
         ladroi_rec_hdr_t h = {.id = ladro__get64(k), .origin = lb->rank,
@@ -552,6 +588,29 @@ int ladroi_journal_start(ladro_t *lb)
     free(j->kids);
     j->kids = NULL;
     return LADRO_OK;
+}
+
+/* Hand entry e's result to this rank's ladro_result_next (once). */
+static int ladro__give(ladro_t *lb, long e)
+{
+    ladroi_journal_t *j = lb->jnl;
+    if (j->e_flag[e] & LADRO__GIVEN)
+        return LADRO_OK;
+    j->e_flag[e] |= LADRO__GIVEN;
+    lb->st.journal_done++;
+    size_t rb = j->lay.result_bytes;
+    if (!lb->res || rb == 0)
+        return LADRO_OK;
+    return ladroi_results_put(lb, j->e_id[e], j->e_res + (size_t)e * rb);
+}
+
+int ladroi_journal_take(ladro_t *lb, uint64_t id, bool *completed)
+{
+    long e = ladro__find(lb->jnl, id);
+    *completed = e >= 0;
+    if (e < 0 || (lb->jnl->e_flag[e] & LADRO__CHILD_DONE))
+        return LADRO_OK;
+    return ladro__give(lb, e);
 }
 
 bool ladroi_journal_resumed(const ladro_t *lb)
@@ -666,11 +725,19 @@ void ladroi_journal_fini(ladro_t *lb)
     if (j->fd >= 0)
         close(j->fd); /* records still waiting were never counted complete: they rerun */
     free(j->ids);
-    free(j->used);
-    free(j->res);
+    free(j->slot_ent);
+    free(j->e_origin);
+    free(j->e_id);
+    free(j->e_flag);
+    free(j->e_res);
     free(j->kids);
     free(j->wbuf);
     free(j->ck);
     free(j);
     lb->jnl = NULL;
+}
+
+int ladro_journal_completed(const ladro_t *lb, uint64_t id)
+{
+    return lb && ladroi_journal_has(lb->jnl, id) ? 1 : 0;
 }

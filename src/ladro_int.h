@@ -690,8 +690,11 @@ int ladroi_journal_open(ladro_t *lb, char *err, size_t errlen);
 int ladroi_journal_start(ladro_t *lb);
 /* The run resumed a journal: the tasks at its start may have run before. */
 bool ladroi_journal_resumed(const ladro_t *lb);
-/* id is recorded as completed (ladro_push drops it). */
+/* id is recorded as completed. */
 bool ladroi_journal_has(const ladroi_journal_t *j, uint64_t id);
+/* ladro_push of id: *completed when the journal records it (the push is dropped); its
+ * result, unless it goes to (origin mod nranks) at creation, is handed out here. */
+int ladroi_journal_take(ladro_t *lb, uint64_t id, bool *completed);
 /* The running task pushed a child. */
 int ladroi_journal_child(ladro_t *lb, uint64_t id, const void *payload);
 /* The running task ended: record it (result: result_bytes bytes, or NULL when 0); it
