@@ -186,6 +186,11 @@ typedef struct ladro_config {
                                     configuration"; the steal guard and back-off pacing
                                     off); ladro_create refuses what ladro cannot give.
                                     0: ladro's best measured configuration (default) */
+    char journal[LADRO_PATH_MAX]; /* restartable runs: a directory where every rank
+                                    records each task it completes ("" = off; see
+                                    "Journal" below) */
+    uint64_t journal_id;         /* the program's fingerprint, kept in the journal: a
+                                    resume with another value is refused (0) */
     int npolicy_opts;            /* policy options set (ladro_config_set with a policy's
                                     key); options of policies other than `policy` are kept
                                     and ignored, so one environment serves several */
@@ -227,15 +232,55 @@ LADRO_API int ladro_speed_of(const char *spec, int rank, int nranks, double *spe
 typedef struct ladro ladro_t;
 
 /* Task record as seen by the user. On push: id and payload (task_bytes bytes copied,
- * may be NULL when task_bytes is 0) are read; origin and moves are set by the library.
- * On next: every field is filled; payload points to library memory valid until the
- * next ladro_next()/ladro_destroy() on this handle. */
+ * may be NULL when task_bytes is 0) are read; origin, moves and flags are set by the
+ * library. On next: every field is filled; payload points to library memory valid until
+ * the next ladro_next()/ladro_destroy() on this handle. */
 typedef struct ladro_task {
     uint64_t id;
     int32_t origin; /* rank that pushed it */
     uint32_t moves; /* how many times it was stolen */
     void *payload;
+    uint32_t flags; /* LADRO_TASK_RERUN: (journal) this task may have run, in part or
+                       whole, in an earlier run that died: make its side effects
+                       idempotent */
 } ladro_task_t;
+enum { LADRO_TASK_RERUN = 1 };
+
+/* Journal (cfg.journal = DIR, LADRO_JOURNAL): restartable runs.
+ * Each rank appends a record to DIR/rank-<r>.jnl for every task it completes — its id,
+ * its origin, its result bytes and the tasks it pushed while running — and makes records
+ * durable in groups (one write and one fdatasync for many records; at the latest 50 ms
+ * after a completion, and whenever the rank is idle). A task counts as completed only
+ * once its record is durable, so LADRO_DONE means the whole run is on disk, and a result
+ * ladro_result_next handed out is on disk.
+ * A run created with a DIR that holds records resumes (on any number of ranks; every rank
+ * reads every rank's file, so DIR must be on a file system all ranks see):
+ *   - the program pushes its seeds again, as in a first run; ladro_push drops (returns
+ *     LADRO_OK for) a task whose id the journal records as completed;
+ *   - tasks recorded as spawned but not completed are pushed again by ladro_create on
+ *     rank (the rank that recorded them) mod nranks;
+ *   - each completed task's result is handed out by ladro_result_next, as if just
+ *     computed, on the rank that pushes the task again in this run (a seed: the rank
+ *     seeding it; a child of a task that runs again: that task's rank), or, for a child
+ *     of a task also completed (nobody pushes it again), on rank (its origin) mod nranks
+ *     at creation; ladro_stats counts them in journal_done. Every rank holds the ids of
+ *     every completed task and the results of those pushed again (memory: tasks x
+ *     (about 24 + result_bytes) bytes per rank);
+ *   - the run ends (LADRO_DONE) when every task of the union of the runs completed.
+ * Guarantee: every task completes, and its result reaches ladro_result_next, exactly
+ * once over the runs whose results are kept (each run hands out every result of the
+ * union once); a task is executed at least once: one running, or completed but not yet
+ * durable, when the job died runs again. Tasks that may run again carry
+ * LADRO_TASK_RERUN (every task at the start of a resumed run, and what they spawn);
+ * ladro_stats counts them in journal_reruns.
+ * The program must: give every task of a run a unique id (a journal recording an id
+ * completed twice is refused), push the same seeds with the same ids on every run, and
+ * spawn the same children (ids and payloads) from a task whatever run executes it. A
+ * journal written with other task_bytes, result_bytes or journal_id is refused
+ * (LADRO_EINVAL from ladro_create, message naming the file), as is one damaged anywhere
+ * but in its last record (a write cut short by the kill is dropped). Not with
+ * cfg.threads > 1 (LADRO_ENOTSUP). Write failures (disk full) make ladro_next return
+ * LADRO_EIO, the file cut back to its last complete record. */
 
 /* Collective over comm. Duplicates comm; cfg is copied. Validates cfg on every rank and
  * agrees collectively, so either every rank gets a handle or every rank gets the same
@@ -324,6 +369,10 @@ LADRO_API int ladro_global_counts(const ladro_t *lb, uint64_t *created, uint64_t
  * rank"). Errors besides ladro_next's: LADRO_ENOMEM (workers could not start). */
 typedef int (*ladro_task_fn)(ladro_t *lb, const ladro_task_t *task, void *user_data);
 LADRO_API int ladro_run(ladro_t *lb, ladro_task_fn fn, void *user_data);
+/* Local. 1 when this run resumed a journal (cfg.journal) that records task `id` as
+ * completed (it does not run in this run), else 0 (also without a journal): what a
+ * program counting its tasks adds to those it ran. */
+LADRO_API int ladro_journal_completed(const ladro_t *lb, uint64_t id);
 /* Convenience: tasks 0..n-1 block-distributed over comm (rank r seeds
  * [n*r/size, n*(r+1)/size)), configuration from the defaults and the LADRO_* variables,
  * fn run on each exactly once (as ladro_run: cfg.threads > 1 runs it on worker threads);
@@ -403,6 +452,12 @@ typedef struct ladro_rank_stats {
     uint64_t worker_steals;      /* tasks a worker took from a sibling's deque */
     uint64_t worker_steal_races; /* such steals lost to another thread and retried */
     uint64_t worker_tasks_max;   /* tasks run by the rank's busiest worker (total: max) */
+    /* journal (cfg.journal; zero when off) */
+    uint64_t journal_done;   /* tasks the journal recorded as completed, taken from it
+                                (counted at their owner: origin mod nranks) */
+    uint64_t journal_reruns; /* tasks run here that may have run before (LADRO_TASK_RERUN) */
+    uint64_t journal_syncs;  /* group commits (write + fdatasync) */
+    uint64_t journal_bytes;  /* bytes appended to the journal */
     double counters[LADRO_STATS_COUNTERS_MAX]; /* the policy's, in counter_names order */
 } ladro_rank_stats_t;
 

@@ -151,6 +151,15 @@ static const ladroi_opt_t ladro__keys[] = {
             "task would (random, baseline, successonly, smallworld, ctws; a2ws: a slow "
             "thief takes no more than it can end before the run does); "
             "`off`: the policy's own rule (docs/user-guide.md, \"Heterogeneous ranks\")"},
+    {.key = "journal", .type = LADROI_OPT_STR, LADRO__F(journal), .def = "",
+     .accepted = "empty (off) or a directory path shorter than 256 characters",
+     .doc = "restartable runs: every rank records each task it completes in DIR/rank-<r>.jnl; "
+            "a run given a directory holding records resumes it (docs/user-guide.md, "
+            "\"Restarting a run\")"},
+    {.key = "journal_id", .type = LADROI_OPT_U64, LADRO__F(journal_id), .max = UINT64_MAX,
+     .def = "0", .accepted = "an unsigned 64-bit integer",
+     .doc = "the program's fingerprint, kept in the journal's header: a resume with "
+            "another value is refused"},
 };
 #define LADRO__NKEYS (sizeof ladro__keys / sizeof ladro__keys[0])
 
@@ -544,14 +553,21 @@ int ladro_config_validate(const ladro_config_t *cfg, char *err, size_t errlen)
         return rc;
     if (memchr(cfg->policy, 0, sizeof cfg->policy) == NULL)
         return ladroi_failbuf(err, errlen, LADRO_EINVAL, "policy: not NUL-terminated");
-    /* Re-parse every key's shown value: one definition of "valid". */
+    /* Re-parse every key's shown value: one definition of "valid". The scratch copy is
+     * on the heap: the simulator runs this on small actor stacks (sim/policy_cli.c). */
+    ladro_config_t *tmp = malloc(sizeof *tmp);
+    if (!tmp)
+        return ladroi_failbuf(err, errlen, LADRO_ENOMEM, "out of memory");
     for (size_t i = 0; i < LADRO__NKEYS; i++) {
         char buf[LADRO_PATH_MAX + 32];
-        ladro_config_t tmp = *cfg;
+        *tmp = *cfg;
         ladroi_opt_show(&ladro__keys[i], cfg, buf, sizeof buf);
-        if ((rc = ladroi_opt_parse(&ladro__keys[i], &tmp, buf, err, errlen)) != 0)
+        if ((rc = ladroi_opt_parse(&ladro__keys[i], tmp, buf, err, errlen)) != 0) {
+            free(tmp);
             return rc;
+        }
     }
+    free(tmp);
     if (cfg->npolicy_opts < 0 || cfg->npolicy_opts > LADRO_POLICY_OPTS_MAX)
         return ladroi_failbuf(err, errlen, LADRO_EINVAL, "npolicy_opts=%d: accepted: 0 to %d",
                               cfg->npolicy_opts, LADRO_POLICY_OPTS_MAX);

@@ -45,6 +45,7 @@ static void ladro__free_handle(ladro_t *lb)
         memset(&lb->pool.win, 0, sizeof lb->pool.win);
         lb->comm = NULL;
     }
+    ladroi_journal_fini(lb);
     ladroi_results_fini(lb); /* before the policy: it may hold the overlay */
     if (lb->policy && lb->policy->fini && lb->policy_state)
         lb->policy->fini(lb, lb->policy_state);
@@ -140,6 +141,12 @@ int ladroi_create(ladroi_chan_t *comm, const ladro_config_t *cfg, ladro_t **out,
             if (!lb->cur)
                 rc = ladroi_fail(lb, LADRO_ENOMEM, "ladro_create: out of memory");
         }
+        if (rc == 0 && cfg->journal[0] && cfg->threads > 1)
+            rc = ladroi_failbuf(msg, sizeof msg, LADRO_ENOTSUP, "journal with threads=%u: "
+                                "the journal records tasks run by ladro_next (threads=1)",
+                                cfg->threads);
+        if (rc == 0 && cfg->journal[0]) /* reads only: a refused journal stays as it was */
+            rc = ladroi_journal_open(lb, msg, sizeof msg);
         if (rc && !msg[0])
             snprintf(msg, sizeof msg, "%s", lb->err);
     }
@@ -160,6 +167,8 @@ int ladroi_create(ladroi_chan_t *comm, const ladro_config_t *cfg, ladro_t **out,
             rc = lb->policy->init(lb, &lb->policy_state);
         if (rc == 0 && !lb->res && lb->cfg.result_bytes > 0) /* results straight home */
             rc = ladroi_results_init(lb, NULL, false);
+        if (rc == 0 && lb->jnl)
+            rc = ladroi_journal_start(lb);
         if (rc)
             snprintf(msg, sizeof msg, "%s", lb->err);
         all = ladroi_net_agree(NULL, comm, rc);
@@ -228,13 +237,26 @@ int ladro_push(ladro_t *lb, const ladro_task_t *task)
     if (lb->cfg.task_bytes && !task->payload)
         return ladroi_fail(lb, LADRO_EINVAL, "ladro_push: payload is NULL but task_bytes "
                            "is %zu", lb->cfg.task_bytes);
+    uint32_t rerun = 0;
+    if (lb->jnl) { /* a task the journal records as completed is not created again */
+        bool done;
+        int jrc = ladroi_journal_take(lb, task->id, &done); /* its result is handed here */
+        if (jrc || done)
+            return jrc;
+        rerun = (lb->state == LADROI_RUNNING ? lb->cur_rerun : ladroi_journal_resumed(lb))
+                    ? LADROI_MOVES_RERUN : 0;
+    }
     if (lb->state == LADROI_RUNNING && lb->policy->on_spawn) {
         int src = lb->policy->on_spawn(lb, lb->policy_state);
         if (src < 0)
             return src;
     }
-    ladroi_rec_hdr_t h = {.id = task->id, .origin = lb->rank, .moves = 0};
-    int rc = ladroi_pool_push(lb, &lb->pool, &h, task->payload, lb->cfg.task_bytes);
+    int rc;
+    if (lb->jnl && lb->state == LADROI_RUNNING &&
+        (rc = ladroi_journal_child(lb, task->id, task->payload)) != 0)
+        return rc;
+    ladroi_rec_hdr_t h = {.id = task->id, .origin = lb->rank, .moves = rerun};
+    rc = ladroi_pool_push(lb, &lb->pool, &h, task->payload, lb->cfg.task_bytes);
     if (rc)
         return rc;
     lb->st.tasks_pushed++;
@@ -247,6 +269,8 @@ int ladroi_serve(ladro_t *lb)
     int rc = ladroi_pool_release(lb, &lb->pool, lb->cfg.chunk);
     if (rc == 0 && lb->policy->on_progress)
         rc = lb->policy->on_progress(lb, lb->policy_state);
+    if (rc == 0 && lb->jnl)
+        rc = ladroi_journal_poll(lb, false);
     if (rc == 0 && lb->res)
         rc = ladroi_results_progress(lb, false);
     if (rc == 0)
@@ -304,15 +328,24 @@ int ladroi_task_done(ladro_t *lb, const void *rec, double start, double end, dou
     lb->st.tasks_run++;
     if (end - lb->t0 > lb->st.last_task_end_s) /* workers finish out of order */
         lb->st.last_task_end_s = end - lb->t0;
-    if (h.moves >= 2)
+    if (LADROI_MOVES(h) >= 2)
         lb->st.tasks_stolen_twice++;
+    if (h.moves & LADROI_MOVES_RERUN)
+        lb->st.journal_reruns++;
     if (ladroi_guard_on(lb)) {
         int rc = ladroi_guard_task_end(lb);
         if (rc)
             return rc;
     }
-    LADROI_TRACE(lb, LADROI_TEV_TASK, start, end, h.id, h.origin, h.moves);
-    if (lb->res) { /* complete when the result is home (src/results.c) */
+    LADROI_TRACE(lb, LADROI_TEV_TASK, start, end, h.id, h.origin, LADROI_MOVES(h));
+    if (lb->jnl) { /* complete once its record is durable (src/journal.c) */
+        void *res = lb->res && lb->cfg.result_bytes ? ladroi_results_cur(lb) : NULL;
+        int rc = ladroi_journal_done(lb, h.id, h.origin, h.moves & LADROI_MOVES_RERUN, res);
+        if (res)
+            memset(res, 0, lb->cfg.result_bytes); /* the next task's result starts at 0 */
+        if (rc)
+            return rc;
+    } else if (lb->res) { /* complete when the result is home (src/results.c) */
         int rc = ladroi_results_task_end(lb, h.id, h.origin);
         if (rc)
             return rc;
@@ -332,7 +365,9 @@ static void ladro__fill(ladro_t *lb, ladro_task_t *task)
     memcpy(&h, lb->cur, sizeof h);
     task->id = h.id;
     task->origin = h.origin;
-    task->moves = h.moves;
+    task->moves = LADROI_MOVES(h);
+    task->flags = h.moves & LADROI_MOVES_RERUN ? LADRO_TASK_RERUN : 0;
+    lb->cur_rerun = (h.moves & LADROI_MOVES_RERUN) != 0;
     task->payload = lb->cfg.task_bytes ? lb->cur + sizeof h : NULL;
 }
 
@@ -412,7 +447,9 @@ int ladroi_idle_turn(ladro_t *lb)
     lb->msg_pending = false; /* served below */
     if (lb->trace.on && lb->idle_since < 0)
         lb->idle_since = ladroi_net_now();
-    int rc = lb->res ? ladroi_results_progress(lb, true) : LADRO_OK;
+    int rc = lb->jnl ? ladroi_journal_poll(lb, true) : LADRO_OK; /* completions count */
+    if (rc == 0 && lb->res)
+        rc = ladroi_results_progress(lb, true);
     if (rc == 0)
         rc = ladroi_term_poll(lb, &lb->term, true);
     if (rc == 0 && (lb->term.done || (lb->policy->finished &&

@@ -112,7 +112,11 @@ int ladroi_policy_opts(const struct ladroi_policy_ops *ops, const ladro_config_t
     X(threads, U64, SUM, "threads", 1)                                                  \
     X(worker_steals, U64, SUM, "worker_steals", 1)                                      \
     X(worker_steal_races, U64, SUM, "worker_steal_races", 1)                            \
-    X(worker_tasks_max, U64, MAX, "worker_tasks_max", 1)
+    X(worker_tasks_max, U64, MAX, "worker_tasks_max", 1)                                \
+    X(journal_done, U64, SUM, "journal_done", 1)                                        \
+    X(journal_reruns, U64, SUM, "journal_reruns", 1)                                    \
+    X(journal_syncs, U64, SUM, "journal_syncs", 1)                                      \
+    X(journal_bytes, U64, SUM, "journal_bytes", 1)
 
 /* The transport (windows, messages, collectives, clock): src/engine.h. The debug delay
  * before an operation on another rank (cfg.delay_us: a uniform draw in [0, delay_us]),
@@ -133,8 +137,10 @@ int ladroi_run_range(ladro_t **plb, uint64_t n, ladro_task_fn fn, void *user_dat
 typedef struct ladroi_rec_hdr {
     uint64_t id;
     int32_t origin;
-    uint32_t moves;
+    uint32_t moves; /* steals; the top bit is LADROI_MOVES_RERUN (journal) */
 } ladroi_rec_hdr_t;
+#define LADROI_MOVES_RERUN 0x80000000u
+#define LADROI_MOVES(h) ((h).moves & ~LADROI_MOVES_RERUN)
 
 /* ---- the task pool (src/pool.c; protocol in docs/architecture.md) -------------------
  * Private part: a local growable deque, touched only by the owner, no MPI.
@@ -546,6 +552,10 @@ int ladroi_results_init(ladro_t *lb, const ladroi_overlay_t *ov, bool gate);
 void ladroi_results_fini(ladro_t *lb);
 /* The task (id, origin) finished here: deliver or route its result; counts completion. */
 int ladroi_results_task_end(ladro_t *lb, uint64_t id, int origin);
+/* The same with the result given (NULL: zeros; the journal, after the commit). */
+int ladroi_results_send(ladro_t *lb, uint64_t id, int origin, const void *bytes);
+/* A result taken from the journal: waiting for ladro_result_next here, counted nowhere. */
+int ladroi_results_put(ladro_t *lb, uint64_t id, const void *bytes);
 /* Receive, forward and deliver; send aggregated buffers (all of them when idle); drive
  * the termination barrier. */
 int ladroi_results_progress(ladro_t *lb, bool idle);
@@ -693,6 +703,32 @@ void ladroi_mark_done(ladro_t *lb);
 /* The result bytes of the task being completed (src/results.c; results on). */
 void *ladroi_results_cur(ladro_t *lb);
 
+/* ---- the journal (src/journal.c; format in src/journal.h) ----------------------------- */
+typedef struct ladroi_journal ladroi_journal_t;
+/* ladro_create, before the agreement: read and check every rank file of cfg.journal,
+ * keep this rank's part (sets lb->jnl). Changes no file. */
+int ladroi_journal_open(ladro_t *lb, char *err, size_t errlen);
+/* ladro_create, after the results module: open this rank's file for appending (drop a
+ * cut-short tail, or write the header), queue the journal's results, push the unfinished
+ * children. */
+int ladroi_journal_start(ladro_t *lb);
+/* The run resumed a journal: the tasks at its start may have run before. */
+bool ladroi_journal_resumed(const ladro_t *lb);
+/* id is recorded as completed. */
+bool ladroi_journal_has(const ladroi_journal_t *j, uint64_t id);
+/* ladro_push of id: *completed when the journal records it (the push is dropped); its
+ * result, unless it goes to (origin mod nranks) at creation, is handed out here. */
+int ladroi_journal_take(ladro_t *lb, uint64_t id, bool *completed);
+/* The running task pushed a child. */
+int ladroi_journal_child(ladro_t *lb, uint64_t id, const void *payload);
+/* The running task ended: record it (result: result_bytes bytes, or NULL when 0); it
+ * counts as completed at the commit. */
+int ladroi_journal_done(ladro_t *lb, uint64_t id, int32_t origin, bool rerun,
+                        const void *result);
+/* Commit when the oldest waiting record is old enough, or at once when idle. */
+int ladroi_journal_poll(ladro_t *lb, bool idle);
+void ladroi_journal_fini(ladro_t *lb);
+
 /* ---- the handle --------------------------------------------------------------------- */
 enum ladroi_state { LADROI_SEEDING, LADROI_RUNNING, LADROI_DONE };
 
@@ -739,6 +775,9 @@ struct ladro {
     double idle_since; /* < 0: not idle */
     /* results routing (src/results.c): NULL when off */
     ladroi_results_t *res;
+    /* journal (src/journal.c): NULL when off */
+    ladroi_journal_t *jnl;
+    bool cur_rerun; /* the running task carries LADROI_MOVES_RERUN */
 };
 
 /* Record size for a payload size. */

@@ -205,6 +205,52 @@ static int ladro__route(ladro_t *lb, unsigned char *rec)
     return LADRO_OK;
 }
 
+int ladroi_results_put(ladro_t *lb, uint64_t id, const void *bytes)
+{
+    ladroi_results_t *r = lb->res;
+    size_t ent = 8 + r->rb;
+    if (r->rb == 0)
+        return LADRO_OK;
+    if (r->got_count == r->got_cap) {
+        size_t nc = r->got_cap ? 2 * r->got_cap : 64;
+        unsigned char *n = malloc(nc * ent);
+        if (!n)
+            return ladroi_fail(lb, LADRO_ENOMEM, "results: cannot store %zu results", nc);
+        for (size_t i = 0; i < r->got_count; i++)
+            memcpy(n + i * ent, r->got + ((r->got_head + i) % r->got_cap) * ent, ent);
+        free(r->got);
+        r->got = n;
+        r->got_cap = nc;
+        r->got_head = 0;
+    }
+    unsigned char *e = r->got + ((r->got_head + r->got_count) % r->got_cap) * ent;
+    memcpy(e, &id, 8);
+    memcpy(e + 8, bytes, r->rb);
+    r->got_count++;
+    return LADRO_OK;
+}
+
+int ladroi_results_send(ladro_t *lb, uint64_t id, int origin, const void *bytes)
+{
+    ladroi_results_t *r = lb->res;
+    size_t need = r->rec;
+    if (r->rbuf_cap < need) {
+        unsigned char *n = realloc(r->rbuf, need);
+        if (!n)
+            return ladroi_fail(lb, LADRO_ENOMEM, "results: out of memory");
+        r->rbuf = n;
+        r->rbuf_cap = need;
+    }
+    ladro__rhdr_t h = {.id = id, .owner = origin, .hops = 0};
+    memset(r->rbuf, 0, need);
+    memcpy(r->rbuf, &h, sizeof h);
+    if (bytes && r->rb)
+        memcpy(r->rbuf + sizeof h, bytes, r->rb);
+    if (origin != lb->rank)
+        lb->st.result_chunks++;
+    return ladro__route(lb, r->rbuf);
+}
+
 int ladroi_results_task_end(ladro_t *lb, uint64_t id, int origin)
 {
     ladroi_results_t *r = lb->res;

@@ -318,6 +318,12 @@ void ladro_stats_print(FILE *out, const ladro_stats_t *st, const char *policy)
                 (unsigned long long)t->threads, (unsigned long long)t->worker_steals,
                 (unsigned long long)t->worker_steal_races,
                 (unsigned long long)t->worker_tasks_max);
+    if (t->journal_syncs > 0 || t->journal_done > 0) /* the journal (src/journal.c) */
+        fprintf(out, "  journal: %llu tasks taken from it as completed, %llu run again; "
+                "%llu commits, %llu bytes (%.1f per task run)\n",
+                (unsigned long long)t->journal_done, (unsigned long long)t->journal_reruns,
+                (unsigned long long)t->journal_syncs, (unsigned long long)t->journal_bytes,
+                t->tasks_run ? (double)t->journal_bytes / (double)t->tasks_run : 0.0);
     const ladroi_policy_ops_t *ops = ladroi_policy_find(st->policy);
     if (ops && ops->print_stats) {
         ops->print_stats(out, st);

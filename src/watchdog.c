@@ -93,7 +93,7 @@ void ladro_dump_state(const ladro_t *lb, FILE *out)
         ladroi_rec_hdr_t h;
         memcpy(&h, lb->cur, sizeof h);
         fprintf(out, "  in task %" PRIu64 " (origin %d, moved %u) for %.3f s\n", h.id,
-                (int)h.origin, (unsigned)h.moves, now - lb->task_start);
+                (int)h.origin, (unsigned)LADROI_MOVES(h), now - lb->task_start);
     } else {
         fprintf(out, "  not in a task\n");
     }

@@ -17,10 +17,21 @@ void nq_worker_init(nq_worker_t *w, ladro_t *lb, int n, int cutoff, int nthreads
                        .nthreads = nthreads, .index = index};
 }
 
+/* splitmix64's finaliser */
+static uint64_t nq__mix(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
 static int nq__push(nq_worker_t *w, nq_state_t *s)
 {
-    /* ids unique over the rank's workers */
-    ladro_task_t t = {.id = w->spawned++ * (uint64_t)w->nthreads + (uint64_t)w->index,
+    /* id: a hash of (the parent's id, its how-many-th child): unique (odds of a 64-bit
+     * collision ~ tasks^2 / 2^65) and the same whichever run executes the parent, as a
+     * journal needs (docs/user-guide.md, "Restarting a run") */
+    w->spawned++;
+    ladro_task_t t = {.id = nq__mix(w->cur_id * 0x9E3779B97F4A7C15ull + ++w->cur_rel),
                       .payload = s};
     return ladro_push(w->lb, &t);
 }
@@ -28,6 +39,8 @@ static int nq__push(nq_worker_t *w, nq_state_t *s)
 int nq_seed_root(nq_worker_t *w)
 {
     nq_state_t root = {0, 0, 0, 0};
+    w->cur_id = 0;
+    w->cur_rel = 0;
     return nq__push(w, &root);
 }
 
@@ -77,7 +90,15 @@ int nq_run_task(nq_worker_t *w, const ladro_task_t *task)
     memcpy(&s, task->payload, sizeof s);
     w->tasks++;
     w->task_sum += nq_task_hash(&s);
+    w->cur_id = task->id;
+    w->cur_rel = 0;
+    uint64_t count0 = w->count, nodes0 = w->nodes;
     int rc = nq__task(w, &s);
+    if (rc == 0 && ladro_config(w->lb)->result_bytes == 2 * sizeof(uint64_t)) {
+        /* a journal: the counts travel as the task's result (nqueens_main.c sums them) */
+        uint64_t r[2] = {w->count - count0, w->nodes - nodes0};
+        rc = ladro_result(w->lb, r);
+    }
     if (w->charge)
         nq__charge(w);
     return rc;

@@ -21,7 +21,8 @@ typedef void (*nq_charge_fn)(void *ctx, uint64_t placements);
 /* One worker's counts (one per worker thread; summed at the end). */
 typedef struct nq_worker {
     ladro_t *lb;
-    int n, cutoff, nthreads, index; /* task ids: spawned * nthreads + index */
+    int n, cutoff, nthreads, index;
+    uint64_t cur_id, cur_rel; /* the running task's id, children it pushed so far */
     uint64_t count, nodes, tasks, spawned; /* solutions, placements, tasks run, pushed */
     uint64_t task_sum;   /* sum of nq_task_hash of the tasks run */
     nq_charge_fn charge; /* NULL: the CPU is the cost (MPI) */

@@ -144,6 +144,8 @@ static int run(const synth_opts_t *opts, int rank, int size, uint64_t rep, FILE 
     }
     wl_result_t res;
     rc = wl_run(lb, &o.wl, seen, &res);
+    for (uint64_t i = 0; seen && rank == 0 && i < ntasks; i++) /* a resumed journal's */
+        seen[i] += (uint32_t)ladro_journal_completed(lb, i);
     if (rc == LADRO_ETIMEDOUT) { /* stall watchdog: every rank dumps its state */
         fprintf(stderr, "ladro-synth: rank %d: stalled: %s\n", rank, ladro_last_error(lb));
         ladro_dump_state(lb, stderr);
@@ -175,7 +177,7 @@ static int run(const synth_opts_t *opts, int rank, int size, uint64_t rep, FILE 
         if (rank == 0 && (!once || bad_all[0] || bad_all[1] || !results_ok))
             status = 1;
     }
-    if (rank == 0 && st.total.tasks_run != ntasks && !o.verify)
+    if (rank == 0 && st.total.tasks_run + st.total.journal_done != ntasks && !o.verify)
         status = 1;
     if (rank == 0) {
         if (json) {

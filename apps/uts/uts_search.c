@@ -72,14 +72,27 @@ static int uts__reserve(uts_worker_t *w, size_t more)
     return 0;
 }
 
+/* splitmix64's finaliser */
+static uint64_t uts__mix(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
 /* Hand the `k` oldest nodes of the stack to ladro as one task. */
 static int uts__release(uts_worker_t *w, size_t k)
 {
     uint32_t cnt = (uint32_t)k;
     memcpy(w->payload, &cnt, sizeof cnt);
     memcpy(w->payload + UTS_PAYLOAD_HDR, w->st + w->base, k * sizeof *w->st);
+    /* The id: a hash of (the releasing task's id, its how-many-th release). A task
+     * releases the same chunks in the same order whichever run executes it, so ids are
+     * the same from run to run, as a journal needs (docs/user-guide.md, "Restarting a
+     * run"); 64-bit hashes of distinct pairs collide with odds ~ tasks^2 / 2^65. */
+    uint64_t id = uts__mix(w->cur_id * 0x9E3779B97F4A7C15ull + ++w->cur_rel);
     w->base += k;
-    uint64_t id = w->released++ * (uint64_t)w->nthreads + (uint64_t)w->index;
+    w->released++;
     ladro_task_t t = {.id = id, .payload = w->payload};
     return ladro_push(w->lb, &t);
 }
@@ -89,6 +102,8 @@ int uts_seed_root(uts_worker_t *w)
     w->st[0].depth = 0;
     uts_root(w->tree, &w->st[0]);
     w->base = 0;
+    w->cur_id = 0;
+    w->cur_rel = 0;
     return uts__release(w, 1);
 }
 
@@ -107,6 +122,8 @@ int uts_run_task(uts_worker_t *w, const ladro_task_t *task)
     const unsigned poll = (unsigned)t->p.poll;
     uint32_t cnt;
     memcpy(&cnt, task->payload, sizeof cnt);
+    w->cur_id = task->id;
+    w->cur_rel = 0;
     w->base = w->n = 0;
     if (uts__reserve(w, cnt))
         return LADRO_ENOMEM;
@@ -141,6 +158,8 @@ int uts_run_task(uts_worker_t *w, const ladro_task_t *task)
     w->c.leaves += k.leaves;
     w->c.max_depth = k.max_depth;
     w->tasks++;
+    if (rc == 0 && ladro_config(w->lb)->result_bytes == sizeof k) /* a journal: the counts */
+        rc = ladro_result(w->lb, &k);                              /* travel as the result */
     if (w->charge)
         uts__charge(w, 0);
     return rc;

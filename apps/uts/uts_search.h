@@ -29,7 +29,8 @@ typedef struct uts_worker {
     unsigned char *payload; /* scratch task payload */
     uint64_t released, tasks, polls;
     unsigned since_poll;
-    int nthreads, index;  /* task ids: released * nthreads + index, unique in the rank */
+    int nthreads, index;  /* this worker's index among the rank's nthreads */
+    uint64_t cur_id, cur_rel; /* the running task's id, chunks it released so far */
     uts_charge_fn charge; /* NULL: the CPU is the cost (MPI) */
     void *charge_ctx;
     uint64_t charged; /* nodes handed to charge so far */

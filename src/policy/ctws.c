@@ -503,7 +503,7 @@ static void ladro__ctws_log(ladro_t *lb, ladro__ctws_t *s, int victim, uint64_t 
         if (!r)
             break;
         memcpy(&h, r, sizeof h);
-        if (h.moves >= 2)
+        if (LADROI_MOVES(h) >= 2)
             e->again++;
         if (e->nids < LADRO__LOG_IDS)
             e->ids[e->nids++] = h.id;
