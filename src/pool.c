@@ -10,7 +10,8 @@
  * inflight), so owner and thieves are linearised on it. The proof that no task is lost
  * or run twice is in docs/architecture.md; the Promela model is tests/model/pool.pml.
  *
- *  thief:   w = fetch(word); k = ceil(f * (split - top));
+ *  thief:   w = fetch(word);                               -- the look
+ *           k = min(ceil(f * (split - top)), max_take)    -- any cap the caller gives
  *           CAS(word, w, (top + k, split, inflight + 1))   -- claim [top, top + k)
  *           get(slots [top, top + k)); add(word, -1)       -- copy, then release
  *  owner:   release r private tasks: write slots [split, split + r), win_sync,
@@ -27,7 +28,6 @@
  * every amount. */
 #include "ladro_int.h"
 
-#include <math.h>
 #include <stdlib.h>
 
 #define LADRO__MASK 0xFFFFFFu
