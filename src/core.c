@@ -43,6 +43,7 @@ static void ladro__free_handle(ladro_t *lb)
          * engine's objects and the policy's state (it may hold windows); free the rest. */
         lb->policy_state = NULL;
         memset(&lb->pool.win, 0, sizeof lb->pool.win);
+        memset(&lb->guard.win, 0, sizeof lb->guard.win);
         lb->comm = NULL;
     }
     ladroi_journal_fini(lb);
@@ -50,6 +51,7 @@ static void ladro__free_handle(ladro_t *lb)
     if (lb->policy && lb->policy->fini && lb->policy_state)
         lb->policy->fini(lb, lb->policy_state);
     ladroi_term_fini(lb, &lb->term);
+    ladroi_guard_fini(lb);
     ladroi_pool_fini(&lb->pool);
     if (lb->wd_state == LADROI_WD_LOCAL)
         lb->trace.comm = NULL;
@@ -133,9 +135,8 @@ int ladroi_create(ladroi_chan_t *comm, const ladro_config_t *cfg, ladro_t **out,
         if (rc == 0)
             rc = ladroi_pool_init(lb, &lb->pool, cfg->task_bytes, cfg->task_capacity,
                                   lb->policy->steals);
-        if (rc == 0) /* a stream of its own: the policy's draws stay those of guard off */
-            ladroi_rng_seed(&lb->pool.guard_rng, cfg->seed,
-                            ((uint64_t)1 << 32) + (uint64_t)lb->rank + 1);
+        if (rc == 0)
+            ladroi_guard_init(lb);
         if (rc == 0) {
             lb->cur = calloc(1, lb->pool.rec_bytes);
             if (!lb->cur)
@@ -159,6 +160,8 @@ int ladroi_create(ladroi_chan_t *comm, const ladro_config_t *cfg, ladro_t **out,
         rc = ladroi_idle_init(lb); /* collective: every rank, whatever it returns */
         if (rc == 0)
             rc = ladroi_pool_open(lb, &lb->pool);
+        if (rc == 0)
+            rc = ladroi_guard_open(lb);
         if (rc == 0)
             rc = ladroi_term_init(lb, &lb->term);
         if (rc == 0)

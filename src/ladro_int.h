@@ -7,6 +7,7 @@
 #include "sw_math.h" /* the small-world overlay's graph: pure, shared with ladro-sim */
 #include "util.h" /* rng, time, number parsing, ladroi_failbuf: pure, shared with ladro-sim */
 #include "engine.h" /* the transport: MPI or simulated */
+#include "guard.h" /* the steal guard: what a slow rank may take or keep */
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -149,7 +150,7 @@ typedef struct ladroi_rec_hdr {
 typedef struct ladroi_pool {
     size_t rec_bytes;
     uint32_t capacity; /* public ring slots, power of two */
-    ladroi_win_t win;  /* [word][pad][ring] */
+    ladroi_win_t win;  /* [word][pad to 64 bytes][ring] */
     /* private deque of records (owner only) */
     unsigned char *priv;
     size_t priv_cap, priv_head, priv_count; /* ring indices in records */
@@ -159,11 +160,6 @@ typedef struct ladroi_pool {
     uint32_t reserve_end; /* public tasks [top, reserve_end) are promised to thieves
                              (ladroi_pool_reserve); the owner's reacquire leaves them */
     bool stealable;     /* the policy lets thieves take from this pool */
-    double ref_pace;    /* steal_guard=pace: the fastest pace this rank knows (0: none) */
-    ladroi_rng_t guard_rng; /* steal_guard=pace: whose paces to read after a task */
-    uint32_t guard_top; /* steal_guard=pace: the top the owner last saw, */
-    double theft_at;    /* and when it last saw it move (a theft; 0: since its steal) */
-    double leave_at;    /* steal_guard=pace: when it began to leave its tasks (0: not) */
     /* thief scratch buffer */
     unsigned char *scratch;
     size_t scratch_cap; /* in records */
@@ -209,106 +205,31 @@ int ladroi_pool_reserve(ladro_t *lb, ladroi_pool_t *p, double fraction, uint32_t
                         uint32_t keep, uint32_t *k);
 /* Owner: take back the last k promised (a promise whose reply was never sent). */
 void ladroi_pool_unreserve(ladroi_pool_t *p, uint32_t k);
-/* Steal from victim: take ceil(fraction * n) of its n public tasks (at least 1, at most
- * max_take), into this rank's private part; with guard, no more than ladroi_guard_limit
- * allows (none: LADROI_STEAL_DECLINED, counted as declined); false for a thief taking
- * what it was promised. Returns LADROI_STEAL_GOT with *got set, LADROI_STEAL_EMPTY,
- * LADROI_STEAL_DECLINED (*got 0), or a negative error. */
+/* A thief's look at a victim's word (ladroi_pool_look): the word, and n, the tasks a claim
+ * may take (0: none public, or the victim's claim counter is full). */
+typedef struct ladroi_pool_look {
+    uint64_t word;
+    uint32_t n;
+} ladroi_pool_look_t;
+/* Thief: fetch victim's word (one atomic read); n = 0 without a remote operation when the
+ * pool is not stealable or victim is this rank. */
+int ladroi_pool_look(ladro_t *lb, ladroi_pool_t *p, int victim, ladroi_pool_look_t *look);
+/* Thief: claim ceil(fraction * n) of the victim's n public tasks (at least 1, at most
+ * max_take when max_take > 0), starting from the word `look` saw (a stale word only costs
+ * a failed compare-and-swap), copy them into this rank's private part and release the
+ * claim. Correct for every amount: a caller decides how many between the look and the
+ * claim (the steal guard, src/guard.c), or declines by not claiming. Returns
+ * LADROI_STEAL_GOT with *got set, LADROI_STEAL_EMPTY, or a negative error. Untraced. */
+int ladroi_pool_claim(ladro_t *lb, ladroi_pool_t *p, int victim,
+                      const ladroi_pool_look_t *look, double fraction, uint32_t max_take,
+                      uint32_t *got);
+/* The look and the claim, traced: for a thief taking what it was promised
+ * (ladroi_pool_reserve) and for tests. Returns as ladroi_pool_claim. A policy's thieves
+ * steal through the guard (ladroi_guard_steal, ladroi_steal_attempt). */
 int ladroi_pool_steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fraction,
-                      uint32_t max_take, bool guard, uint32_t *got);
-/* steal_guard=pace. A rank's pace: its seconds per task so far (busy time over tasks run,
- * over its workers; 0 before its first task). Each rank stores two doubles in its pool's
- * window after every task (local stores): its pace and the fastest pace it knows (its own
- * and those it read); another rank reads both with one get and keeps the faster, so the
- * fastest pace spreads (ladroi_guard_task_end). The claims are unchanged: the guard only
- * lowers how many tasks a slow thief claims, before it claims, and lets a slow owner
- * leave its tasks public instead of popping them (docs/architecture.md, the pool). */
-/* This rank's pace: its seconds per task so far (busy time over tasks run, over its
- * workers); 0 before its first task. The guard weighs it, the idle back-off is capped
- * by it (ladroi_idle_cap_us). */
-double ladroi_own_pace(const ladro_t *lb);
-/* After each task: publish this rank's paces and read one random rank's (a rumour: the
- * fastest pace reaches every rank in O(log P) tasks). */
-int ladroi_guard_task_end(ladro_t *lb);
-/* A thief is slow, for the guard, when its pace exceeds this many times the reference
- * pace (below): only then is it held back (one kind of task varies less than this
- * between ranks). */
-#define LADROI_GUARD_SLOW 4.0
-/* The most of a victim's n tasks a thief of pace `thief` should take, where `ref` is the
- * faster of the victim's pace and the fastest known: one, when it ends it before the
- * victim, or a rank as fast as the fastest helping it, would reach the last of them,
- * about (n + 1/2) ref from now, else none (then it looks again after that task, when
- * the others' queues have moved on); UINT32_MAX (no limit) when a pace is unknown or
- * the thief is not slow. Pure. */
-uint32_t ladroi_guard_cap(double thief, double ref, uint32_t n);
-/* pace > LADROI_GUARD_SLOW * ref, both known. */
-bool ladroi_guard_slow(double pace, double ref);
-/* Before this rank starts a task: *leave when the guard holds it back: it is slow against
- * the fastest known, and either the run's remaining time by the last termination wave
- * (ladroi_guard_remaining) is shorter than its next task less one fastest task — then
- * for two fastest task times from then on, and as long as thieves keep taking from it —
- * or, with no wave's estimate yet, thieves are hungry: they took from its pool within
- * the last two fastest task times. Its private tasks are then made public for them, and
- * it idles; otherwise it runs its tasks. */
-int ladroi_guard_leave(ladro_t *lb, bool *leave);
-/* How long a slow owner of pace `pace` leaves its tasks to thieves once the run's
- * remaining time `rem` says its next task would end after the run (rem + ref < pace):
- * two fastest task times (`ref`), or a quarter of what running the task now would add to
- * the run's end (pace - rem - ref) when that is longer. Pure. */
-double ladroi_guard_patience(double pace, double rem, double ref);
-/* The run's remaining time, estimated from the steal_guard=pace sums of the termination
- * waves (src/term.c). Each rank adds, when it contributes to a wave (ladroi_guard_wave):
- *   [0] its rate, 10^6 / its pace (tasks per 10^6 s; 0 before its first task),
- *   [1] the tasks it ran, plus the part of its running task done (elapsed / pace, at
- *       most 0.99), in 10^-6 tasks: tasks run, not completed, whose count waits for the
- *       results to reach home (smallworld aggregates them over its overlay),
- *   [2] its rate again if it is running a task (else 0),
- *   [3] that rate times the seconds from the start to its contribution (10^-6 tasks).
- * With the wave's count of tasks created, `since` seconds from the start:
- *   n = created - ([1] + since * [2] - [3]) / 10^6
- * tasks are left once the running ranks' progress since they contributed is counted, and
- * the run has n / ([0] / 10^6) seconds to go if every rank ran at its pace (0 when n <= 0;
- * -1 without a rate: no wave yet, or no rank ran a task). Pure. */
-#define LADROI_GUARD_SUMS 4
-double ladroi_guard_remaining(uint64_t created, const uint64_t sums[LADROI_GUARD_SUMS],
-                              double since);
-/* This rank's part of those sums at `now` (zeros when the guard is off or it ran no
- * task). */
-void ladroi_guard_wave(const ladro_t *lb, double now, uint64_t out[LADROI_GUARD_SUMS]);
-/* A wave completed: the ranks' mean pace, P over the summed rate (ranks without a task
- * count as rate 0, so it is never faster than the fastest), becomes this rank's fastest
- * known pace if that is slower. A slow rank that read only slow ranks' paces after its
- * tasks would otherwise take itself for fast and start a task at the end of the run. */
-void ladroi_guard_wave_seen(ladro_t *lb);
-/* How often a busy rank joins a termination wave under the guard, so that the estimate
- * stays fresh while some ranks work: a tenth of its pace (of its running task's elapsed
- * time before it has one); 0: not at all (guard off). A wave completes when the slowest
- * rank joined, a tenth of the slowest pace after the previous one. */
-double ladroi_guard_wave_period(const ladro_t *lb, double now);
-/* A slow thief (ladroi_guard_slow against `ref`, the fastest pace known) would end a
- * task after the run, which has `rem` seconds to go (rem < 0: unknown, false): its pace
- * exceeds rem + ref. Where the policy's thieves draw among all ranks (guard_hold) it then
- * takes none. Only slow thieves: the estimate is the run's end if every rank worked at
- * its pace, which a run whose tasks are still spreading overshoots; with tasks of one
- * kind (paces within 4 times of each other) it would hold back thieves that are needed.
- * Pure. */
-bool ladroi_guard_late(double thief, double rem, double ref);
-/* The most tasks a thief of pace `thief` holding `held` tasks (and parts of tasks) may
- * take so that it still ends them within the run's `rem` seconds plus one fastest task
- * (`ref`): floor((rem + ref) / thief - held), 0 when none; UINT32_MAX (no limit) when rem
- * is unknown (< 0) or the thief is not slow (ladroi_guard_slow); ladroi_guard_late is
- * its held = 0 case being 0. a2ws caps its steal equations' amount with it: its
- * information vector sees a part of the ring, the waves' estimate the whole run. Pure. */
-uint32_t ladroi_guard_room(double thief, double rem, double ref, double held);
-/* ladroi_guard_room for this rank now: its own pace, the last wave's estimate, the
- * fastest pace it knows and the tasks in its pool; UINT32_MAX when the guard is off. */
-uint32_t ladroi_guard_room_now(const ladro_t *lb);
-/* After this rank stole (any steal that brought tasks): a slow rank runs what it chose
- * to take (not left at once to thieves), and keeps no more than that one task private
- * (none while it runs a task): the rest are public, for faster thieves. */
-int ladroi_guard_took(ladro_t *lb);
-/* The guard applies to this rank: steal_guard=pace, under a policy it serves. */
-bool ladroi_guard_on(const ladro_t *lb);
+                      uint32_t max_take, uint32_t *got);
+/* Owner: the top of its own word (how far thieves have taken; one atomic read). */
+int ladroi_pool_top(ladro_t *lb, ladroi_pool_t *p, uint32_t *top);
 /* The orders of a ring of ranks (smallworld's `sw_ring`, ctws's `ctws_ring`; the spread
  * order is src/sw_math.h's): `auto` is spread under steal_guard=pace, where a block of
  * slow ranks must not be a ring's neighbours, else the ranks' own order. */
@@ -322,16 +243,8 @@ bool ladroi_order_spread(const ladro_t *lb, int order);
      .names = ladroi_order_names, .def = "auto", .paper = "rank", .fixed = true,            \
      .accepted = "auto, rank, spread",                                                     \
      .doc = doc_ "; `auto`: spread under `steal_guard=pace`, else rank"}
-/* Thief side: *cap for taking from victim, which holds n tasks: reads its paces when this
- * rank is guarded and knows its own (the victim's fastest known may show this rank slow:
- * two rumours after two slow tasks can both have come from slow ranks); else UINT32_MAX,
- * without a remote operation. */
-int ladroi_guard_limit(ladro_t *lb, int victim, uint32_t n, uint32_t *cap);
-/* Victim side (a victim that promises tasks, ladroi_la_promise): *cap for `thief`, by the
- * same rule with this rank's local count; reads the thief's pace when the guard is on
- * and this rank knows its own, else UINT32_MAX without a remote operation. */
-int ladroi_guard_grant(ladro_t *lb, int thief, uint32_t *cap);
-/* One steal attempt from victim into lb's pool, counted in the statistics as every
+/* One steal attempt from victim into lb's pool through the guard (ladroi_guard_steal;
+ * src/guard.c), counted in the statistics as every
  * policy reports it (tried; ok with tasks and bytes moved, or failed; time spent).
  * Returns 1 when tasks arrived, 0 when the victim had none, < 0 on error. */
 int ladroi_steal_attempt(ladro_t *lb, int victim, double fraction, uint32_t max_take);
@@ -742,6 +655,7 @@ struct ladro {
     void *policy_state;
     void *popts; /* the policy's options (policy->opts_size bytes; NULL when it has none) */
     ladroi_pool_t pool;
+    ladroi_guard_t guard; /* the steal guard's state (src/guard.c) */
     ladroi_term_t term;
     enum ladroi_state state;
     /* current task */

@@ -118,7 +118,11 @@ int ladroi_la_take(ladro_t *lb, ladroi_la_t *la, int victim, uint32_t k)
     (void)la;
     uint32_t got = 0;
     double t = ladroi_net_now();
-    int rc = ladroi_pool_steal(lb, &lb->pool, victim, 1.0, k, false, &got);
+    int rc = ladroi_pool_steal(lb, &lb->pool, victim, 1.0, k, &got);
+    if (rc == LADROI_STEAL_GOT)
+        rc = ladroi_guard_took(lb); /* the guard: a slow thief keeps one task private */
+    else if (rc >= 0)
+        rc = LADRO_OK;
     lb->st.steal_time_s += ladroi_net_now() - t;
     if (rc < 0)
         return rc;

@@ -10,7 +10,8 @@
  * inflight), so owner and thieves are linearised on it. The proof that no task is lost
  * or run twice is in docs/architecture.md; the Promela model is tests/model/pool.pml.
  *
- *  thief:   w = fetch(word); k = ceil(f * (split - top));
+ *  thief:   w = fetch(word);                               -- the look
+ *           k = min(ceil(f * (split - top)), max_take)    -- any cap the caller gives
  *           CAS(word, w, (top + k, split, inflight + 1))   -- claim [top, top + k)
  *           get(slots [top, top + k)); add(word, -1)       -- copy, then release
  *  owner:   release r private tasks: write slots [split, split + r), win_sync,
@@ -21,19 +22,17 @@
  * exists: the owner writes slot index x only if x - capacity < quiet_top, where
  * quiet_top is a top the owner has seen together with inflight == 0.
  *
- * With steal_guard=pace the pad after the word holds two doubles the owner stores
- * locally: its pace (seconds per task) and the fastest pace it knows; other ranks read
- * them with one get. The claims are unchanged: the guard only lowers how many tasks a
- * slow thief claims, and lets a slow owner leave its tasks public instead of popping. */
+ * The thief's claim is split in two calls, the look (fetch the word) and the claim (the
+ * compare-and-swap loop, from the word looked at), so that a caller may decide how many
+ * tasks to claim in between (the steal guard, src/guard.c): the claim is correct for
+ * every amount. */
 #include "ladro_int.h"
 
-#include <math.h>
 #include <stdlib.h>
 
 #define LADRO__MASK 0xFFFFFFu
 #define LADRO__UMAX 0xFFFFu
 #define LADRO__RING_OFF 64u
-#define LADRO__PACE_OFF 8u /* the owner's pace and fastest known (steal_guard=pace) */
 
 static inline uint32_t ladro__top(uint64_t w)
 {
@@ -311,260 +310,13 @@ int ladroi_pool_peek(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t *count)
     return rc;
 }
 
-double ladroi_own_pace(const ladro_t *lb)
+int ladroi_pool_top(ladro_t *lb, ladroi_pool_t *p, uint32_t *top)
 {
-    if (lb->st.tasks_run == 0)
-        return 0;
-    double workers = lb->cfg.threads > 1 ? (double)lb->cfg.threads : 1.0;
-    return lb->st.busy_s / (double)lb->st.tasks_run / workers;
-}
-
-/* The fastest pace this rank knows: its own and what it read. */
-static void ladro__fold_pace(ladroi_pool_t *p, double pace)
-{
-    if (pace > 0 && pace < 1e9 && (p->ref_pace == 0 || pace < p->ref_pace))
-        p->ref_pace = pace;
-}
-
-/* Store this rank's pace and the fastest it knows in its window (local stores). */
-static int ladro__publish_pace(ladro_t *lb, ladroi_pool_t *p)
-{
-    double v[2] = {ladroi_own_pace(lb), 0};
-    ladro__fold_pace(p, v[0]);
-    v[1] = p->ref_pace;
-    memcpy((unsigned char *)p->win.base + LADRO__PACE_OFF, v, sizeof v);
-    return ladroi_rma_sync(lb, &p->win);
-}
-
-/* rank's pace (*pace; 0: none yet); its fastest known is folded into p->ref_pace. */
-static int ladro__read_pace(ladro_t *lb, ladroi_pool_t *p, int rank, double *pace)
-{
-    unsigned char b[2 * sizeof(double)];
-    double v[2];
-    int rc = ladroi_rma_get(lb, &p->win, rank, LADRO__PACE_OFF, b, sizeof b);
-    if (rc)
-        return rc;
-    memcpy(v, b, sizeof v);
-    *pace = v[0] > 0 && v[0] < 1e9 ? v[0] : 0; /* 0: not yet published, or not a pace */
-    double before = p->ref_pace;
-    ladro__fold_pace(p, v[0]);
-    ladro__fold_pace(p, v[1]);
-    if (p->ref_pace != before) { /* passed on to the ranks that read this one */
-        memcpy((unsigned char *)p->win.base + LADRO__PACE_OFF + sizeof(double), &p->ref_pace,
-               sizeof p->ref_pace);
-        rc = ladroi_rma_sync(lb, &p->win);
-    }
-    return rc;
-}
-
-int ladroi_guard_task_end(ladro_t *lb)
-{
-    ladroi_pool_t *p = &lb->pool;
-    int rc = ladro__publish_pace(lb, p);
-    if (rc || lb->size < 2)
-        return rc;
-    double pace;
-    return ladro__read_pace(lb, p, ladroi_rng_other(&p->guard_rng, lb->rank, lb->size),
-                            &pace);
-}
-
-bool ladroi_guard_slow(double pace, double ref)
-{
-    return pace > 0 && ref > 0 && pace > LADROI_GUARD_SLOW * ref;
-}
-
-uint32_t ladroi_guard_cap(double thief, double ref, uint32_t n)
-{
-    if (!ladroi_guard_slow(thief, ref))
-        return UINT32_MAX;
-    return ((double)n + 0.5) * ref >= thief ? 1 : 0;
-}
-
-/* The cap between a thief and a victim of known paces (none known: no limit), against
- * the faster of the victim's pace and the fastest this rank knows; both sides' rule. */
-static uint32_t ladro__pair_cap(const ladroi_pool_t *p, double thief, double victim,
-                                uint32_t n)
-{
-    if (!(thief > 0 && victim > 0))
-        return UINT32_MAX;
-    return ladroi_guard_cap(thief, p->ref_pace > 0 && p->ref_pace < victim ? p->ref_pace
-                                                                           : victim, n);
-}
-
-bool ladroi_guard_on(const ladro_t *lb)
-{
-    return lb->cfg.steal_guard == LADRO_STEAL_GUARD_PACE && lb->policy->guard;
-}
-
-const char *const ladroi_order_names[] = {"auto", "rank", "spread", NULL};
-
-bool ladroi_order_spread(const ladro_t *lb, int order)
-{
-    return order == LADROI_ORDER_SPREAD ||
-           (order == LADROI_ORDER_AUTO && lb->cfg.steal_guard == LADRO_STEAL_GUARD_PACE);
-}
-
-double ladroi_guard_remaining(uint64_t created, const uint64_t sums[LADROI_GUARD_SUMS],
-                              double since)
-{
-    if (sums[0] == 0)
-        return -1;
-    double n = (double)created -
-               1e-6 * ((double)sums[1] + since * (double)sums[2] - (double)sums[3]);
-    return n > 0 ? n * 1e6 / (double)sums[0] : 0;
-}
-
-void ladroi_guard_wave(const ladro_t *lb, double now, uint64_t out[LADROI_GUARD_SUMS])
-{
-    memset(out, 0, LADROI_GUARD_SUMS * sizeof *out);
-    double pace = ladroi_guard_on(lb) ? ladroi_own_pace(lb) : 0;
-    if (pace <= 0)
-        return;
-    double rate = 1e6 / pace;
-    out[0] = (uint64_t)(rate + 0.5);
-    out[1] = lb->st.tasks_run * 1000000u;
-    if (lb->in_task && !lb->hub) { /* workers' tasks: counted when done */
-        double done = (now - lb->task_start) / pace;
-        out[1] += (uint64_t)(1e6 * (done < 0.99 ? done : 0.99));
-        out[2] = out[0];
-        out[3] = (uint64_t)((now - lb->t0) * rate + 0.5);
-    }
-}
-
-double ladroi_guard_wave_period(const ladro_t *lb, double now)
-{
-    if (!ladroi_guard_on(lb))
-        return 0;
-    double pace = ladroi_own_pace(lb);
-    if (pace == 0 && lb->in_task)
-        pace = now - lb->task_start;
-    return 0.1 * pace;
-}
-
-void ladroi_guard_wave_seen(ladro_t *lb)
-{
-    const uint64_t *g = lb->term.seen_guard;
-    if (ladroi_guard_on(lb) && g[0] > 0) /* the ranks' mean pace: the fastest is no slower */
-        ladro__fold_pace(&lb->pool, (double)lb->size * 1e6 / (double)g[0]);
-}
-
-/* The run's remaining time by the last wave this rank saw; -1: unknown. */
-static double ladro__remaining(const ladro_t *lb, double now)
-{
-    const ladroi_term_t *t = &lb->term;
-    return ladroi_guard_remaining(t->seen_created, t->seen_guard, now - lb->t0);
-}
-
-uint32_t ladroi_guard_room(double thief, double rem, double ref, double held)
-{
-    if (rem < 0 || !ladroi_guard_slow(thief, ref))
-        return UINT32_MAX;
-    double k = floor((rem + ref) / thief - held);
-    return k <= 0 ? 0 : k < (double)(UINT32_MAX - 1) ? (uint32_t)k : UINT32_MAX - 1;
-}
-
-/* Not one task fits (for positive doubles, x / y < 1 exactly when x < y, so this is
- * rem + ref < thief). */
-bool ladroi_guard_late(double thief, double rem, double ref)
-{
-    return ladroi_guard_room(thief, rem, ref, 0) == 0;
-}
-
-uint32_t ladroi_guard_room_now(const ladro_t *lb)
-{
-    if (!ladroi_guard_on(lb))
-        return UINT32_MAX;
-    return ladroi_guard_room(ladroi_own_pace(lb), ladro__remaining(lb, ladroi_net_now()),
-                             lb->pool.ref_pace,
-                             (double)ladroi_pool_local_count(&lb->pool));
-}
-
-/* The pairwise cap, then the run's end: both thief's and victim's side. */
-static uint32_t ladro__guard_cap(const ladro_t *lb, double thief, double victim, uint32_t n)
-{
-    uint32_t cap = ladro__pair_cap(&lb->pool, thief, victim, n);
-    if (cap > 0 && lb->policy->guard_hold &&
-        ladroi_guard_late(thief, ladro__remaining(lb, ladroi_net_now()), lb->pool.ref_pace))
-        return 0; /* faster thieves will come for it */
-    return cap;
-}
-
-int ladroi_guard_limit(ladro_t *lb, int victim, uint32_t n, uint32_t *cap)
-{
-    *cap = UINT32_MAX;
-    double mine = ladroi_guard_on(lb) ? ladroi_own_pace(lb) : 0, theirs;
-    if (mine == 0)
-        return LADRO_OK; /* no task run yet: no pace to weigh */
-    int rc = ladro__read_pace(lb, &lb->pool, victim, &theirs);
-    if (rc == 0)
-        *cap = ladro__guard_cap(lb, mine, theirs, n);
-    return rc;
-}
-
-int ladroi_guard_grant(ladro_t *lb, int thief, uint32_t *cap)
-{
-    *cap = UINT32_MAX;
-    double mine = ladroi_guard_on(lb) ? ladroi_own_pace(lb) : 0, theirs;
-    if (mine == 0)
-        return LADRO_OK;
-    int rc = ladro__read_pace(lb, &lb->pool, thief, &theirs);
-    if (rc == 0) {
-        uint64_t n = ladroi_pool_local_count(&lb->pool);
-        *cap = ladro__guard_cap(lb, theirs, mine, n < UINT32_MAX ? (uint32_t)n : UINT32_MAX - 1);
-    }
-    return rc;
-}
-
-double ladroi_guard_patience(double pace, double rem, double ref)
-{
-    double w = (pace - rem - ref) / 4;
-    return w > 2 * ref ? w : 2 * ref;
-}
-
-int ladroi_guard_leave(ladro_t *lb, bool *leave)
-{
-    ladroi_pool_t *p = &lb->pool;
-    *leave = false;
-    if (!p->stealable || !ladroi_guard_on(lb) ||
-        !ladroi_guard_slow(ladroi_own_pace(lb), p->ref_pace))
-        return LADRO_OK;
     uint64_t w;
     int rc = ladro__self_word(lb, p, &w);
-    if (rc)
-        return rc;
-    double now = ladroi_net_now(), rem = ladro__remaining(lb, now);
-    if (ladro__top(w) != p->guard_top) { /* thieves took some since the last look */
-        p->guard_top = ladro__top(w);
-        p->theft_at = now;
-    }
-    /* Thieves came within two of the fastest tasks: they are hungry, and take these
-     * sooner than this slow rank would end them. Else they are busy: run them here. */
-    bool hungry = p->theft_at > 0 && now - p->theft_at < 2 * p->ref_pace;
-    if (rem >= 0) { /* the last wave's estimate of the run's end decides */
-        if (rem + p->ref_pace >= ladroi_own_pace(lb)) {
-            p->leave_at = 0; /* the run lasts one more task of this rank's: run it now */
-            return LADRO_OK;
-        }
-        if (p->leave_at == 0) /* it does not: leave them, and give thieves the time */
-            p->leave_at = now;
-        hungry = hungry || now - p->leave_at < ladroi_guard_patience(ladroi_own_pace(lb), rem,
-                                                                     p->ref_pace);
-    }
-    if (hungry) {
-        *leave = true;
-        return ladroi_pool_release(lb, p, 0); /* every private task within their reach */
-    }
-    p->leave_at = 0;
-    return LADRO_OK;
-}
-
-int ladroi_guard_took(ladro_t *lb)
-{
-    ladroi_pool_t *p = &lb->pool;
-    if (!ladroi_guard_on(lb) || !ladroi_guard_slow(ladroi_own_pace(lb), p->ref_pace))
-        return LADRO_OK;
-    p->theft_at = 0; /* it runs what it chose to take, */
-    return ladroi_pool_release(lb, p, lb->in_task ? 0 : 1); /* and no more than one */
+    if (rc == 0)
+        *top = ladro__top(w);
+    return rc;
 }
 
 int ladroi_pool_reserve(ladro_t *lb, ladroi_pool_t *p, double fraction, uint32_t max_take,
@@ -639,51 +391,31 @@ static int ladro__take_claimed(ladro_t *lb, ladroi_pool_t *p, int victim, uint32
     return LADRO_OK;
 }
 
-static int ladro__steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fraction,
-                        uint32_t max_take, bool guard, uint32_t *got);
-
-/* The steal, traced (victim, outcome, count) when tracing is on. */
-int ladroi_pool_steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fraction,
-                      uint32_t max_take, bool guard, uint32_t *got)
+int ladroi_pool_look(ladro_t *lb, ladroi_pool_t *p, int victim, ladroi_pool_look_t *look)
 {
-    double t0 = lb->trace.on ? ladroi_net_now() : 0;
-    int rc = ladro__steal(lb, p, victim, fraction, max_take, guard, got);
-    if (rc >= 0)
-        LADROI_TRACE(lb, LADROI_TEV_STEAL, t0, ladroi_net_now(), 0, victim, *got);
-    if (rc == LADROI_STEAL_GOT) {
-        int e = ladroi_guard_took(lb);
-        if (e)
-            return e;
-    }
+    look->word = 0;
+    look->n = 0;
+    if (!p->stealable || victim == lb->rank)
+        return LADRO_OK;
+    int rc = ladroi_rma_fetch_u64(lb, &p->win, victim, 0, &look->word);
+    if (rc == 0 && ladro__inflight(look->word) != LADRO__UMAX)
+        look->n = ladro__count(look->word);
     return rc;
 }
 
-static int ladro__steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fraction,
-                        uint32_t max_take, bool guard, uint32_t *got)
+int ladroi_pool_claim(ladro_t *lb, ladroi_pool_t *p, int victim,
+                      const ladroi_pool_look_t *look, double fraction, uint32_t max_take,
+                      uint32_t *got)
 {
-    uint64_t w, seen;
-    uint32_t k, top, cap = UINT32_MAX;
+    uint64_t w = look->word, seen;
+    uint32_t k, top;
     *got = 0;
     if (!p->stealable || victim == lb->rank)
         return LADROI_STEAL_EMPTY;
-    int rc = ladroi_rma_fetch_u64(lb, &p->win, victim, 0, &w);
-    if (rc)
-        return rc;
     for (;;) {
         uint32_t n = ladro__count(w);
         if (n == 0 || ladro__inflight(w) == LADRO__UMAX)
             return LADROI_STEAL_EMPTY;
-        if (guard && cap == UINT32_MAX) { /* steal_guard=pace: read the victim's pace once */
-            if ((rc = ladroi_guard_limit(lb, victim, n, &cap)) != 0)
-                return rc;
-            if (cap == 0) {
-                lb->st.steals_declined++;
-                return LADROI_STEAL_DECLINED;
-            }
-            guard = false;
-        }
-        if (cap < UINT32_MAX && (max_take == 0 || cap < max_take))
-            max_take = cap;
         double want = fraction * (double)n;
         k = (uint32_t)want;
         if ((double)k < want)
@@ -698,7 +430,7 @@ static int ladro__steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fracti
             k = (uint32_t)p->scratch_cap;
         top = ladro__top(w);
         uint64_t nw = ladro__word(top + k, ladro__split(w), ladro__inflight(w) + 1);
-        rc = ladroi_rma_cas_u64(lb, &p->win, victim, 0, w, nw, &seen);
+        int rc = ladroi_rma_cas_u64(lb, &p->win, victim, 0, w, nw, &seen);
         if (rc)
             return rc;
         if (seen == w)
@@ -707,11 +439,26 @@ static int ladro__steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fracti
         w = seen;
     }
     /* Claimed [top, top + k): copy, release the claim, keep the tasks. */
-    rc = ladro__take_claimed(lb, p, victim, top, k);
+    int rc = ladro__take_claimed(lb, p, victim, top, k);
     if (rc)
         return rc;
     *got = k;
     return LADROI_STEAL_GOT;
+}
+
+/* The look and the claim, traced (victim, outcome, count) when tracing is on. */
+int ladroi_pool_steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fraction,
+                      uint32_t max_take, uint32_t *got)
+{
+    double t0 = lb->trace.on ? ladroi_net_now() : 0;
+    ladroi_pool_look_t look;
+    *got = 0;
+    int rc = ladroi_pool_look(lb, p, victim, &look);
+    if (rc == 0)
+        rc = ladroi_pool_claim(lb, p, victim, &look, fraction, max_take, got);
+    if (rc >= 0)
+        LADROI_TRACE(lb, LADROI_TEV_STEAL, t0, ladroi_net_now(), 0, victim, *got);
+    return rc;
 }
 
 static int ladro__steal_faa(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t want,
@@ -737,8 +484,11 @@ static int ladro__steal_faa(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t 
     *corrected = false;
     if (!p->stealable || victim == lb->rank || want == 0)
         return LADROI_STEAL_EMPTY;
-    if (lb->size > (int)LADRO__UMAX) /* inflight could overflow into split: claim by CAS */
-        return ladro__steal(lb, p, victim, 1.0, want, false, got);
+    if (lb->size > (int)LADRO__UMAX) { /* inflight could overflow into split: claim by CAS */
+        ladroi_pool_look_t look;
+        int rc = ladroi_pool_look(lb, p, victim, &look);
+        return rc ? rc : ladroi_pool_claim(lb, p, victim, &look, 1.0, want, got);
+    }
     /* Bound one claim so that all thieves' excess together stays below 2^23. */
     uint32_t kmax = (1u << 23) / (uint32_t)lb->size;
     uint32_t k = want;
@@ -771,23 +521,4 @@ static int ladro__steal_faa(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t 
         return rc;
     *got = take;
     return LADROI_STEAL_GOT;
-}
-
-int ladroi_steal_attempt(ladro_t *lb, int victim, double fraction, uint32_t max_take)
-{
-    uint32_t got = 0;
-    double t = ladroi_net_now();
-    lb->st.steals_tried++;
-    int rc = ladroi_pool_steal(lb, &lb->pool, victim, fraction, max_take, true, &got);
-    lb->st.steal_time_s += ladroi_net_now() - t;
-    if (rc < 0)
-        return rc;
-    if (rc == LADROI_STEAL_GOT) {
-        lb->st.steals_ok++;
-        lb->st.tasks_stolen += got;
-        lb->st.bytes_stolen += (uint64_t)got * lb->pool.rec_bytes;
-        return 1;
-    }
-    lb->st.steals_failed++;
-    return 0;
 }

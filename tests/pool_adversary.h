@@ -130,7 +130,7 @@ static uint64_t pool_adversary(ladro_t *lb, int faa)
             uint32_t k = want < p->scratch_cap ? want : (uint32_t)p->scratch_cap;
             CHECK(rc != LADROI_STEAL_GOT || got == (avail < k ? avail : k));
         } else {
-            rc = ladroi_pool_steal(lb, p, 0, f, 0, false, &got);
+            rc = ladroi_pool_steal(lb, p, 0, f, 0, &got);
         }
         CHECK(rc >= 0);
         if (rc == LADROI_STEAL_GOT) {

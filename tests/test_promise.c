@@ -109,7 +109,7 @@ int main(int argc, char **argv)
             if (st.MPI_TAG == TAG_STOP)
                 break;
             uint32_t got = 0;
-            rc = ladroi_pool_steal(lb, p, 0, 1.0, k, false, &got);
+            rc = ladroi_pool_steal(lb, p, 0, 1.0, k, &got);
             CHECK_EQ(rc, LADROI_STEAL_GOT);
             short_steals += got != k;
             stolen += got;

@@ -83,7 +83,7 @@ int main(int argc, char **argv)
             uint32_t got;
             const uint64_t cap = ntasks / 64; /* every round leaves the victim tasks */
             while ((t = ladroi_now() - t0) < secs && steals < cap) {
-                if (ladroi_pool_steal(lb, p, 0, 1e-9, 1, false, &got) == LADROI_STEAL_GOT)
+                if (ladroi_pool_steal(lb, p, 0, 1e-9, 1, &got) == LADROI_STEAL_GOT)
                     steals++;
                 p->priv_count = 0; /* discard: only the transfer is measured */
             }

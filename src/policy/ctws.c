@@ -534,8 +534,7 @@ static int ladro__ctws_attempt(ladro_t *lb, ladro__ctws_t *s, int victim, uint64
     /* Take half (LADROI_STEAL_FRACTION) with the pool's one atomic claim; see ctws.md for why
      * the claim gives the guarantee of the paper's exclusive lock. */
     if (rc == 0 && *n > 0)
-        rc = ladroi_pool_steal(lb, &lb->pool, victim, LADROI_STEAL_FRACTION, 0, true,
-                               got);
+        rc = ladroi_guard_steal(lb, victim, LADROI_STEAL_FRACTION, 0, got);
     lb->st.steal_time_s += ladroi_net_now() - t0;
     if (rc < 0)
         return rc;

@@ -17,6 +17,12 @@
  * returns the word; the part of the claim past split is given back by one atomic add
  * (the correction), before the copy. The owner does not move split while top > split
  * (the freeze: a correction is owed). -DFAA=2 runs one FAA thief beside one CAS thief.
+ *
+ * With -DGUARD the CAS thieves claim what a caller between the look and the claim
+ * decides (src/guard.c: the steal guard asks for a cap there, ladroi_pool_claim takes
+ * it as max_take): after the fetch, any want in [0, WMAX], 0 declining (nothing is
+ * claimed), and the claim takes min(want, n) — every amount in [1, n] some fraction and
+ * cap give. So no rule of the guard's can lose a task or run one twice.
  */
 #ifndef N
 #define N 4        /* tasks */
@@ -30,6 +36,13 @@
 #ifndef TRIES
 #define TRIES 3    /* steal attempts per thief */
 #endif
+
+#ifndef WMAX
+#define WMAX C     /* largest want of a guarded CAS thief (n never exceeds C) */
+#endif
+/* The claim's amount for a want: never more than the n tasks seen public (the mutant
+ * "the claim trusts the guard's cap" redefines CLAMP alone). */
+#define CLAMP(w, n) ((w) < (n) -> (w) : (n))
 
 #ifndef KMAX
 #define KMAX 2     /* largest claim of a fetch-and-add thief */
@@ -121,7 +134,7 @@ proctype Owner() {
 }
 
 proctype Thief() {
-    byte tries = 0, wt, ws, wu, n, k, ok, i;
+    byte tries = 0, wt, ws, wu, n, k, ok, i, want;
     byte got[C];
     do
     :: tries < TRIES ->
@@ -130,8 +143,17 @@ proctype Thief() {
         if :: OVER(wt, ws) -> n = 0 :: else -> n = (ws + M - wt) % M fi;  /* ladro__count */
         if
         :: n > 0 ->
+#ifdef GUARD
+            want = 0;                                /* the guard's cap: any, 0 declines */
+            do :: want < WMAX -> want++ :: break od;
+            k = CLAMP(want, n);
+#else
             k = (n + 1) / 2;                         /* steal half, rounded up */
-            cas(wt, ws, wu, (wt + k) % M, ws, wu + 1, ok);
+#endif
+            if
+            :: k > 0 -> cas(wt, ws, wu, (wt + k) % M, ws, wu + 1, ok)
+            :: else -> ok = 0                        /* declined: nothing claimed */
+            fi;
             if
             :: ok ->
                 i = 0;
@@ -146,7 +168,7 @@ proctype Thief() {
             fi
         :: else -> skip
         fi;
-        d_step { wt = 0; ws = 0; wu = 0; n = 0; k = 0; ok = 0 }
+        d_step { wt = 0; ws = 0; wu = 0; n = 0; k = 0; ok = 0; want = 0 }
     :: else -> break
     od;
     finished++

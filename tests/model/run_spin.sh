@@ -8,6 +8,10 @@
 #    CAS thief) with its correction and the owner's freeze, and two mutants that must be
 #    caught: (c) the owner ignores the freeze (moves split while top > split), (d) the
 #    thief never sends its correction.
+# 3b. the steal guard's freedom (-DGUARD): CAS thieves claim any amount a caller decides
+#    between the look and the claim, or decline (src/guard.c), and a mutant that must be
+#    caught: (l) the claim takes the guard's cap as it is, more than the tasks it saw
+#    public.
 # 4. ctws's token termination (ctws_token.pml, next to MODEL) at 2 and 3 ranks, tasks on
 #    one rank and round-robin, and two mutants that must be caught: (e) an idle rank
 #    that receives the finish token ends without passing it on (the others wait for
@@ -73,7 +77,8 @@ a = s.replace('cas(wt, ws, wu, (wt + k) % M, ws, wu + 1, ok);', 'cas(wt, ws, wu,
 b = s.replace('if :: wu == 0 -> qt = wt :: else -> skip fi;\n        used', 'qt = wt;\n        used')
 c = s.replace('#define FROZEN(t, s) OVER(t, s)', '#define FROZEN(t, s) 0')
 d = s.replace(':: k > take -> atomic { top = (top + M - (k - take)) % M }', ':: k > take -> skip')
-assert a != s and b != s and c != s and d != s, "mutation anchors not found in pool.pml"
+l = s.replace('#define CLAMP(w, n) ((w) < (n) -> (w) : (n))', '#define CLAMP(w, n) (w)')
+assert a != s and b != s and c != s and d != s and l != s, "mutation anchors not found in pool.pml"
 t = open('ctws_token.pml').read()
 e = t.replace(':: else -> skip\n       fi;\n       pass(r)', ':: else -> ended++; break\n       fi;\n       pass(r)')
 f = t.replace('atomic { k = (q[v] + 1) / 2; q[v] = q[v] - k; q[r] = q[r] + k }',
@@ -91,6 +96,7 @@ open('mutant_inflight.pml', 'w').write(a)
 open('mutant_quiet_top.pml', 'w').write(b)
 open('mutant_faa_freeze.pml', 'w').write(c)
 open('mutant_faa_nocorr.pml', 'w').write(d)
+open('mutant_guard_unclamped.pml', 'w').write(l)
 PY
 
 must_pass pool.pml
@@ -100,6 +106,8 @@ must_pass pool.pml -DFAA=1
 must_pass pool.pml -DFAA=2
 must_fail mutant_faa_freeze.pml -DFAA=1
 must_fail mutant_faa_nocorr.pml -DFAA=1
+must_pass pool.pml -DGUARD
+must_fail mutant_guard_unclamped.pml -DGUARD
 for p in 2 3; do
   must_pass ctws_token.pml -DP=$p -DPLACE=0
   must_pass ctws_token.pml -DP=$p -DPLACE=1
@@ -117,4 +125,4 @@ must_pass ctws_token.pml -DP=3 -DPLACE=1 -DPROBE=2
 must_pass ctws_token.pml -DP=4 -DK=2 -DT=3 -DPLACE=1 -DPROBE=1
 must_fail mutant_ctws_probe_stale.pml -DP=4 -DK=2 -DT=3 -DPLACE=1 -DPROBE=1
 echo "run_spin: ctws token termination verified (2 and 3 ranks one token, 4 ranks two tokens, 4 tasks; probes: 3 ranks two probes, 4 ranks two tokens one probe, 3 tasks); all four mutants caught"
-echo "run_spin: pool protocol verified (N=$n tasks, 2 thieves x $tries attempts; CAS, FAA, FAA+CAS thieves); all four mutants caught"
+echo "run_spin: pool protocol verified (N=$n tasks, 2 thieves x $tries attempts; CAS, FAA, FAA+CAS thieves; CAS thieves claiming any amount or declining, as the steal guard decides); all five mutants caught"
