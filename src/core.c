@@ -241,6 +241,10 @@ int ladro_push(ladro_t *lb, const ladro_task_t *task)
     if (lb->jnl) { /* a task the journal records as completed is not created again */
         bool done;
         int jrc = ladroi_journal_take(lb, task->id, &done); /* its result is handed here */
+        if (jrc == 0 && done && lb->state == LADROI_RUNNING) /* but it stays a child of the
+            running task in its record: a later resume, where the parent is completed and
+            pushes nothing, finds the child's result through it (src/journal.c) */
+            jrc = ladroi_journal_child(lb, task->id, task->payload);
         if (jrc || done)
             return jrc;
         rerun = (lb->state == LADROI_RUNNING ? lb->cur_rerun : ladroi_journal_resumed(lb))
