@@ -241,9 +241,9 @@ int ladro_push(ladro_t *lb, const ladro_task_t *task)
     if (lb->jnl) { /* a task the journal records as completed is not created again */
         bool done;
         int jrc = ladroi_journal_take(lb, task->id, &done); /* its result is handed here */
-        if (jrc == 0 && done && lb->state == LADROI_RUNNING) /* but it stays a child of the
-            running task in its record: a later resume, where the parent is completed and
-            pushes nothing, finds the child's result through it (src/journal.c) */
+        /* a dropped child stays a child in the running task's record: a later resume,
+         * where that task is completed and pushes nothing, finds its result there */
+        if (jrc == 0 && done && lb->state == LADROI_RUNNING)
             jrc = ladroi_journal_child(lb, task->id, task->payload);
         if (jrc || done)
             return jrc;
