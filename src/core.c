@@ -244,6 +244,10 @@ int ladro_push(ladro_t *lb, const ladro_task_t *task)
     if (lb->jnl) { /* a task the journal records as completed is not created again */
         bool done;
         int jrc = ladroi_journal_take(lb, task->id, &done); /* its result is handed here */
+        /* a dropped child stays a child in the running task's record: a later resume,
+         * where that task is completed and pushes nothing, finds its result there */
+        if (jrc == 0 && done && lb->state == LADROI_RUNNING)
+            jrc = ladroi_journal_child(lb, task->id, task->payload);
         if (jrc || done)
             return jrc;
         rerun = (lb->state == LADROI_RUNNING ? lb->cur_rerun : ladroi_journal_resumed(lb))

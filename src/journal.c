@@ -2,8 +2,10 @@
  * "Restarting a run").
  *
  * Each rank appends one record per task it completes to DIR/rank-<r>.jnl: the task's id
- * and origin, its result bytes, and the tasks it spawned (ids and payloads), so a
- * parent's completion and its children's existence become durable in one record. Records
+ * and origin, its result bytes, and the tasks it spawned (ids and payloads; a push
+ * dropped because the child is completed in the journal included: a later resume finds
+ * that child's result through this record), so a parent's completion and its children's
+ * existence become durable in one record. Records
  * wait in a buffer and go out together (group commit: one write, one fdatasync) when
  * LADRO__COMMIT_RECS records or LADRO__COMMIT_BYTES bytes wait, when the oldest waited
  * LADRO__COMMIT_S, and whenever the rank is idle.
