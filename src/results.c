@@ -134,26 +134,9 @@ static int ladro__deliver(ladro_t *lb, const unsigned char *rec)
     ladroi_results_t *r = lb->res;
     ladro__rhdr_t h;
     memcpy(&h, rec, sizeof h);
-    if (r->rb > 0) {
-        size_t ent = 8 + r->rb;
-        if (r->got_count == r->got_cap) {
-            size_t nc = r->got_cap ? 2 * r->got_cap : 64;
-            unsigned char *n = malloc(nc * ent);
-            if (!n)
-                return ladroi_fail(lb, LADRO_ENOMEM, "results: cannot store %zu results",
-                                   nc);
-            for (size_t i = 0; i < r->got_count; i++)
-                memcpy(n + i * ent, r->got + ((r->got_head + i) % r->got_cap) * ent, ent);
-            free(r->got);
-            r->got = n;
-            r->got_cap = nc;
-            r->got_head = 0;
-        }
-        unsigned char *e = r->got + ((r->got_head + r->got_count) % r->got_cap) * ent;
-        memcpy(e, &h.id, 8);
-        memcpy(e + 8, rec + sizeof h, r->rb);
-        r->got_count++;
-    }
+    int rc = ladroi_results_put(lb, h.id, rec + sizeof h); /* stored for result_next */
+    if (rc)
+        return rc;
     if (h.hops > 0) {
         lb->st.results_home++;
         lb->st.route_hops += h.hops;
