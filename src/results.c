@@ -237,24 +237,9 @@ int ladroi_results_send(ladro_t *lb, uint64_t id, int origin, const void *bytes)
 int ladroi_results_task_end(ladro_t *lb, uint64_t id, int origin)
 {
     ladroi_results_t *r = lb->res;
-    unsigned char rec[sizeof(ladro__rhdr_t)];
-    ladro__rhdr_t h = {.id = id, .owner = origin, .hops = 0};
-    /* Build the record in the receive scratch: header + current result. */
-    size_t need = r->rec;
-    if (r->rbuf_cap < need) {
-        unsigned char *n = realloc(r->rbuf, need);
-        if (!n)
-            return ladroi_fail(lb, LADRO_ENOMEM, "results: out of memory");
-        r->rbuf = n;
-        r->rbuf_cap = need;
-    }
-    memcpy(rec, &h, sizeof h);
-    memcpy(r->rbuf, rec, sizeof h);
-    memcpy(r->rbuf + sizeof h, r->cur, r->rec - sizeof h);
+    int rc = ladroi_results_send(lb, id, origin, r->cur);
     memset(r->cur, 0, r->rb + 8); /* a task that sets no result returns zeros */
-    if (origin != lb->rank)
-        lb->st.result_chunks++;
-    return ladro__route(lb, r->rbuf);
+    return rc;
 }
 
 static int ladro__flush(ladro_t *lb, int slot)
