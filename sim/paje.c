@@ -3,6 +3,7 @@
  * (Schnorr et al.), readable by ViTE and PajeNG's pj_dump. */
 #include "paje.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -299,6 +300,253 @@ static int ladro__field(const ladro__def_t *d, const char *name)
     return -1;
 }
 
+/* The checker's state while it reads a trace. */
+typedef struct {
+    const char *path;
+    char *msg;
+    size_t msglen;
+    long ln;
+    ladro__def_t defs[LADRO__MAXDEF];
+    int ids[LADRO__MAXDEF];
+    int ndef, in_def;
+    ladro__set_t types, values, conts, links;
+    long nev, nstates, nlinks;
+    double last_t;
+} ladro__chk_t;
+
+/* "path:line: " and the message into c->msg; returns -1. */
+__attribute__((format(printf, 2, 3))) static int ladro__fail(ladro__chk_t *c, const char *fmt,
+                                                             ...)
+{
+    int o = snprintf(c->msg, c->msglen, "%s:%ld: ", c->path, c->ln);
+    if (o >= 0 && (size_t)o < c->msglen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(c->msg + o, c->msglen - (size_t)o, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+/* A header line (after its '%'): an event definition's start, field or end. */
+static int ladro__header_line(ladro__chk_t *c, char *line)
+{
+    char *tok[LADRO__MAXF + 2];
+    int n = ladro__tokens(line, tok, LADRO__MAXF + 1);
+    ladro__def_t *d = &c->defs[c->ndef];
+    if (n >= 3 && !strcmp(tok[0], "EventDef")) {
+        if (c->in_def)
+            return ladro__fail(c, "%%EventDef inside an %%EventDef");
+        if (c->ndef == LADRO__MAXDEF)
+            return ladro__fail(c, "too many event definitions");
+        snprintf(d->name, sizeof d->name, "%s", tok[1]);
+        c->ids[c->ndef] = atoi(tok[2]);
+        for (int i = 0; i < c->ndef; i++)
+            if (c->ids[i] == c->ids[c->ndef])
+                return ladro__fail(c, "event id %d defined twice", c->ids[c->ndef]);
+        d->nf = 0;
+        d->used = 0;
+        c->in_def = 1;
+    } else if (n >= 1 && !strcmp(tok[0], "EndEventDef")) {
+        if (!c->in_def)
+            return ladro__fail(c, "%%EndEventDef without %%EventDef");
+        c->in_def = 0;
+        c->ndef++;
+    } else if (n == 2 && c->in_def) {
+        if (d->nf == LADRO__MAXF)
+            return ladro__fail(c, "too many fields");
+        snprintf(d->field[d->nf++], 32, "%s", tok[0]);
+    } else if (n > 0) {
+        return ladro__fail(c, "malformed header line");
+    }
+    return 0;
+}
+
+/* The token of field `name` of an event of definition def. */
+#define LADRO__TOK(name) tok[ladro__field(def, name)]
+
+/* PajeDefineContainerType, PajeDefineStateType, PajeDefineLinkType: a new type under a
+ * defined parent (or "0"). */
+static int ladro__ev_type(ladro__chk_t *c, const ladro__def_t *def, char **tok)
+{
+    int found;
+    long s;
+    const char *parent = LADRO__TOK("Type");
+    if (strcmp(parent, "0")) {
+        ladro__set_slot(&c->types, parent, 0, &found);
+        if (!found)
+            return ladro__fail(c, "parent type '%s' not defined", parent);
+    }
+    s = ladro__set_slot(&c->types, LADRO__TOK("Alias"), 1, &found);
+    if (s < 0 || found)
+        return ladro__fail(c, "type '%s' defined twice", LADRO__TOK("Alias"));
+    c->types.v[s] = !strcmp(def->name, "PajeDefineStateType")  ? 2
+                    : !strcmp(def->name, "PajeDefineLinkType") ? 3
+                                                               : 1;
+    return 0;
+}
+
+/* PajeDefineEntityValue: a new value of a defined type. */
+static int ladro__ev_value(ladro__chk_t *c, const ladro__def_t *def, char **tok)
+{
+    int found;
+    const char *ty = LADRO__TOK("Type");
+    ladro__set_slot(&c->types, ty, 0, &found);
+    if (!found)
+        return ladro__fail(c, "value of undefined type '%s'", ty);
+    char key[256];
+    snprintf(key, sizeof key, "%s/%s", ty, LADRO__TOK("Alias"));
+    long s = ladro__set_slot(&c->values, key, 1, &found);
+    if (s < 0 || found)
+        return ladro__fail(c, "value '%s' defined twice", key);
+    return 0;
+}
+
+/* PajeCreateContainer: a new container of a container type, in a live parent (or "0"). */
+static int ladro__ev_create(ladro__chk_t *c, const ladro__def_t *def, char **tok)
+{
+    int found;
+    long s;
+    const char *parent = LADRO__TOK("Container");
+    if (strcmp(parent, "0")) {
+        s = ladro__set_slot(&c->conts, parent, 0, &found);
+        if (!found || c->conts.v[s] != 1)
+            return ladro__fail(c, "parent container '%s' does not exist", parent);
+    }
+    const char *ty = LADRO__TOK("Type");
+    s = ladro__set_slot(&c->types, ty, 0, &found);
+    if (!found || c->types.v[s] != 1)
+        return ladro__fail(c, "'%s' is not a container type", ty);
+    s = ladro__set_slot(&c->conts, LADRO__TOK("Alias"), 1, &found);
+    if (s < 0 || found)
+        return ladro__fail(c, "container '%s' created twice", LADRO__TOK("Alias"));
+    c->conts.v[s] = 1;
+    return 0;
+}
+
+/* PajeDestroyContainer: of a live container. */
+static int ladro__ev_destroy(ladro__chk_t *c, const ladro__def_t *def, char **tok)
+{
+    int found;
+    long s = ladro__set_slot(&c->conts, LADRO__TOK("Name"), 0, &found);
+    if (!found || c->conts.v[s] != 1)
+        return ladro__fail(c, "destroying container '%s' that is not alive",
+                           LADRO__TOK("Name"));
+    c->conts.v[s] = 2;
+    return 0;
+}
+
+/* PajeSetState, PajeStartLink, PajeEndLink: a state or a link end, on a live container,
+ * with a defined value; a link's key started once, ended once after its start. */
+static int ladro__ev_state_link(ladro__chk_t *c, const ladro__def_t *def, char **tok)
+{
+    int found;
+    const char *nm = def->name;
+    int state = !strcmp(nm, "PajeSetState"), start = !strcmp(nm, "PajeStartLink");
+    const char *cont = LADRO__TOK(state ? "Container" : start ? "StartContainer" : "EndContainer");
+    long s = ladro__set_slot(&c->conts, cont, 0, &found);
+    if (!found || c->conts.v[s] != 1)
+        return ladro__fail(c, "%s on container '%s' that is not alive",
+                           state ? "state" : "link end", cont);
+    char key[256];
+    snprintf(key, sizeof key, "%s/%s", LADRO__TOK("Type"), LADRO__TOK("Value"));
+    ladro__set_slot(&c->values, key, 0, &found);
+    if (!found)
+        return ladro__fail(c, "%s value '%s' not defined", state ? "state" : "link", key);
+    if (state) {
+        c->nstates++;
+        return 0;
+    }
+    const char *k = LADRO__TOK("Key");
+    s = ladro__set_slot(&c->links, k, start, &found);
+    if (start) {
+        if (s < 0 || found)
+            return ladro__fail(c, "link key '%s' started twice", k);
+        c->links.v[s] = 1;
+        c->nlinks++;
+    } else {
+        if (!found || c->links.v[s] != 1)
+            return ladro__fail(c, "link key '%s' ended but not open", k);
+        c->links.v[s] = 2;
+    }
+    return 0;
+}
+#undef LADRO__TOK
+
+/* The events the checker follows, by definition name (the others are only counted). */
+static const struct {
+    const char *name;
+    int (*check)(ladro__chk_t *c, const ladro__def_t *def, char **tok);
+} ladro__events[] = {
+    {"PajeDefineContainerType", ladro__ev_type},
+    {"PajeDefineStateType", ladro__ev_type},
+    {"PajeDefineLinkType", ladro__ev_type},
+    {"PajeDefineEntityValue", ladro__ev_value},
+    {"PajeCreateContainer", ladro__ev_create},
+    {"PajeDestroyContainer", ladro__ev_destroy},
+    {"PajeSetState", ladro__ev_state_link},
+    {"PajeStartLink", ladro__ev_state_link},
+    {"PajeEndLink", ladro__ev_state_link},
+};
+
+/* An event line: a defined id, as many fields as its definition, time never going
+ * backwards, then the event's own checks. */
+static int ladro__event_line(ladro__chk_t *c, char *line)
+{
+    if (c->in_def)
+        return ladro__fail(c, "event line inside an %%EventDef");
+    char *tok[LADRO__MAXF + 2];
+    int n = ladro__tokens(line, tok, LADRO__MAXF + 1);
+    if (n == 0)
+        return 0;
+    int id = atoi(tok[0]), d = -1;
+    for (int i = 0; i < c->ndef; i++)
+        if (c->ids[i] == id)
+            d = i;
+    if (d < 0)
+        return ladro__fail(c, "event id '%s' is not defined", tok[0]);
+    ladro__def_t *def = &c->defs[d];
+    if (n - 1 != def->nf)
+        return ladro__fail(c, "%s has %d fields, its definition %d", def->name, n - 1, def->nf);
+    def->used++;
+    c->nev++;
+    int it = ladro__field(def, "Time");
+    if (it > 0) {
+        double t = strtod(tok[it], NULL);
+        if (t < c->last_t)
+            return ladro__fail(c, "time %s goes backwards (previous %g)", tok[it], c->last_t);
+        c->last_t = t;
+    }
+    for (size_t i = 0; i < sizeof ladro__events / sizeof ladro__events[0]; i++)
+        if (!strcmp(def->name, ladro__events[i].name))
+            return ladro__events[i].check(c, def, tok);
+    return 0;
+}
+
+/* After the last line: no definition left open, every link ended, every container
+ * destroyed; then the summary into c->msg. */
+static int ladro__finish(ladro__chk_t *c)
+{
+    c->ln++;
+    if (c->in_def)
+        return ladro__fail(c, "unterminated %%EventDef");
+    for (size_t i = 0; i < c->links.cap; i++)
+        if (c->links.k[i] && c->links.v[i] == 1)
+            return ladro__fail(c, "link '%s' never ended", c->links.k[i]);
+    for (size_t i = 0; i < c->conts.cap; i++)
+        if (c->conts.k[i] && c->conts.v[i] == 1)
+            return ladro__fail(c, "container '%s' never destroyed (its state is never "
+                               "closed)", c->conts.k[i]);
+    int unused = 0;
+    for (int i = 0; i < c->ndef; i++)
+        unused += c->defs[i].used == 0;
+    snprintf(c->msg, c->msglen,
+             "%ld events, %d definitions (%d unused), %zu containers, %ld states, "
+             "%ld links, all links ended, all containers destroyed",
+             c->nev, c->ndef, unused, c->conts.n, c->nstates, c->nlinks);
+    return 0;
+}
+
 int ladro_sim_paje_check(const char *path, char *msg, size_t msglen)
 {
     FILE *f = fopen(path, "r");
@@ -306,184 +554,20 @@ int ladro_sim_paje_check(const char *path, char *msg, size_t msglen)
         snprintf(msg, msglen, "cannot read '%s'", path);
         return -1;
     }
-    ladro__def_t defs[LADRO__MAXDEF];
-    int ids[LADRO__MAXDEF];
-    int ndef = 0, in_def = 0;
-    ladro__set_t types = {0}, values = {0}, conts = {0}, links = {0};
+    ladro__chk_t chk = {.path = path, .msg = msg, .msglen = msglen, .last_t = -1e300};
+    ladro__chk_t *c = &chk;
     char line[4096];
-    long ln = 0, nev = 0, nstates = 0, nlinks = 0;
-    double last_t = -1e300;
     int rc = 0;
-#define LADRO__FAIL(...)                                                                     \
-    do {                                                                                     \
-        int o_ = snprintf(msg, msglen, "%s:%ld: ", path, ln);                                \
-        if (o_ >= 0 && (size_t)o_ < msglen)                                                  \
-            snprintf(msg + o_, msglen - (size_t)o_, __VA_ARGS__);                            \
-        rc = -1;                                                                             \
-        goto out;                                                                            \
-    } while (0)
-    while (fgets(line, sizeof line, f)) {
-        ln++;
-        char *tok[LADRO__MAXF + 2];
-        if (line[0] == '%') {
-            int n = ladro__tokens(line + 1, tok, LADRO__MAXF + 1);
-            if (n >= 3 && !strcmp(tok[0], "EventDef")) {
-                if (in_def)
-                    LADRO__FAIL("%%EventDef inside an %%EventDef");
-                if (ndef == LADRO__MAXDEF)
-                    LADRO__FAIL("too many event definitions");
-                snprintf(defs[ndef].name, sizeof defs[ndef].name, "%s", tok[1]);
-                ids[ndef] = atoi(tok[2]);
-                for (int i = 0; i < ndef; i++)
-                    if (ids[i] == ids[ndef])
-                        LADRO__FAIL("event id %d defined twice", ids[ndef]);
-                defs[ndef].nf = 0;
-                defs[ndef].used = 0;
-                in_def = 1;
-            } else if (n >= 1 && !strcmp(tok[0], "EndEventDef")) {
-                if (!in_def)
-                    LADRO__FAIL("%%EndEventDef without %%EventDef");
-                in_def = 0;
-                ndef++;
-            } else if (n == 2 && in_def) {
-                if (defs[ndef].nf == LADRO__MAXF)
-                    LADRO__FAIL("too many fields");
-                snprintf(defs[ndef].field[defs[ndef].nf++], 32, "%s", tok[0]);
-            } else if (n > 0)
-                LADRO__FAIL("malformed header line");
-            continue;
-        }
-        if (in_def)
-            LADRO__FAIL("event line inside an %%EventDef");
-        int n = ladro__tokens(line, tok, LADRO__MAXF + 1);
-        if (n == 0)
-            continue;
-        int id = atoi(tok[0]), d = -1;
-        for (int i = 0; i < ndef; i++)
-            if (ids[i] == id)
-                d = i;
-        if (d < 0)
-            LADRO__FAIL("event id '%s' is not defined", tok[0]);
-        ladro__def_t *def = &defs[d];
-        if (n - 1 != def->nf)
-            LADRO__FAIL("%s has %d fields, its definition %d", def->name, n - 1, def->nf);
-        def->used++;
-        nev++;
-        int it = ladro__field(def, "Time");
-        if (it > 0) {
-            double t = strtod(tok[it], NULL);
-            if (t < last_t)
-                LADRO__FAIL("time %s goes backwards (previous %g)", tok[it], last_t);
-            last_t = t;
-        }
-        int found;
-        long s;
-        const char *nm = def->name;
-        if (!strcmp(nm, "PajeDefineContainerType") || !strcmp(nm, "PajeDefineStateType") ||
-            !strcmp(nm, "PajeDefineLinkType")) {
-            const char *parent = tok[ladro__field(def, "Type")];
-            if (strcmp(parent, "0")) {
-                s = ladro__set_slot(&types, parent, 0, &found);
-                if (!found)
-                    LADRO__FAIL("parent type '%s' not defined", parent);
-            }
-            s = ladro__set_slot(&types, tok[ladro__field(def, "Alias")], 1, &found);
-            if (s < 0 || found)
-                LADRO__FAIL("type '%s' defined twice", tok[ladro__field(def, "Alias")]);
-            types.v[s] = !strcmp(nm, "PajeDefineStateType")  ? 2
-                         : !strcmp(nm, "PajeDefineLinkType") ? 3
-                                                             : 1;
-        } else if (!strcmp(nm, "PajeDefineEntityValue")) {
-            const char *ty = tok[ladro__field(def, "Type")];
-            s = ladro__set_slot(&types, ty, 0, &found);
-            if (!found)
-                LADRO__FAIL("value of undefined type '%s'", ty);
-            char key[256];
-            snprintf(key, sizeof key, "%s/%s", ty, tok[ladro__field(def, "Alias")]);
-            s = ladro__set_slot(&values, key, 1, &found);
-            if (s < 0 || found)
-                LADRO__FAIL("value '%s' defined twice", key);
-        } else if (!strcmp(nm, "PajeCreateContainer")) {
-            const char *parent = tok[ladro__field(def, "Container")];
-            if (strcmp(parent, "0")) {
-                s = ladro__set_slot(&conts, parent, 0, &found);
-                if (!found || conts.v[s] != 1)
-                    LADRO__FAIL("parent container '%s' does not exist", parent);
-            }
-            const char *ty = tok[ladro__field(def, "Type")];
-            s = ladro__set_slot(&types, ty, 0, &found);
-            if (!found || types.v[s] != 1)
-                LADRO__FAIL("'%s' is not a container type", ty);
-            s = ladro__set_slot(&conts, tok[ladro__field(def, "Alias")], 1, &found);
-            if (s < 0 || found)
-                LADRO__FAIL("container '%s' created twice", tok[ladro__field(def, "Alias")]);
-            conts.v[s] = 1;
-        } else if (!strcmp(nm, "PajeDestroyContainer")) {
-            s = ladro__set_slot(&conts, tok[ladro__field(def, "Name")], 0, &found);
-            if (!found || conts.v[s] != 1)
-                LADRO__FAIL("destroying container '%s' that is not alive",
-                            tok[ladro__field(def, "Name")]);
-            conts.v[s] = 2;
-        } else if (!strcmp(nm, "PajeSetState") || !strcmp(nm, "PajeStartLink") ||
-                   !strcmp(nm, "PajeEndLink")) {
-            /* a state or a link end: on a live container, with a defined value */
-            int state = !strcmp(nm, "PajeSetState"), start = !strcmp(nm, "PajeStartLink");
-            const char *c = tok[ladro__field(def, state   ? "Container"
-                                                  : start ? "StartContainer"
-                                                          : "EndContainer")];
-            s = ladro__set_slot(&conts, c, 0, &found);
-            if (!found || conts.v[s] != 1)
-                LADRO__FAIL("%s on container '%s' that is not alive",
-                            state ? "state" : "link end", c);
-            char key[256];
-            snprintf(key, sizeof key, "%s/%s", tok[ladro__field(def, "Type")],
-                     tok[ladro__field(def, "Value")]);
-            ladro__set_slot(&values, key, 0, &found);
-            if (!found)
-                LADRO__FAIL("%s value '%s' not defined", state ? "state" : "link", key);
-            if (state) {
-                nstates++;
-                continue;
-            }
-            const char *k = tok[ladro__field(def, "Key")];
-            s = ladro__set_slot(&links, k, start, &found);
-            if (start) {
-                if (s < 0 || found)
-                    LADRO__FAIL("link key '%s' started twice", k);
-                links.v[s] = 1;
-                nlinks++;
-            } else {
-                if (!found || links.v[s] != 1)
-                    LADRO__FAIL("link key '%s' ended but not open", k);
-                links.v[s] = 2;
-            }
-        }
+    while (rc == 0 && fgets(line, sizeof line, f)) {
+        c->ln++;
+        rc = line[0] == '%' ? ladro__header_line(c, line + 1) : ladro__event_line(c, line);
     }
-    ln++;
-    if (in_def)
-        LADRO__FAIL("unterminated %%EventDef");
-    for (size_t i = 0; i < links.cap; i++)
-        if (links.k[i] && links.v[i] == 1)
-            LADRO__FAIL("link '%s' never ended", links.k[i]);
-    for (size_t i = 0; i < conts.cap; i++)
-        if (conts.k[i] && conts.v[i] == 1)
-            LADRO__FAIL("container '%s' never destroyed (its state is never closed)",
-                        conts.k[i]);
-    {
-        int unused = 0;
-        for (int i = 0; i < ndef; i++)
-            unused += defs[i].used == 0;
-        snprintf(msg, msglen,
-                 "%ld events, %d definitions (%d unused), %zu containers, %ld states, "
-                 "%ld links, all links ended, all containers destroyed",
-                 nev, ndef, unused, conts.n, nstates, nlinks);
-    }
-out:
-#undef LADRO__FAIL
+    if (rc == 0)
+        rc = ladro__finish(c);
     fclose(f);
-    ladro__set_free(&types);
-    ladro__set_free(&values);
-    ladro__set_free(&conts);
-    ladro__set_free(&links);
+    ladro__set_free(&c->types);
+    ladro__set_free(&c->values);
+    ladro__set_free(&c->conts);
+    ladro__set_free(&c->links);
     return rc;
 }

@@ -1110,143 +1110,202 @@ typedef struct {
     const ladroi_opt_t *opts;  /* the table */
 } ladro__ctx_t;
 
-int ladro_sim_policy_main(int argc, char **argv)
-{
+/* One `ladro-sim policy` command: its flags (with their defaults), then what the runs
+ * share, and what ladro_sim_policy_main releases at its end. */
+typedef struct {
+    ladro__ctx_t ctx;
     wl_spec_t wl;
-    wl_spec_init(&wl);
-    wl.tasks_per_rank = 10;
-    int p = 8, json = 0, quiet = 0, progress = isatty(2);
-    const char *jsonp = NULL;
-    ladro_sim_json_t jout = {.saved = -1};
-    const char *pols = "random", *speed = "1", *platform = NULL, *csvp = NULL;
-    double lambda_us = 5;
-    const char *costs = "flat";
+    int p, quiet, progress, json;
+    const char *jsonp, *pols, *speed, *platform, *csvp, *costs;
+    double lambda_us;
     /* -1: not given, the --costs set's value */
-    double rma_lat = -1, rma_us = -1, msg_us = -1, poll_us = -1, wake_us = -1, overhead_us = -1,
-           progress_ms = -1;
-    int cores = -1;
-    uint64_t rb = 0;
+    double rma_lat, rma_us, msg_us, poll_us, wake_us, overhead_us, progress_ms;
+    int cores;
+    uint64_t rb;
     /* --app: the apps' flags (uts: the tree, the cost of a node; nqueens: the board, the
      * cost of a placement). *_seen: the argv index of the last flag given of ladro-synth's
      * workload, the UTS flags, the N-Queens flags; each app refuses the others' */
-    const char *app = "synth";
-    ladro__ctx_t ctx = {{&wl, WL_PROFILE_SCALE, 0, NULL}, &app, NULL};
-    ladro__prof_t *prof = &ctx.prof;
-    static ladro__appargs_t a; /* static: the UTS tree is large */
-    memset(&a, 0, sizeof a);
-    uts_params_default(&a.up);
-    a.node_ns = LADRO__NODE_NS;
-    a.n = NQ_DEFAULT_N;
-    a.cutoff = NQ_DEFAULT_CUTOFF;
-    a.placement_ns = LADRO__PLACEMENT_NS;
-    int synth_seen = 0, uts_seen = 0, nq_seen = 0;
-    const char **keys = calloc((size_t)argc + 1, sizeof *keys);
-    int nkeys = 0;
-    if (!keys)
-        return 1;
-    const ladroi_opt_t opts[] = {
-        {"--policy", 0, LADROI_OPT_STR, &pols, .arg = "LIST",
+    const char *app;
+    ladro__appargs_t a;
+    int synth_seen, uts_seen, nq_seen;
+    const char **keys; /* KEY=VALUE and POLICY:KEY=VALUE arguments */
+    int nkeys;
+    /* from the flags */
+    const ladro__app_t *ap;
+    const ladro__costset_t *set;
+    char polbuf[512], *list[LADRO__MAXPOL];
+    ladro_config_t cfgs[LADRO__MAXPOL];
+    int npol;
+    uint64_t ntasks;
+    char tmp[512]; /* the flat platform's file, written here; "" with --platform */
+    FILE *csv;
+    ladro_sim_json_t jout;
+    /* the workload: every rank's seeded tasks; the lower bound (an app's: per run) */
+    uint64_t *nown, **own;
+    double lower, speed_sum;
+    ladro__run_t run;
+} ladro__cmd_t;
+
+static void ladro__cmd_init(ladro__cmd_t *m, int argc)
+{
+    memset(m, 0, sizeof *m);
+    wl_spec_init(&m->wl);
+    m->wl.tasks_per_rank = 10;
+    m->p = 8;
+    m->progress = isatty(2);
+    m->jout.saved = -1;
+    m->pols = "random";
+    m->speed = "1";
+    m->lambda_us = 5;
+    m->costs = "flat";
+    m->rma_lat = m->rma_us = m->msg_us = m->poll_us = m->wake_us = m->overhead_us = -1;
+    m->progress_ms = -1;
+    m->cores = -1;
+    m->app = "synth";
+    m->ctx = (ladro__ctx_t){{&m->wl, WL_PROFILE_SCALE, 0, NULL}, &m->app, NULL};
+    uts_params_default(&m->a.up);
+    m->a.node_ns = LADRO__NODE_NS;
+    m->a.n = NQ_DEFAULT_N;
+    m->a.cutoff = NQ_DEFAULT_CUTOFF;
+    m->a.placement_ns = LADRO__PLACEMENT_NS;
+    m->keys = calloc((size_t)argc + 1, sizeof *m->keys);
+}
+
+/* The option table is built in three parts, in --help's order: the run and its
+ * workload (ladro__rows_run), the engine (ladro__rows_engine), then the apps' and the
+ * output flags (ladro__parse). Each part holds at most LADRO__ROWS rows. */
+#define LADRO__ROWS 24
+
+static int ladro__rows_run(ladro__cmd_t *m, ladroi_opt_t *o)
+{
+    const ladroi_opt_t rows[] = {
+        {"--policy", 0, LADROI_OPT_STR, &m->pols, .arg = "LIST",
          .help = "comma list or 'all' (any case): static, leader, random, ctws,\n"
                  "a2ws, baseline, successonly, smallworld (default random);\n"
                  "per-policy keys: POLICY:KEY=VALUE arguments (below)"},
-        {"--p", 0, LADROI_OPT_INT, &p, 1, 1 << 20, .arg = "N",
+        {"--p", 0, LADROI_OPT_INT, &m->p, 1, 1 << 20, .arg = "N",
          .help = "simulated ranks (default 8)"},
-        {"--app", 0, LADROI_OPT_STR, &app, .arg = "APP", .flags = LADROI_OPT_EARLY,
+        {"--app", 0, LADROI_OPT_STR, &m->app, .arg = "APP", .flags = LADROI_OPT_EARLY,
          .help = "the workload: synth (default: ladro-synth's tasks, the flags\n"
                  "below), uts (ladro-uts's search of the tree the UTS flags give)\n"
                  "or nqueens (ladro-nqueens's search, the N-Queens flags)"},
-        {"--tasks-per-rank", 0, LADROI_OPT_U64, &wl.tasks_per_rank, 1, 1e7, .arg = "K",
+        {"--tasks-per-rank", 0, LADROI_OPT_U64, &m->wl.tasks_per_rank, 1, 1e7, .arg = "K",
          .help = "tasks per rank on average (default 10)",
-         .accepted = "accepted: an integer in [1, 1e7]", .seen = &synth_seen},
-        {"--tasks", 0, LADROI_OPT_U64, &wl.tasks, 1, 1e10, .arg = "N",
+         .accepted = "accepted: an integer in [1, 1e7]", .seen = &m->synth_seen},
+        {"--tasks", 0, LADROI_OPT_U64, &m->wl.tasks, 1, 1e10, .arg = "N",
          .help = "tasks in all, spread over the ranks as --init says (even: the\n"
                  "first N mod P ranks get one more); instead of --tasks-per-rank",
-         .accepted = "accepted: an integer in [1, 1e10]", .seen = &synth_seen},
-        {"--work-ms", 0, LADROI_OPT_DOUBLE, &wl.work_ms, 1e-6, 1e9, .arg = "X",
+         .accepted = "accepted: an integer in [1, 1e10]", .seen = &m->synth_seen},
+        {"--work-ms", 0, LADROI_OPT_DOUBLE, &m->wl.work_ms, 1e-6, 1e9, .arg = "X",
          .help = "mean task duration at full speed, ms (default 10)",
-         .accepted = "accepted: a number of ms in [1e-6, 1e9]", .seen = &synth_seen},
-        {"--work-dist", 0, LADROI_OPT_FN, &wl, .arg = "D", .help = APP_WORK_DIST_HELP,
-         .accepted = wl_dist_accepted, .fn = ladro__opt_wl, .seen = &synth_seen},
-        {"--init", 0, LADROI_OPT_FN, &wl, .arg = "I",
+         .accepted = "accepted: a number of ms in [1e-6, 1e9]", .seen = &m->synth_seen},
+        {"--work-dist", 0, LADROI_OPT_FN, &m->wl, .arg = "D", .help = APP_WORK_DIST_HELP,
+         .accepted = wl_dist_accepted, .fn = ladro__opt_wl, .seen = &m->synth_seen},
+        {"--init", 0, LADROI_OPT_FN, &m->wl, .arg = "I",
          .help = "even | one | gauss70-10 (initial placement; default even)",
          .accepted = wl_init_accepted, .fn = ladro__opt_wl, .data = "init",
-         .seen = &synth_seen},
-        wl_opt_profile(ladro__opt_profile, &synth_seen),
-        wl_opt_profile_scale(&prof->scale, &synth_seen),
-        {"--result-bytes", 0, LADROI_OPT_U64, &rb, 0, 1 << 20, .arg = "B",
+         .seen = &m->synth_seen},
+        wl_opt_profile(ladro__opt_profile, &m->synth_seen),
+        wl_opt_profile_scale(&m->ctx.prof.scale, &m->synth_seen),
+        {"--result-bytes", 0, LADROI_OPT_U64, &m->rb, 0, 1 << 20, .arg = "B",
          .help = "each task returns B result bytes to its origin rank through\n"
                  "ladro's results API, checked there (default 0: none)",
-         .accepted = "accepted: bytes in [0, 1048576]", .seen = &synth_seen},
-        {"--speed", 0, LADROI_OPT_STR, &speed, .arg = "SPEC",
+         .accepted = "accepted: bytes in [0, 1048576]", .seen = &m->synth_seen},
+        {"--speed", 0, LADROI_OPT_STR, &m->speed, .arg = "SPEC",
          .help = "C1..C5 (A2WS Table 2 profiles) or a list '1,0.5' cycled over\n"
                  "ranks (default 1)"},
-        {"--platform", 0, LADROI_OPT_STR, &platform, .arg = "FILE",
+    };
+    _Static_assert(sizeof rows / sizeof rows[0] <= LADRO__ROWS, "too many rows");
+    memcpy(o, rows, sizeof rows);
+    return (int)(sizeof rows / sizeof rows[0]);
+}
+
+static int ladro__rows_engine(ladro__cmd_t *m, ladroi_opt_t *o)
+{
+    const ladroi_opt_t rows[] = {
+        {"--platform", 0, LADROI_OPT_STR, &m->platform, .arg = "FILE",
          .help = "a SimGrid platform (XML) instead of the flat cluster: rank r\n"
                  "on its r-th host in natural name order; at least --p hosts"},
-        LADRO__US_OPT("--lambda-us", &lambda_us, .arg = "L",
+        LADRO__US_OPT("--lambda-us", &m->lambda_us, .arg = "L",
                       .help = "latency between two hosts of the default flat cluster, us\n"
                               "(default 5; --lambda too)"),
-        LADRO__US_OPT("--lambda", &lambda_us, .flags = LADROI_OPT_HIDDEN),
-        {"--costs", 0, LADROI_OPT_STR, &costs, .arg = "SET",
+        LADRO__US_OPT("--lambda", &m->lambda_us, .flags = LADROI_OPT_HIDDEN),
+        {"--costs", 0, LADROI_OPT_STR, &m->costs, .arg = "SET",
          .help = "the engine's costs (docs/sim.md, \"Costs\"): flat (default: the\n"
                  "routes only: every cost below 0, a host per rank) or\n"
                  "this-machine (fitted to Open MPI, 8-16 ranks on 2 cores: --cores 2,\n"
                  "rma 10, msg 20, poll 2, wake 0, task overhead 100 us); a flag\n"
                  "below overrides that one cost of the set"},
-        {"--rma-latencies", 0, LADROI_OPT_DOUBLE, &rma_lat, 0, 1e3, .arg = "K",
+        {"--rma-latencies", 0, LADROI_OPT_DOUBLE, &m->rma_lat, 0, 1e3, .arg = "K",
          .help = "route latencies per one-sided operation (default 2: a round trip)",
          .accepted = "accepted: a number in [0, 1000]"},
-        LADRO__US_OPT("--rma-us", &rma_us, .arg = "X",
+        LADRO__US_OPT("--rma-us", &m->rma_us, .arg = "X",
                       .help = "software cost per one-sided operation on another rank, us"),
-        LADRO__US_OPT("--msg-us", &msg_us, .arg = "X",
+        LADRO__US_OPT("--msg-us", &m->msg_us, .arg = "X",
                       .help = "added to every message's travel time, us"),
-        LADRO__US_OPT("--poll-us", &poll_us, .arg = "X",
+        LADRO__US_OPT("--poll-us", &m->poll_us, .arg = "X",
                       .help = "cost of every test, probe and progress call, us"),
-        LADRO__US_OPT("--wake-us", &wake_us, .arg = "X",
+        LADRO__US_OPT("--wake-us", &m->wake_us, .arg = "X",
                       .help = "a sleeping rank (back-off, speed padding) wakes this late, us"),
-        LADRO__US_OPT("--task-overhead-us", &overhead_us, .arg = "X",
+        LADRO__US_OPT("--task-overhead-us", &m->overhead_us, .arg = "X",
                       .help = "added to every task's duration, us (the runtime's and the\n"
                               "machine's per-task cost)"),
-        {"--cores", 0, LADROI_OPT_INT, &cores, 0, 1 << 20, .arg = "N",
+        {"--cores", 0, LADROI_OPT_INT, &m->cores, 0, 1 << 20, .arg = "N",
          .help = "every rank on ONE host of N cores, instead of a host per rank:\n"
                  "the rma, poll, wake and task costs are computation shared by\n"
                  "the ranks computing at once (an oversubscribed machine)"},
-        {"--progress-ms", 0, LADROI_OPT_DOUBLE, &progress_ms, 0, 1e9, .arg = "X",
+        {"--progress-ms", 0, LADROI_OPT_DOUBLE, &m->progress_ms, 0, 1e9, .arg = "X",
          .help = "a task calls ladro_progress every X ms of its run, as\n"
                  "ladro-synth's do (default 1; 0: never)",
-         .accepted = "accepted: a number of ms in [0, 1e9]", .seen = &synth_seen},
-        {"--seed", 0, LADROI_OPT_U64, &wl.seed, 0, 9223372036854775807.0, .arg = "S",
+         .accepted = "accepted: a number of ms in [0, 1e9]", .seen = &m->synth_seen},
+        {"--seed", 0, LADROI_OPT_U64, &m->wl.seed, 0, 9223372036854775807.0, .arg = "S",
          .help = "workload and runtime seed (default 1)",
          .accepted = "accepted: a non-negative integer"},
+    };
+    _Static_assert(sizeof rows / sizeof rows[0] <= LADRO__ROWS, "too many rows");
+    memcpy(o, rows, sizeof rows);
+    return (int)(sizeof rows / sizeof rows[0]);
+}
+
+/* The command line into m: ladroi_cli_parse's 0 (run), 1 (help printed) or 2 (usage
+ * error printed). The apps' rows are this function's own: the UTS rows' names are
+ * compound literals, alive while it parses. */
+static int ladro__parse(ladro__cmd_t *m, int argc, char **argv)
+{
+    const ladroi_opt_t tail[] = {
         {.kind = LADROI_OPT_TEXT, .help = "--app uts: ladro-uts's tree and search flags "
                                            "(docs/uts.md; default: the reference's)"},
-        UTS_TREE_OPTS(&a.up, &uts_seen),
-        UTS_CHUNK_OPTS(&a.up, &uts_seen),
-        {"--node-ns", 0, LADROI_OPT_DOUBLE, &a.node_ns, 0, 1e9, .arg = "NS",
+        UTS_TREE_OPTS(&m->a.up, &m->uts_seen),
+        UTS_CHUNK_OPTS(&m->a.up, &m->uts_seen),
+        {"--node-ns", 0, LADROI_OPT_DOUBLE, &m->a.node_ns, 0, 1e9, .arg = "NS",
          .help = "--app uts: simulated time of one node, ns (default " LADRO__STR(
                      LADRO__NODE_NS) ": ladro-uts's\n"
                  "measured CPU per node on 1 rank, T1, docs/results.md)",
-         .accepted = "accepted: a number of ns in [0, 1e9]", .seen = &uts_seen},
+         .accepted = "accepted: a number of ns in [0, 1e9]", .seen = &m->uts_seen},
         {.kind = LADROI_OPT_TEXT, .help = "--app nqueens: ladro-nqueens's flags (docs/nqueens.md)"},
-        NQ_BOARD_OPTS(&a.n, &a.cutoff, &nq_seen),
-        {"--placement-ns", 0, LADROI_OPT_DOUBLE, &a.placement_ns, 0, 1e9, .arg = "NS",
+        NQ_BOARD_OPTS(&m->a.n, &m->a.cutoff, &m->nq_seen),
+        {"--placement-ns", 0, LADROI_OPT_DOUBLE, &m->a.placement_ns, 0, 1e9, .arg = "NS",
          .help = "--app nqueens: simulated time of one placement, ns (default\n"
                  LADRO__STR(LADRO__PLACEMENT_NS) ": ladro-nqueens's measured CPU per placement "
                  "on 1 rank,\n-n 16 and 17 --cutoff 6, docs/sim.md)",
-         .accepted = "accepted: a number of ns in [0, 1e9]", .seen = &nq_seen},
+         .accepted = "accepted: a number of ns in [0, 1e9]", .seen = &m->nq_seen},
         {.kind = LADROI_OPT_TEXT, .help = "output:"},
-        {"--csv", 0, LADROI_OPT_STR, &csvp, .arg = "FILE",
+        {"--csv", 0, LADROI_OPT_STR, &m->csvp, .arg = "FILE",
          .help = "one CSV row per policy ('-' = stdout)"},
-        APP_OPT_JSON(&jsonp, "JSON {\"params\": ..., \"policies\": [...]} on stdout, or\n"
+        APP_OPT_JSON(&m->jsonp, "JSON {\"params\": ..., \"policies\": [...]} on stdout, or\n"
                              "into FILE"),
-        APP_OPT_PROGRESS(&progress, "a progress line per policy on stderr: tasks run,\n"
+        APP_OPT_PROGRESS(&m->progress, "a progress line per policy on stderr: tasks run,\n"
                                     "simulated and wall time (default: when stderr is a\n"
                                     "terminal)"),
-        APP_OPT_QUIET(&quiet),
+        APP_OPT_QUIET(&m->quiet),
         {"--help", 'h', LADROI_OPT_HELP, .help = "this text"},
         APP_OPT_RENAMED,
         {0},
     };
+    ladroi_opt_t opts[2 * LADRO__ROWS + sizeof tail / sizeof tail[0]];
+    int n = ladro__rows_run(m, opts);
+    n += ladro__rows_engine(m, opts + n);
+    memcpy(opts + n, tail, sizeof tail);
     const ladroi_cli_t cli = {
         .prog = "ladro-sim policy",
         .usage = "usage: ladro-sim policy --policy LIST --p N [options] [KEY=VALUE | "
@@ -1260,271 +1319,308 @@ int ladro_sim_policy_main(int argc, char **argv)
                  "KEY=VALUE sets a runtime configuration key "
                  "(ladro_print_config) for every policy,\nPOLICY:KEY=VALUE for that one.\n",
         .opts = opts,
-        .ctx = &ctx,
-        .pos = keys,
+        .ctx = &m->ctx,
+        .pos = m->keys,
         .maxpos = argc,
-        .npos = &nkeys,
+        .npos = &m->nkeys,
     };
-    ctx.opts = opts;
-    int rc = ladroi_cli_parse(&cli, argc, argv, NULL, 0);
-    if (rc) {
-        free(keys);
-        return rc == 1 ? 0 : rc;
-    }
-    rc = 2; /* usage errors below */
-    json = jsonp != NULL;
-    if (quiet)
-        progress = 0;
-    if (json && strcmp(jsonp, "-") && csvp && !strcmp(csvp, "-")) {
-        free(keys);
+    m->ctx.opts = opts;
+    return ladroi_cli_parse(&cli, argc, argv, NULL, 0);
+}
+
+/* The flags' combinations, --app and --costs: 0, or 2 after a one-line usage error. */
+static int ladro__check_flags(ladro__cmd_t *m, char **argv)
+{
+    if (m->json && strcmp(m->jsonp, "-") && m->csvp && !strcmp(m->csvp, "-"))
         return ladro_sim_usage_error(LADRO__PROG, "--csv - with --json FILE: accepted: one "
                                      "of them on stdout");
-    }
-    const ladro__app_t *ap = NULL;
-    for (size_t i = 0; i < LADRO__NAPPS && !ap; i++)
-        if (!strcmp(app, ladro__apps[i].name))
-            ap = &ladro__apps[i];
-    if (!ap) {
+    for (size_t i = 0; i < LADRO__NAPPS && !m->ap; i++)
+        if (!strcmp(m->app, ladro__apps[i].name))
+            m->ap = &ladro__apps[i];
+    if (!m->ap) {
         char names[64] = ""; /* the table's names: "synth, uts, nqueens" */
         for (size_t i = 0, at = 0; i < LADRO__NAPPS && at < sizeof names; i++)
             at += (size_t)snprintf(names + at, sizeof names - at, "%s%s", i ? ", " : "",
                                    ladro__apps[i].name);
-        free(keys);
-        return ladro_sim_usage_error(LADRO__PROG, "--app '%s': accepted: %s", app, names);
+        return ladro_sim_usage_error(LADRO__PROG, "--app '%s': accepted: %s", m->app, names);
     }
+    const ladro__app_t *ap = m->ap;
     bool uts = ap->rank == ladro__uts_rank, nq = ap->rank == ladro__nq_rank;
     /* a flag of another app's than --app's, named as given, and whose it is */
     int other = 0;
     const char *owner = NULL;
-    if (!uts && uts_seen)
-        other = uts_seen, owner = "uts";
-    else if (!nq && nq_seen)
-        other = nq_seen, owner = "nqueens";
-    else if (ap->prepare && synth_seen)
-        other = synth_seen, owner = "synth";
-    if (other) {
-        free(keys);
+    if (!uts && m->uts_seen)
+        other = m->uts_seen, owner = "uts";
+    else if (!nq && m->nq_seen)
+        other = m->nq_seen, owner = "nqueens";
+    else if (ap->prepare && m->synth_seen)
+        other = m->synth_seen, owner = "synth";
+    if (other)
         return ladro_sim_usage_error(LADRO__PROG, "%s with --app %s: accepted: the %s (%s is "
-                                     "for --app %s)", argv[other], app, ap->flags, argv[other],
-                                     owner);
-    }
-    const ladro__costset_t *set = NULL;
-    for (size_t i = 0; i < LADRO__NCOSTSETS && !set; i++)
-        if (!strcmp(costs, ladro__costsets[i].name))
-            set = &ladro__costsets[i];
-    if (!set) {
-        free(keys);
+                                     "for --app %s)", argv[other], m->app, ap->flags,
+                                     argv[other], owner);
+    for (size_t i = 0; i < LADRO__NCOSTSETS && !m->set; i++)
+        if (!strcmp(m->costs, ladro__costsets[i].name))
+            m->set = &ladro__costsets[i];
+    if (!m->set)
         return ladro_sim_usage_error(LADRO__PROG, "--costs '%s': accepted: flat, this-machine",
-                                     costs);
-    }
-#define LADRO__FROM_SET(v, f) (v) = (v) < 0 ? set->f : (v)
-    LADRO__FROM_SET(rma_lat, rma_latencies);
-    LADRO__FROM_SET(rma_us, rma_us);
-    LADRO__FROM_SET(msg_us, msg_us);
-    LADRO__FROM_SET(poll_us, poll_us);
-    LADRO__FROM_SET(wake_us, wake_us);
-    LADRO__FROM_SET(overhead_us, task_us);
-    LADRO__FROM_SET(progress_ms, progress_ms);
-    LADRO__FROM_SET(cores, cores);
+                                     m->costs);
+#define LADRO__FROM_SET(v, f) (v) = (v) < 0 ? m->set->f : (v)
+    LADRO__FROM_SET(m->rma_lat, rma_latencies);
+    LADRO__FROM_SET(m->rma_us, rma_us);
+    LADRO__FROM_SET(m->msg_us, msg_us);
+    LADRO__FROM_SET(m->poll_us, poll_us);
+    LADRO__FROM_SET(m->wake_us, wake_us);
+    LADRO__FROM_SET(m->overhead_us, task_us);
+    LADRO__FROM_SET(m->progress_ms, progress_ms);
+    LADRO__FROM_SET(m->cores, cores);
 #undef LADRO__FROM_SET
-    ladro__run_t run;
-    memset(&run, 0, sizeof run);
-    uint64_t *nown = NULL, **own = NULL;
-    FILE *csv = NULL;
-    char tmp[512] = "", why[256];
-    /* the policy list and every policy's configuration, before anything runs */
+    return 0;
+}
+
+/* The policy list and every policy's configuration, before anything runs: 0, or 2 after
+ * a one-line usage error. */
+static int ladro__policies(ladro__cmd_t *m)
+{
     const char *const *names = ladro_policy_names();
-    char polbuf[512], *list[LADRO__MAXPOL];
-    static ladro_config_t cfgs[LADRO__MAXPOL];
-    int npol = 0;
-    if (!strcasecmp(pols, "all")) {
-        polbuf[0] = 0;
+    if (!strcasecmp(m->pols, "all")) {
+        m->polbuf[0] = 0;
         for (int i = 0; names[i]; i++)
-            snprintf(polbuf + strlen(polbuf), sizeof polbuf - strlen(polbuf), "%s%s",
-                     i ? "," : "", names[i]);
-    } else if (snprintf(polbuf, sizeof polbuf, "%s", pols) >= (int)sizeof polbuf) {
-        ladro_sim_usage_error(LADRO__PROG, "--policy: too long");
-        goto out;
+            snprintf(m->polbuf + strlen(m->polbuf), sizeof m->polbuf - strlen(m->polbuf),
+                     "%s%s", i ? "," : "", names[i]);
+    } else if (snprintf(m->polbuf, sizeof m->polbuf, "%s", m->pols) >= (int)sizeof m->polbuf) {
+        return ladro_sim_usage_error(LADRO__PROG, "--policy: too long");
     }
     char *save = NULL;
-    for (char *t = strtok_r(polbuf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-        if (npol == LADRO__MAXPOL) {
-            ladro_sim_usage_error(LADRO__PROG, "--policy: more than %d policies", npol);
-            goto out;
-        }
+    for (char *t = strtok_r(m->polbuf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        if (m->npol == LADRO__MAXPOL)
+            return ladro_sim_usage_error(LADRO__PROG, "--policy: more than %d policies",
+                                         m->npol);
         for (char *c = t; *c; c++) /* names in any case, printed (and keyed) lower case */
             *c = (char)tolower((unsigned char)*c);
-        list[npol] = t;
-        if (ladro__policy_config(&cfgs[npol], t, speed, &wl, prof->cap, rb, ap, &a, keys,
-                                 nkeys))
-            goto out;
-        npol++;
+        m->list[m->npol] = t;
+        if (ladro__policy_config(&m->cfgs[m->npol], t, m->speed, &m->wl, m->ctx.prof.cap,
+                                 m->rb, m->ap, &m->a, m->keys, m->nkeys))
+            return 2;
+        m->npol++;
     }
-    if (npol == 0) {
-        ladro_sim_usage_error(LADRO__PROG, "--policy '%s': accepted: all or a comma list of "
-                              "policies", pols);
-        goto out;
-    }
-    uint64_t ntasks = ap->prepare ? 0 : wl_ntasks(&wl, p);
-    if (platform && cores > 0) {
-        ladro_sim_usage_error(LADRO__PROG, "--cores %d with --platform: accepted: one of them "
-                              "(--cores makes the platform: one host)", cores);
-        goto out;
-    }
-    if (platform) {
-        if (access(platform, R_OK) != 0) {
-            ladro_sim_usage_error(LADRO__PROG, "--platform '%s': cannot read it (%s)", platform,
-                                  strerror(errno));
-            goto out;
-        }
-        long nh = ladro__platform_hosts(platform, why, sizeof why);
-        if (nh < 0) {
-            ladro_sim_usage_error(LADRO__PROG, "--platform '%s': not a platform SimGrid can "
-                                  "load: %s", platform, why);
-            goto out;
-        }
-        if (nh < p) {
-            ladro_sim_usage_error(LADRO__PROG, "--platform '%s': %ld hosts for --p %d; "
-                                  "accepted: a platform with at least --p hosts (one rank per "
-                                  "host)", platform, nh, p);
-            goto out;
-        }
+    if (m->npol == 0)
+        return ladro_sim_usage_error(LADRO__PROG, "--policy '%s': accepted: all or a comma "
+                                     "list of policies", m->pols);
+    return 0;
+}
+
+/* --platform checked (readable, loadable, enough hosts), or the flat cluster written to
+ * m->tmp; then --csv opened and --json begun: 0, or 2 after a one-line usage error. */
+static int ladro__outputs(ladro__cmd_t *m)
+{
+    char why[256];
+    if (m->platform && m->cores > 0)
+        return ladro_sim_usage_error(LADRO__PROG, "--cores %d with --platform: accepted: one "
+                                     "of them (--cores makes the platform: one host)",
+                                     m->cores);
+    if (m->platform) {
+        if (access(m->platform, R_OK) != 0)
+            return ladro_sim_usage_error(LADRO__PROG, "--platform '%s': cannot read it (%s)",
+                                         m->platform, strerror(errno));
+        long nh = ladro__platform_hosts(m->platform, why, sizeof why);
+        if (nh < 0)
+            return ladro_sim_usage_error(LADRO__PROG, "--platform '%s': not a platform "
+                                         "SimGrid can load: %s", m->platform, why);
+        if (nh < m->p)
+            return ladro_sim_usage_error(LADRO__PROG, "--platform '%s': %ld hosts for --p %d; "
+                                         "accepted: a platform with at least --p hosts (one "
+                                         "rank per host)", m->platform, nh, m->p);
     } else {
-        if (ladro__flat_platform(tmp, sizeof tmp, p, lambda_us, cores)) {
+        if (ladro__flat_platform(m->tmp, sizeof m->tmp, m->p, m->lambda_us, m->cores)) {
             ladro_sim_usage_error(LADRO__PROG, "cannot write the platform file '%s' (TMPDIR): "
-                                  "%s", tmp, strerror(errno));
-            tmp[0] = 0;
-            goto out;
+                                  "%s", m->tmp, strerror(errno));
+            m->tmp[0] = 0;
+            return 2;
         }
-        platform = tmp;
+        m->platform = m->tmp;
     }
-    if (csvp) {
-        csv = strcmp(csvp, "-") ? fopen(csvp, "w") : stdout;
-        if (!csv) {
-            ladro_sim_usage_error(LADRO__PROG, "--csv '%s': cannot write it (%s)", csvp,
-                                  strerror(errno));
-            goto out;
-        }
+    if (m->csvp) {
+        m->csv = strcmp(m->csvp, "-") ? fopen(m->csvp, "w") : stdout;
+        if (!m->csv)
+            return ladro_sim_usage_error(LADRO__PROG, "--csv '%s': cannot write it (%s)",
+                                         m->csvp, strerror(errno));
     }
-    if (ladro_sim_json_begin(LADRO__PROG, jsonp, &jout))
-        goto out;
-    rc = 1; /* from here on, failures are the runs' */
+    return ladro_sim_json_begin(LADRO__PROG, m->jsonp, &m->jout) ? 2 : 0;
+}
 
-    /* the app's oracle (uts: its counts by uts_tree's sequential DFS; nqueens: A000170 and
-     * the task tree) */
-    if (ap->prepare && ap->prepare(&a)) {
+/* The app's oracle (uts: its counts by uts_tree's sequential DFS; nqueens: A000170 and
+ * the task tree), the workload and what every run shares: 0, or 1 after a message. */
+static int ladro__prepare(ladro__cmd_t *m)
+{
+    const ladro__app_t *ap = m->ap;
+    if (ap->prepare && ap->prepare(&m->a)) {
         fprintf(stderr, "ladro-sim policy: out of memory for the sequential search\n");
-        goto out;
+        return 1;
     }
-    run.app = ap;
-    run.args = &a;
-
-    /* the workload: every rank's seeded tasks; the lower bound (an app's: per run) */
-    nown = calloc((size_t)p, sizeof *nown);
-    own = calloc((size_t)p, sizeof *own);
-    double lower = 0, speed_sum = 0;
-    if (!nown || !own || ladro__workload(&wl, p, speed, ntasks, own, nown, &speed_sum, &lower)) {
+    ladro__run_t *run = &m->run;
+    run->app = ap;
+    run->args = &m->a;
+    int p = m->p;
+    m->nown = calloc((size_t)p, sizeof *m->nown);
+    m->own = calloc((size_t)p, sizeof *m->own);
+    if (!m->nown || !m->own ||
+        ladro__workload(&m->wl, p, m->speed, m->ntasks, m->own, m->nown, &m->speed_sum,
+                        &m->lower)) {
         fprintf(stderr, "ladro-sim policy: out of memory for %llu tasks\n",
-                (unsigned long long)ntasks);
-        goto out;
+                (unsigned long long)m->ntasks);
+        return 1;
     }
-    run.p = p;
-    run.wl = &wl;
-    run.overhead_s = overhead_us * 1e-6;
-    run.progress_s = progress_ms * 1e-3;
-    run.costs = (ladro_s4u_costs_t){.rma_latencies = rma_lat, .rma_s = rma_us * 1e-6,
-                                    .msg_s = msg_us * 1e-6, .poll_s = poll_us * 1e-6,
-                                    .wake_s = wake_us * 1e-6, .cpu = cores > 0};
-    run.ntasks = ntasks;
-    run.progress = progress != 0;
-    run.npol = npol;
-    run.own = own;
-    run.nown = nown;
+    run->p = p;
+    run->wl = &m->wl;
+    run->overhead_s = m->overhead_us * 1e-6;
+    run->progress_s = m->progress_ms * 1e-3;
+    run->costs = (ladro_s4u_costs_t){.rma_latencies = m->rma_lat, .rma_s = m->rma_us * 1e-6,
+                                     .msg_s = m->msg_us * 1e-6, .poll_s = m->poll_us * 1e-6,
+                                     .wake_s = m->wake_us * 1e-6, .cpu = m->cores > 0};
+    run->ntasks = m->ntasks;
+    run->progress = m->progress != 0;
+    run->npol = m->npol;
+    run->own = m->own;
+    run->nown = m->nown;
+    return 0;
+}
+
+/* --json's "params" object, opening the "policies" array. */
+static void ladro__json_head(const ladro__cmd_t *m)
+{
+    /* tasks_per_rank: the average when --tasks gave the total */
+    printf("{\"params\": {\"p\": %d, \"tasks\": %llu, \"tasks_per_rank\": %g, "
+           "\"work_ms\": %g, \"speed\": \"%s\", \"lambda_us\": %g, \"platform\": ",
+           m->p, (unsigned long long)m->ntasks, (double)m->ntasks / m->p, m->wl.work_ms,
+           m->speed, m->lambda_us);
+    ladro__json_str(m->tmp[0] ? NULL : m->platform);
+    printf(", \"costs\": \"%s\", \"rma_latencies\": %g, \"rma_us\": %g, \"msg_us\": %g, "
+           "\"poll_us\": %g, \"wake_us\": %g, \"task_overhead_us\": %g, "
+           "\"progress_ms\": %g, \"cores\": %d, \"seed\": %llu, \"engine\": \"s4u\", "
+           "\"payload\": %zu, \"task_capacity\": %u, \"profile\": ", m->set->name, m->rma_lat,
+           m->rma_us, m->msg_us, m->poll_us, m->wake_us, m->overhead_us, m->progress_ms,
+           m->cores, (unsigned long long)m->wl.seed,
+           m->ap->config ? m->cfgs[0].task_bytes : m->wl.payload, m->cfgs[0].task_capacity);
+    ladro__json_str(m->ctx.prof.name);
+    printf(", \"profile_scale\": %g, \"result_bytes\": %llu, \"app\": \"%s\"",
+           m->ctx.prof.scale, (unsigned long long)m->rb, m->app);
+    if (m->ap->json_params)
+        m->ap->json_params(&m->a);
+    printf("},\n \"policies\": [");
+}
+
+/* What is printed before the runs: the CSV header, the JSON parameters or the text
+ * header line (none when the CSV goes to stdout). */
+static void ladro__head(const ladro__cmd_t *m)
+{
+    const ladro__app_t *ap = m->ap;
+    FILE *csv = m->csv;
     if (csv)
         ladro__csv_head(csv, ap->csv_cols);
-    if (json) {
-        /* tasks_per_rank: the average when --tasks gave the total */
-        printf("{\"params\": {\"p\": %d, \"tasks\": %llu, \"tasks_per_rank\": %g, "
-               "\"work_ms\": %g, \"speed\": \"%s\", \"lambda_us\": %g, \"platform\": ",
-               p, (unsigned long long)ntasks, (double)ntasks / p, wl.work_ms, speed,
-               lambda_us);
-        ladro__json_str(tmp[0] ? NULL : platform);
-        printf(", \"costs\": \"%s\", \"rma_latencies\": %g, \"rma_us\": %g, \"msg_us\": %g, "
-               "\"poll_us\": %g, \"wake_us\": %g, \"task_overhead_us\": %g, "
-               "\"progress_ms\": %g, \"cores\": %d, \"seed\": %llu, \"engine\": \"s4u\", "
-               "\"payload\": %zu, \"task_capacity\": %u, \"profile\": ", set->name, rma_lat,
-               rma_us, msg_us, poll_us, wake_us, overhead_us, progress_ms, cores,
-               (unsigned long long)wl.seed, ap->config ? cfgs[0].task_bytes : wl.payload,
-               cfgs[0].task_capacity);
-        ladro__json_str(prof->name);
-        printf(", \"profile_scale\": %g, \"result_bytes\": %llu, \"app\": \"%s\"",
-               prof->scale, (unsigned long long)rb, app);
-        if (ap->json_params)
-            ap->json_params(&a);
-        printf("},\n \"policies\": [");
-    }
-    else if (ap->text_head && (!csv || csv != stdout)) {
-        ap->text_head(&a, p, speed, lambda_us, wl.seed);
+    if (m->json) {
+        ladro__json_head(m);
+    } else if (ap->text_head && (!csv || csv != stdout)) {
+        ap->text_head(&m->a, m->p, m->speed, m->lambda_us, m->wl.seed);
     } else if (!csv || csv != stdout) {
         char where[300];
-        if (tmp[0])
-            snprintf(where, sizeof where, "lambda=%g us", lambda_us);
+        if (m->tmp[0])
+            snprintf(where, sizeof where, "lambda=%g us", m->lambda_us);
         else
-            snprintf(where, sizeof where, "platform=%s", platform);
+            snprintf(where, sizeof where, "platform=%s", m->platform);
+        const char *prof = m->ctx.prof.name;
         printf("ladro-sim policy: p=%d tasks=%llu speed=%s %s seed=%llu%s%s result_bytes=%llu "
-               "(simulated engine)\n", p, (unsigned long long)ntasks, speed, where,
-               (unsigned long long)wl.seed, prof->name ? " profile=" : "",
-               prof->name ? prof->name : "", (unsigned long long)rb);
+               "(simulated engine)\n", m->p, (unsigned long long)m->ntasks, m->speed, where,
+               (unsigned long long)m->wl.seed, prof ? " profile=" : "", prof ? prof : "",
+               (unsigned long long)m->rb);
     }
-    ladro__out_t out = {.json = json, .text = !json && (!csv || csv != stdout),
-                              .csv = csv, .p = p, .ntasks = ntasks, .speed = speed,
-                              .lambda_us = lambda_us, .lower = lower, .app = ap};
+}
+
+/* Every policy in its child process, a row each: 0 when every run was verified. */
+static int ladro__run_all(ladro__cmd_t *m)
+{
+    const ladro__app_t *ap = m->ap;
+    FILE *csv = m->csv;
+    char why[256];
+    ladro__out_t out = {.json = m->json, .text = !m->json && (!csv || csv != stdout),
+                        .csv = csv, .p = m->p, .ntasks = m->ntasks, .speed = m->speed,
+                        .lambda_us = m->lambda_us, .lower = m->lower, .app = ap};
     int failed = 0;
-    for (int i = 0; i < npol; i++) {
+    for (int i = 0; i < m->npol; i++) {
         ladro__res_t res;
         double cpu = 0, rss = 0;
-        run.cfg = cfgs[i];
-        run.name = list[i];
-        run.index = i;
-        int e = ladro__run_child(&run, platform, &res, &cpu, &rss, why, sizeof why);
-        if (e) {
-            fprintf(stderr, "ladro-sim policy: %s: %s\n", list[i], why);
+        m->run.cfg = m->cfgs[i];
+        m->run.name = m->list[i];
+        m->run.index = i;
+        if (ladro__run_child(&m->run, m->platform, &res, &cpu, &rss, why, sizeof why)) {
+            fprintf(stderr, "ladro-sim policy: %s: %s\n", m->list[i], why);
             failed = 1;
             continue;
         }
         if (res.err_rc)
-            fprintf(stderr, "ladro-sim policy: %s: rank %d: %s: %s\n", list[i], res.err_rank,
-                    ladro_err_name(res.err_rc), res.err);
-        out.rb = run.cfg.result_bytes; /* --result-bytes, or a result_bytes key */
+            fprintf(stderr, "ladro-sim policy: %s: rank %d: %s: %s\n", m->list[i],
+                    res.err_rank, ladro_err_name(res.err_rc), res.err);
+        out.rb = m->run.cfg.result_bytes; /* --result-bytes, or a result_bytes key */
         bool verified = res.err_rc == 0 && res.lost == 0 && res.twice == 0 &&
                         res.bad_payloads == 0 &&
-                        (out.rb == 0 || (res.rck.received == ntasks && res.rck.wrong == 0 &&
-                                     res.rck.missing == 0 && res.rck.bad_sums == 0));
+                        (out.rb == 0 || (res.rck.received == m->ntasks && res.rck.wrong == 0 &&
+                                         res.rck.missing == 0 && res.rck.bad_sums == 0));
         if (ap->verify) { /* the ranks' counts summed: the oracle's */
-            verified = verified && ap->verify(&a, &res);
+            verified = verified && ap->verify(&m->a, &res);
             out.ntasks = res.tasks_run;
-            out.lower = speed_sum > 0 ? ap->work_s(&a, &res) / speed_sum : 0;
+            out.lower = m->speed_sum > 0 ? ap->work_s(&m->a, &res) / m->speed_sum : 0;
         }
         failed |= !verified;
-        ladro__row(&out, i, list[i], &res, verified, cpu, rss);
+        ladro__row(&out, i, m->list[i], &res, verified, cpu, rss);
         fflush(stdout);
     }
-    if (json)
+    if (m->json)
         printf("\n ]}\n");
-    rc = failed;
-out:
-    if (ladro_sim_json_end(LADRO__PROG, &jout, rc == 0))
+    return failed;
+}
+
+int ladro_sim_policy_main(int argc, char **argv)
+{
+    static ladro__cmd_t m; /* static: the UTS tree and the configurations are large */
+    ladro__cmd_init(&m, argc);
+    if (!m.keys)
+        return 1;
+    int rc = ladro__parse(&m, argc, argv);
+    if (rc) {
+        free(m.keys);
+        return rc == 1 ? 0 : rc;
+    }
+    m.json = m.jsonp != NULL;
+    if (m.quiet)
+        m.progress = 0;
+    rc = ladro__check_flags(&m, argv);
+    if (rc) {
+        free(m.keys);
+        return rc;
+    }
+    rc = 2; /* usage errors */
+    if (ladro__policies(&m) == 0) {
+        m.ntasks = m.ap->prepare ? 0 : wl_ntasks(&m.wl, m.p);
+        if (ladro__outputs(&m) == 0) {
+            rc = 1; /* from here on, failures are the runs' */
+            if (ladro__prepare(&m) == 0) {
+                ladro__head(&m);
+                rc = ladro__run_all(&m);
+            }
+        }
+    }
+    if (ladro_sim_json_end(LADRO__PROG, &m.jout, rc == 0))
         rc = 1;
-    if (tmp[0])
-        remove(tmp);
-    if (csv && csv != stdout && fclose(csv) != 0 && rc == 0) {
-        fprintf(stderr, "ladro-sim policy: error writing '%s'\n", csvp);
+    if (m.tmp[0])
+        remove(m.tmp);
+    if (m.csv && m.csv != stdout && fclose(m.csv) != 0 && rc == 0) {
+        fprintf(stderr, "ladro-sim policy: error writing '%s'\n", m.csvp);
         rc = 1;
     }
-    for (int r = 0; own && r < p; r++)
-        free(own[r]);
-    free(own);
-    free(nown);
-    free(keys);
+    for (int r = 0; m.own && r < m.p; r++)
+        free(m.own[r]);
+    free(m.own);
+    free(m.nown);
+    free(m.keys);
     return rc;
 }
