@@ -82,23 +82,90 @@ static inline int32_t ladro__victim(const ladro_sim_lat_params_t *prm, int32_t t
     return ladroi_rng_other(rng, thief, prm->p);
 }
 
+/* One run's state besides the processors and the event queue. */
+typedef struct {
+    ladro_sim_lat_t *s;
+    const ladro_sim_lat_params_t *prm;
+    ladroi_rng_t *rng;
+    ladro_sim_lat_result_t *out;
+    uint64_t msgs;   /* messages sent: the next message's id (observer) */
+    int64_t holders; /* busy processors + work transfers in flight */
+    int32_t got;     /* processors that received work at least once */
+} ladro__run_t;
+
 /* R2, R8, R9: processor i asks a new uniform victim for work at t; the request arrives
  * lambda later. steal: i was computing until now (the trace shows it stealing). */
-static void ladro__request(ladro_sim_lat_t *s, const ladro_sim_lat_params_t *prm,
-                           ladroi_rng_t *rng, ladro_sim_lat_result_t *out, uint64_t *msgs,
-                           int32_t i, int64_t t, int steal)
+static void ladro__request(ladro__run_t *run, int32_t i, int64_t t, int steal)
 {
+    const ladro_sim_lat_params_t *prm = run->prm;
     const ladro_sim_lat_observer_t *obs = prm->obs;
+    ladro_sim_lat_t *s = run->s;
     ladro__proc_t *me = &s->pr[i];
-    me->victim = ladro__victim(prm, i, rng);
+    me->victim = ladro__victim(prm, i, run->rng);
     me->kind = LADRO__MSG_REQ;
-    me->msg_id = (*msgs)++;
+    me->msg_id = run->msgs++;
     ladro_sim_heap_schedule(&s->q, s->pmax + i, t + prm->lambda);
-    out->requests++;
+    run->out->requests++;
     if (steal && obs && obs->state)
         obs->state(obs->ctx, t, i, LADRO_SIM_ST_STEAL);
     if (obs && obs->send)
         obs->send(obs->ctx, t, i, me->victim, LADRO_SIM_MSG_REQUEST, 0, me->msg_id);
+}
+
+/* The request of thief i reaches its victim at t: the answer (work or a failure) leaves
+ * for i, arriving lambda later. */
+static void ladro__answer(ladro__run_t *run, int32_t i, int64_t t)
+{
+    const ladro_sim_lat_params_t *prm = run->prm;
+    const ladro_sim_lat_observer_t *obs = prm->obs;
+    ladro_sim_lat_t *s = run->s;
+    ladro__proc_t *me = &s->pr[i];
+    int32_t vi = me->victim;
+    ladro__proc_t *v = &s->pr[vi];
+    int64_t r = v->busy ? v->end - t : 0; /* R7: idle/stealing victims fail */
+    int64_t half = r / 2;
+    /* R4 split, R11 threshold, R10 SWT blocking (MWT never blocks, R10') */
+    int ok = half > prm->threshold && (prm->variant == LADRO_SIM_MWT || t >= v->blocked);
+    me->kind = LADRO__MSG_ANS;
+    me->msg_id = run->msgs++;
+    if (ok) {
+        int64_t send = prm->split == LADRO_SIM_SEND_FLOOR ? half : r - half;
+        v->end = t + (r - send);
+        ladro_sim_heap_schedule(&s->q, vi, v->end);
+        v->blocked = t + prm->lambda;
+        me->amount = send; /* R5: leaves now, arrives lambda later */
+        run->holders++;
+        run->out->steals_ok++;
+    } else {
+        me->amount = 0; /* R6: a failure answer also takes lambda */
+        run->out->steals_failed++;
+    }
+    ladro_sim_heap_schedule(&s->q, s->pmax + i, t + prm->lambda);
+    if (obs && obs->send)
+        obs->send(obs->ctx, t, vi, i, ok ? LADRO_SIM_MSG_WORK : LADRO_SIM_MSG_FAIL,
+                  me->amount, me->msg_id);
+}
+
+/* The answer reaches thief i at t: work, which it computes, or a failure, after which it
+ * asks again (R8: at once, a new uniform victim). */
+static void ladro__receive(ladro__run_t *run, int32_t i, int64_t t)
+{
+    const ladro_sim_lat_observer_t *obs = run->prm->obs;
+    ladro__proc_t *me = &run->s->pr[i];
+    if (me->amount == 0) {
+        ladro__request(run, i, t, 0);
+        return;
+    }
+    me->busy = 1;
+    me->end = t + me->amount;
+    ladro_sim_heap_schedule(&run->s->q, i, me->end);
+    if (!me->got) {
+        me->got = 1;
+        if (++run->got == run->prm->p)
+            run->out->startup = t;
+    }
+    if (obs && obs->state)
+        obs->state(obs->ctx, t, i, LADRO_SIM_ST_COMPUTE);
 }
 
 int ladro_sim_lat_run(ladro_sim_lat_t *s, const ladro_sim_lat_params_t *prm,
@@ -107,19 +174,13 @@ int ladro_sim_lat_run(ladro_sim_lat_t *s, const ladro_sim_lat_params_t *prm,
     if (!s || !prm || !out || ladro_sim_lat_check(prm, NULL, 0) != 0 || prm->p > s->pmax)
         return -1;
     const int32_t p = prm->p, H = s->pmax;
-    const int64_t lam = prm->lambda, g = prm->threshold;
-    const int mwt = prm->variant == LADRO_SIM_MWT;
-    const int send_floor = prm->split == LADRO_SIM_SEND_FLOOR;
     const ladro_sim_lat_observer_t *obs = prm->obs;
     ladro__proc_t *pr = s->pr;
     ladro_sim_heap_t *q = &s->q;
     ladro_sim_heap_clear(q);
     memset(pr, 0, (size_t)p * sizeof *pr);
     memset(out, 0, sizeof *out);
-
-    uint64_t msgs = 0;
-    int64_t holders = 1; /* busy processors + work transfers in flight */
-    int32_t got = 1;
+    ladro__run_t run = {.s = s, .prm = prm, .rng = rng, .out = out, .holders = 1, .got = 1};
     int64_t t = 0;
 
     /* R1/R2: processor 0 holds all W at t = 0 */
@@ -133,7 +194,7 @@ int ladro_sim_lat_run(ladro_sim_lat_t *s, const ladro_sim_lat_params_t *prm,
         out->startup = 0;
     /* R2: the others send their first steal request at t = 0 */
     for (int32_t i = 1; i < p; i++)
-        ladro__request(s, prm, rng, out, &msgs, i, 0, 1);
+        ladro__request(&run, i, 0, 1);
 
     for (;;) {
         int32_t h = ladro_sim_heap_pop(q, &t);
@@ -141,64 +202,24 @@ int ladro_sim_lat_run(ladro_sim_lat_t *s, const ladro_sim_lat_params_t *prm,
             break; /* unreachable: a holder always has a pending completion */
         if (h < H) {
             /* completion of processor h's work */
-            ladro__proc_t *me = &pr[h];
-            me->busy = 0;
-            if (--holders == 0)
+            pr[h].busy = 0;
+            if (--run.holders == 0)
                 break; /* R12: the last unit of work completed */
             /* R9: an idle processor steals at once */
-            ladro__request(s, prm, rng, out, &msgs, h, t, 1);
+            ladro__request(&run, h, t, 1);
             continue;
         }
         int32_t i = h - H; /* the thief whose message arrives */
-        ladro__proc_t *me = &pr[i];
         if (obs && obs->recv)
-            obs->recv(obs->ctx, t, me->msg_id);
-        if (me->kind == LADRO__MSG_REQ) {
-            /* request reaches its victim */
-            int32_t vi = me->victim;
-            ladro__proc_t *v = &pr[vi];
-            int64_t r = v->busy ? v->end - t : 0; /* R7: idle/stealing victims fail */
-            int64_t half = r / 2;
-            /* R4 split, R11 threshold, R10 SWT blocking (MWT never blocks, R10') */
-            int ok = half > g && (mwt || t >= v->blocked);
-            me->kind = LADRO__MSG_ANS;
-            me->msg_id = msgs++;
-            if (ok) {
-                int64_t send = send_floor ? half : r - half;
-                v->end = t + (r - send);
-                ladro_sim_heap_schedule(q, vi, v->end);
-                v->blocked = t + lam;
-                me->amount = send; /* R5: leaves now, arrives lambda later */
-                holders++;
-                out->steals_ok++;
-            } else {
-                me->amount = 0; /* R6: a failure answer also takes lambda */
-                out->steals_failed++;
-            }
-            ladro_sim_heap_schedule(q, H + i, t + lam);
-            if (obs && obs->send)
-                obs->send(obs->ctx, t, vi, i, ok ? LADRO_SIM_MSG_WORK : LADRO_SIM_MSG_FAIL,
-                          me->amount, me->msg_id);
-        } else if (me->amount > 0) {
-            /* work arrives: the thief computes it */
-            me->busy = 1;
-            me->end = t + me->amount;
-            ladro_sim_heap_schedule(q, i, me->end);
-            if (!me->got) {
-                me->got = 1;
-                if (++got == p)
-                    out->startup = t;
-            }
-            if (obs && obs->state)
-                obs->state(obs->ctx, t, i, LADRO_SIM_ST_COMPUTE);
-        } else {
-            /* R8: failure: retry at once with a new uniform victim */
-            ladro__request(s, prm, rng, out, &msgs, i, t, 0);
-        }
+            obs->recv(obs->ctx, t, pr[i].msg_id);
+        if (pr[i].kind == LADRO__MSG_REQ)
+            ladro__answer(&run, i, t);
+        else
+            ladro__receive(&run, i, t);
     }
     out->makespan = t;
-    out->startup_complete = got == p;
-    if (got < p)
+    out->startup_complete = run.got == p;
+    if (run.got < p)
         out->startup = t;
     out->events = q->pops;
     if (obs && obs->end)

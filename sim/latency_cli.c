@@ -204,8 +204,8 @@ static const char *const ladro__splits[] = {"ceil", "floor", NULL};
 #define ONLY_LIMIT LADROI_OPT_USER(1)
 #define NOT_LIMIT LADROI_OPT_USER(2)
 
-static int ladro__parse(int argc, char **argv, const char *mode, ladro__opts_t *o,
-                        ladro__args_t *a)
+/* The defaults of the three modes' options. */
+static void ladro__defaults(const char *mode, ladro__opts_t *o, ladro__args_t *a)
 {
     memset(a, 0, sizeof *a);
     a->accept = 1.1;
@@ -217,6 +217,36 @@ static int ladro__parse(int argc, char **argv, const char *mode, ladro__opts_t *
     o->c = 1.8;
     o->progress = isatty(2);
     o->mode = mode;
+}
+
+/* The parsed flags' combinations: 0, or 2 after a one-line usage error. */
+static int ladro__check_args(const char *mode, ladro__opts_t *o, ladro__args_t *a, int quiet)
+{
+    if (quiet)
+        o->progress = 0;
+    a->json = a->jsonp != NULL;
+    if (a->json && strcmp(a->jsonp, "-") && a->csv && !strcmp(a->csv, "-"))
+        return ladro_sim_usage_error(mode, "--csv - with --json FILE: accepted: one of them "
+                                     "on stdout");
+    if (!a->W)
+        return ladro_sim_usage_error(mode, "--W is required");
+    if (!a->p)
+        return ladro_sim_usage_error(mode, "--p is required");
+    if (!a->lambda && strcmp(mode, "limit"))
+        return ladro_sim_usage_error(mode, "--lambda is required");
+    return 0;
+}
+
+static const char ladro__sweep_epilog[] =
+    "Analysis printed after the rows (to stdout with --csv FILE, else stderr):\n"
+    "  accuracy ratio = mean Cmax / (W/p + 3.6 l log2(W/2l)) per configuration;\n"
+    "  c' fitted by least squares of mean Cmax - W/p = 2 c' l log2(W/2l), over all\n"
+    "  configurations and per p.\n";
+
+static int ladro__parse(int argc, char **argv, const char *mode, ladro__opts_t *o,
+                        ladro__args_t *a)
+{
+    ladro__defaults(mode, o, a);
     int sweep = !strcmp(mode, "sweep"), limit = !strcmp(mode, "limit"), quiet = 0;
     const char *lst = sweep || limit ? "LIST" : "N";
     const ladroi_opt_t opts[] = {
@@ -276,31 +306,13 @@ static int ladro__parse(int argc, char **argv, const char *mode, ladro__opts_t *
     const ladroi_cli_t cli = {
         .prog = prog,
         .usage = ladro__usage(mode),
-        .epilog = sweep ? "Analysis printed after the rows (to stdout with --csv FILE, else "
-                          "stderr):\n  accuracy ratio = mean Cmax / (W/p + 3.6 l log2(W/2l)) "
-                          "per configuration;\n  c' fitted by least squares of mean Cmax - "
-                          "W/p = 2 c' l log2(W/2l), over all\n  configurations and per p.\n"
-                        : NULL,
+        .epilog = sweep ? ladro__sweep_epilog : NULL,
         .opts = opts,
         .skip = (strcmp(mode, "latency") ? ONLY_LATENCY : 0) | (limit ? NOT_LIMIT : ONLY_LIMIT),
         .ctx = o,
     };
     int rc = ladroi_cli_parse(&cli, argc, argv, NULL, 0); /* argv[0]: the mode */
-    if (rc)
-        return rc;
-    if (quiet)
-        o->progress = 0;
-    a->json = a->jsonp != NULL;
-    if (a->json && strcmp(a->jsonp, "-") && a->csv && !strcmp(a->csv, "-"))
-        return ladro_sim_usage_error(mode, "--csv - with --json FILE: accepted: one of them "
-                                     "on stdout");
-    if (!a->W)
-        return ladro_sim_usage_error(mode, "--W is required");
-    if (!a->p)
-        return ladro_sim_usage_error(mode, "--p is required");
-    if (!a->lambda && !limit)
-        return ladro_sim_usage_error(mode, "--lambda is required");
-    return 0;
+    return rc ? rc : ladro__check_args(mode, o, a, quiet);
 }
 
 /* One comma-list option of a mode: --W, --p, --lambda as integers in [lo, 2^log2hi]. */
@@ -392,32 +404,110 @@ static void ladro__json_cfg_stats(FILE *f, const ladro__cfg_t *c)
     ladro__json_stats(f, "startup", &c->st);
 }
 
-static int ladro__latency(ladro__opts_t *o, ladro__args_t *a)
+/* --W, --p, --lambda, --variant of ladro-sim latency into c: 0, or 2 after a one-line
+ * usage error. */
+static int ladro__latency_cfg(const ladro__args_t *a, ladro__cfg_t *c)
 {
     const char *mode = "latency";
-    ladro__cfg_t c;
-    memset(&c, 0, sizeof c);
     int64_t x;
-    if (ladroi_parse_i64(a->W, 1, (int64_t)1 << 60, &c.W))
+    if (ladroi_parse_i64(a->W, 1, (int64_t)1 << 60, &c->W))
         return ladro_sim_usage_error(mode, "--W '%s': accepted: an integer in [1, 2^60] "
                                      "(1e8 allowed)", a->W);
     if (ladroi_parse_i64(a->p, 1, 1 << 28, &x))
         return ladro_sim_usage_error(mode, "--p '%s': accepted: an integer in [1, 2^28]", a->p);
-    c.p = (int32_t)x;
-    if (ladroi_parse_i64(a->lambda, 1, (int64_t)1 << 40, &c.lambda))
+    c->p = (int32_t)x;
+    if (ladroi_parse_i64(a->lambda, 1, (int64_t)1 << 40, &c->lambda))
         return ladro_sim_usage_error(mode, "--lambda '%s': accepted: an integer in [1, 2^40]",
                                      a->lambda);
     int v[2];
     if (ladro__variants(mode, a->variant, v, 1) != 1)
         return ladro_sim_usage_error(mode, "--variant '%s': accepted: swt or mwt", a->variant);
-    c.variant = v[0];
+    c->variant = v[0];
+    return 0;
+}
+
+/* What ladro-sim latency prints of one configuration besides its runs. */
+typedef struct {
+    double lb, pred, evs;
+    int64_t thr;
+} ladro__summary_t;
+
+static void ladro__latency_csv(FILE *csv, const ladro__cfg_t *c, int64_t thr)
+{
+    fprintf(csv, "run,W,p,lambda,variant,threshold,makespan,steal_requests,"
+                 "successful_steals,failed_steals,startup,startup_complete,events\n");
+    for (int64_t r = 0; r < c->runs; r++)
+        fprintf(csv, "%lld,%lld,%d,%lld,%s,%lld,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f\n",
+                (long long)r, (long long)c->W, c->p, (long long)c->lambda,
+                ladro__vname(c->variant), (long long)thr, c->makespan[r], c->requests[r],
+                c->ok[r], c->failed[r], c->startup[r], c->complete[r], c->events[r]);
+}
+
+static void ladro__latency_json(FILE *f, const ladro__opts_t *o, const ladro__cfg_t *c,
+                                const ladro__summary_t *s)
+{
+    fprintf(f, "{\"summary\": {\"W\": %lld, \"p\": %d, \"lambda\": %lld, \"variant\": "
+               "\"%s\", \"threshold\": %lld, \"split\": \"%s\", \"runs\": %lld, "
+               "\"seed\": %llu, ",
+            (long long)c->W, c->p, (long long)c->lambda, ladro__vname(c->variant),
+            (long long)s->thr, o->split ? "floor" : "ceil", (long long)c->runs,
+            (unsigned long long)o->seed);
+    ladro__json_cfg_stats(f, c);
+    fprintf(f, ", \"mean_successful_steals\": %.6g, \"mean_failed_steals\": %.6g, "
+               "\"startup_complete_fraction\": %.6g, \"lower_bound\": %.6g, "
+               "\"prediction\": %.6g, \"c\": %.6g, \"accuracy_ratio\": %.6g, "
+               "\"events\": %llu, \"wall_s\": %.6g, \"events_per_s\": %.6g},\n \"runs\": [",
+            c->mean_ok, c->mean_failed, c->startup_complete_frac, s->lb, s->pred, o->c,
+            c->ms.mean / s->pred, (unsigned long long)c->total_events, c->wall, s->evs);
+    for (int64_t r = 0; r < c->runs; r++)
+        fprintf(f, "%s\n  {\"run\": %lld, \"makespan\": %.0f, \"steal_requests\": %.0f, "
+                   "\"successful_steals\": %.0f, \"failed_steals\": %.0f, \"startup\": "
+                   "%.0f, \"startup_complete\": %.0f, \"events\": %.0f}",
+                r ? "," : "", (long long)r, c->makespan[r], c->requests[r], c->ok[r],
+                c->failed[r], c->startup[r], c->complete[r], c->events[r]);
+    fputs("\n]}\n", f);
+}
+
+static void ladro__latency_text(FILE *f, const ladro__opts_t *o, const ladro__cfg_t *c,
+                                const ladro__summary_t *s)
+{
+    fprintf(f, "ladro-sim latency: W=%lld p=%d lambda=%lld variant=%s threshold=%lld "
+               "split=%s runs=%lld seed=%llu\n",
+            (long long)c->W, c->p, (long long)c->lambda, ladro__vname(c->variant),
+            (long long)s->thr, o->split ? "floor" : "ceil", (long long)c->runs,
+            (unsigned long long)o->seed);
+    fprintf(f, "%-16s %12s %12s %12s %12s %12s %12s\n", "", "mean", "min", "q1", "median",
+            "q3", "max");
+    const char *names[3] = {"makespan", "steal requests", "startup phase"};
+    const ladro_sim_stats_t *ss[3] = {&c->ms, &c->rq, &c->st};
+    for (int i = 0; i < 3; i++)
+        fprintf(f, "%-16s %12.1f %12.0f %12.1f %12.1f %12.1f %12.0f\n", names[i],
+                ss[i]->mean, ss[i]->min, ss[i]->q1, ss[i]->median, ss[i]->q3, ss[i]->max);
+    fprintf(f, "successful steals mean %.1f, failed mean %.1f; startup complete in %.1f%% "
+               "of runs\n",
+            c->mean_ok, c->mean_failed, 100 * c->startup_complete_frac);
+    fprintf(f, "W/p %.1f; prediction W/p + %.2f*l*log2(W/2l) = %.1f; accuracy ratio "
+               "(mean/prediction) %.4f; mean/(W/p) %.4f\n",
+            s->lb, 2 * o->c, s->pred, c->ms.mean / s->pred, c->ms.mean / s->lb);
+    fprintf(f, "%llu events in %.3f s: %.3g events/s\n", (unsigned long long)c->total_events,
+            c->wall, s->evs);
+}
+
+static int ladro__latency(ladro__opts_t *o, ladro__args_t *a)
+{
+    const char *mode = "latency";
+    ladro__cfg_t c;
+    memset(&c, 0, sizeof c);
+    int rc = ladro__latency_cfg(a, &c);
+    if (rc)
+        return rc;
     c.runs = o->runs;
     o->t0 = o->last = ladroi_now();
     o->n_cfg = 1;
     FILE *csv = NULL;
     if (a->csv && !(csv = ladro__open_out(a->csv, mode)))
         return 2;
-    int rc = ladro__run_cfg(o, &c, a->paje);
+    rc = ladro__run_cfg(o, &c, a->paje);
     ladro__progress(o, c.runs, c.runs, 1);
     if (rc == -2) {
         ladro__close_out(csv);
@@ -429,67 +519,108 @@ static int ladro__latency(ladro__opts_t *o, ladro__args_t *a)
         fprintf(stderr, "ladro-sim latency: out of memory\n");
         return 1;
     }
-    double lb = (double)c.W / c.p;
-    double pred = ladro_sim_lat_predict((double)c.W, c.p, (double)c.lambda, o->c);
-    double evs = c.wall > 0 ? (double)c.total_events / c.wall : 0;
-    int64_t thr = ladro__threshold(o, c.lambda);
-    if (csv) {
-        fprintf(csv, "run,W,p,lambda,variant,threshold,makespan,steal_requests,"
-                     "successful_steals,failed_steals,startup,startup_complete,events\n");
-        for (int64_t r = 0; r < c.runs; r++)
-            fprintf(csv, "%lld,%lld,%d,%lld,%s,%lld,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f\n",
-                    (long long)r, (long long)c.W, c.p, (long long)c.lambda,
-                    ladro__vname(c.variant), (long long)thr, c.makespan[r], c.requests[r],
-                    c.ok[r], c.failed[r], c.startup[r], c.complete[r], c.events[r]);
-    }
-    FILE *f = stdout;
-    if (a->json) {
-        fprintf(f, "{\"summary\": {\"W\": %lld, \"p\": %d, \"lambda\": %lld, \"variant\": "
-                   "\"%s\", \"threshold\": %lld, \"split\": \"%s\", \"runs\": %lld, "
-                   "\"seed\": %llu, ",
-                (long long)c.W, c.p, (long long)c.lambda, ladro__vname(c.variant),
-                (long long)thr, o->split ? "floor" : "ceil", (long long)c.runs,
-                (unsigned long long)o->seed);
-        ladro__json_cfg_stats(f, &c);
-        fprintf(f, ", \"mean_successful_steals\": %.6g, \"mean_failed_steals\": %.6g, "
-                   "\"startup_complete_fraction\": %.6g, \"lower_bound\": %.6g, "
-                   "\"prediction\": %.6g, \"c\": %.6g, \"accuracy_ratio\": %.6g, "
-                   "\"events\": %llu, \"wall_s\": %.6g, \"events_per_s\": %.6g},\n \"runs\": [",
-                c.mean_ok, c.mean_failed, c.startup_complete_frac, lb, pred, o->c,
-                c.ms.mean / pred, (unsigned long long)c.total_events, c.wall, evs);
-        for (int64_t r = 0; r < c.runs; r++)
-            fprintf(f, "%s\n  {\"run\": %lld, \"makespan\": %.0f, \"steal_requests\": %.0f, "
-                       "\"successful_steals\": %.0f, \"failed_steals\": %.0f, \"startup\": "
-                       "%.0f, \"startup_complete\": %.0f, \"events\": %.0f}",
-                    r ? "," : "", (long long)r, c.makespan[r], c.requests[r], c.ok[r],
-                    c.failed[r], c.startup[r], c.complete[r], c.events[r]);
-        fputs("\n]}\n", f);
-    } else if (!(csv == stdout)) {
-        fprintf(f, "ladro-sim latency: W=%lld p=%d lambda=%lld variant=%s threshold=%lld "
-                   "split=%s runs=%lld seed=%llu\n",
-                (long long)c.W, c.p, (long long)c.lambda, ladro__vname(c.variant),
-                (long long)thr, o->split ? "floor" : "ceil", (long long)c.runs,
-                (unsigned long long)o->seed);
-        fprintf(f, "%-16s %12s %12s %12s %12s %12s %12s\n", "", "mean", "min", "q1", "median",
-                "q3", "max");
-        const char *names[3] = {"makespan", "steal requests", "startup phase"};
-        const ladro_sim_stats_t *ss[3] = {&c.ms, &c.rq, &c.st};
-        for (int i = 0; i < 3; i++)
-            fprintf(f, "%-16s %12.1f %12.0f %12.1f %12.1f %12.1f %12.0f\n", names[i],
-                    ss[i]->mean, ss[i]->min, ss[i]->q1, ss[i]->median, ss[i]->q3, ss[i]->max);
-        fprintf(f, "successful steals mean %.1f, failed mean %.1f; startup complete in %.1f%% "
-                   "of runs\n",
-                c.mean_ok, c.mean_failed, 100 * c.startup_complete_frac);
-        fprintf(f, "W/p %.1f; prediction W/p + %.2f*l*log2(W/2l) = %.1f; accuracy ratio "
-                   "(mean/prediction) %.4f; mean/(W/p) %.4f\n",
-                lb, 2 * o->c, pred, c.ms.mean / pred, c.ms.mean / lb);
-        fprintf(f, "%llu events in %.3f s: %.3g events/s\n", (unsigned long long)c.total_events,
-                c.wall, evs);
-    }
+    ladro__summary_t s = {
+        .lb = (double)c.W / c.p,
+        .pred = ladro_sim_lat_predict((double)c.W, c.p, (double)c.lambda, o->c),
+        .evs = c.wall > 0 ? (double)c.total_events / c.wall : 0,
+        .thr = ladro__threshold(o, c.lambda),
+    };
+    if (csv)
+        ladro__latency_csv(csv, &c, s.thr);
+    if (a->json)
+        ladro__latency_json(stdout, o, &c, &s);
+    else if (!(csv == stdout))
+        ladro__latency_text(stdout, o, &c, &s);
     ladro__close_out(csv);
     ladro__cfg_free(&c);
     return 0;
 }
+
+/* ladro-sim sweep's fit: least squares of mean Cmax - W/p = 2c' l log2(W/2l), overall and
+ * per p (xy[2 ip], xx[2 ip + 1]), and the largest |accuracy ratio - 1|. */
+typedef struct {
+    double sxy, sxx, *pxy, max_err, wall;
+    uint64_t events;
+} ladro__fit_t;
+
+/* One configuration of a sweep: into the fit, and its row (CSV or a JSON object). */
+static void ladro__sweep_row(FILE *out, const ladro__opts_t *o, const ladro__args_t *a,
+                             const ladro__cfg_t *c, int ip, int first, ladro__fit_t *fit)
+{
+    double lb = (double)c->W / c->p;
+    double pred = ladro_sim_lat_predict((double)c->W, c->p, (double)c->lambda, o->c);
+    double xl = (double)c->W / (2.0 * c->lambda);
+    double x = 2.0 * c->lambda * (xl > 1 ? log2(xl) : 0);
+    double y = c->ms.mean - lb;
+    fit->sxy += x * y;
+    fit->sxx += x * x;
+    fit->pxy[2 * ip] += x * y;
+    fit->pxy[2 * ip + 1] += x * x;
+    double acc = c->ms.mean / pred;
+    if (fabs(acc - 1) > fit->max_err)
+        fit->max_err = fabs(acc - 1);
+    fit->events += c->total_events;
+    fit->wall += c->wall;
+    int64_t thr = ladro__threshold(o, c->lambda);
+    if (a->json) {
+        fprintf(out, "%s\n {\"W\": %lld, \"p\": %d, \"lambda\": %lld, "
+                     "\"variant\": \"%s\", \"threshold\": %lld, \"runs\": %lld, ",
+                first ? "" : ",", (long long)c->W, c->p, (long long)c->lambda,
+                ladro__vname(c->variant), (long long)thr, (long long)c->runs);
+        ladro__json_cfg_stats(out, c);
+        fprintf(out, ", \"mean_successful_steals\": %.6g, \"prediction\": "
+                     "%.6g, \"accuracy_ratio\": %.6g}",
+                c->mean_ok, pred, acc);
+    } else
+        fprintf(out, "%lld,%d,%lld,%s,%lld,%lld,%.3f,%.2f,%.2f,%.0f,%.2f,%.2f,"
+                     "%.2f,%.0f,%.2f,%.1f,%.2f,%.2f,%.2f,%.1f,%.4f,%.2f,%.5f,"
+                     "%.5f,%.5f,%.5f,%llu,%.3f\n",
+                (long long)c->W, c->p, (long long)c->lambda, ladro__vname(c->variant),
+                (long long)thr, (long long)c->runs, lb, c->ms.mean, c->ms.sd, c->ms.min,
+                c->ms.q1, c->ms.median, c->ms.q3, c->ms.max, c->rq.mean, c->rq.median,
+                c->mean_ok, c->mean_failed, c->st.mean, c->st.median, c->startup_complete_frac,
+                pred, acc, c->ms.q1 / pred, c->ms.q3 / pred, c->ms.mean / lb,
+                (unsigned long long)c->total_events, c->wall);
+    fflush(out);
+}
+
+/* After the rows: the fit, closing the JSON, or as '#' lines on ana. */
+static void ladro__sweep_fit(FILE *out, FILE *ana, const ladro__opts_t *o,
+                             const ladro__args_t *a, const ladro__fit_t *fit,
+                             const int64_t *ps, int np)
+{
+    double cfit = fit->sxx > 0 ? fit->sxy / fit->sxx : 0;
+    const double *pxy = fit->pxy;
+    double evs = fit->wall > 0 ? (double)fit->events / fit->wall : 0;
+    if (a->json) {
+        fprintf(out, "\n], \"fit\": {\"c_prime\": %.6g, \"constant_2c\": %.6g, "
+                     "\"max_abs_accuracy_error\": %.6g, \"per_p\": [",
+                cfit, 2 * cfit, fit->max_err);
+        for (int ip = 0; ip < np; ip++)
+            fprintf(out, "%s{\"p\": %lld, \"c_prime\": %.6g}", ip ? ", " : "",
+                    (long long)ps[ip], pxy[2 * ip + 1] > 0 ? pxy[2 * ip] / pxy[2 * ip + 1] : 0);
+        fprintf(out, "], \"events\": %llu, \"wall_s\": %.6g, \"events_per_s\": %.6g}}\n",
+                (unsigned long long)fit->events, fit->wall, evs);
+        return;
+    }
+    fprintf(ana, "# fitted c' = %.4f (formula constant 2c' = %.4f; paper: c' = 1.8, "
+                 "3.6) by least squares of mean Cmax - W/p = 2c' l log2(W/2l)\n",
+            cfit, 2 * cfit);
+    for (int ip = 0; ip < np; ip++)
+        fprintf(ana, "# p = %lld: fitted c' = %.4f\n", (long long)ps[ip],
+                pxy[2 * ip + 1] > 0 ? pxy[2 * ip] / pxy[2 * ip + 1] : 0);
+    fprintf(ana, "# max |accuracy ratio - 1| with c' = %.3g: %.4f\n", o->c, fit->max_err);
+    fprintf(ana, "# %llu events in %.3f s: %.3g events/s\n", (unsigned long long)fit->events,
+            fit->wall, evs);
+}
+
+static const char ladro__sweep_csv_head[] =
+    "W,p,lambda,variant,threshold,runs,W_over_p,mean_makespan,sd_makespan,"
+    "min_makespan,q1_makespan,median_makespan,q3_makespan,max_makespan,"
+    "mean_steal_requests,median_steal_requests,mean_successful_steals,"
+    "mean_failed_steals,mean_startup,median_startup,startup_complete_fraction,"
+    "prediction,accuracy_ratio,q1_accuracy,q3_accuracy,overhead_ratio,"
+    "events,wall_s\n";
 
 static int ladro__sweep(ladro__opts_t *o, ladro__args_t *a)
 {
@@ -499,129 +630,50 @@ static int ladro__sweep(ladro__opts_t *o, ladro__args_t *a)
     const ladro__list_t lists[] = {{"--W", a->W, 1, 60, &Ws, &nW},
                                    {"--p", a->p, 1, 28, &ps, &np},
                                    {"--lambda", a->lambda, 1, 40, &ls, &nl}};
-    int lrc = ladro__lists(mode, lists, 3);
-    if (lrc)
-        return lrc;
+    int rc = ladro__lists(mode, lists, 3);
+    if (rc)
+        return rc;
     int vs[2];
     int nv = ladro__variants(mode, a->variant, vs, 2);
-    if (nv < 0) {
-        free(Ws);
-        free(ps);
-        free(ls);
-        return ladro_sim_usage_error(mode, "--variant '%s': accepted: swt, mwt or swt,mwt",
-                                     a->variant);
-    }
-    FILE *out = ladro__open_out(a->csv, mode);
-    if (!out) {
-        free(Ws);
-        free(ps);
-        free(ls);
-        return 2;
-    }
-    FILE *ana = out == stdout ? stderr : stdout;
+    FILE *out = NULL;
+    if (nv < 0)
+        rc = ladro_sim_usage_error(mode, "--variant '%s': accepted: swt, mwt or swt,mwt",
+                                   a->variant);
+    else if (!(out = ladro__open_out(a->csv, mode)))
+        rc = 2;
+    ladro__fit_t fit = {.pxy = rc ? NULL : calloc((size_t)np * 2, sizeof(double))};
+    if (!rc && !fit.pxy)
+        rc = 1;
     o->t0 = o->last = ladroi_now();
     o->n_cfg = (int64_t)nW * np * nl * nv;
-    /* least squares accumulators: overall and per p */
-    double sxy = 0, sxx = 0;
-    double *pxy = calloc((size_t)np * 2, sizeof(double));
-    double max_err = 0, wall = 0;
-    uint64_t events = 0;
-    if (!pxy)
-        return 1;
-    if (a->json)
-        fprintf(out, "{\"configs\": [");
-    else
-        fprintf(out, "W,p,lambda,variant,threshold,runs,W_over_p,mean_makespan,sd_makespan,"
-                     "min_makespan,q1_makespan,median_makespan,q3_makespan,max_makespan,"
-                     "mean_steal_requests,median_steal_requests,mean_successful_steals,"
-                     "mean_failed_steals,mean_startup,median_startup,startup_complete_fraction,"
-                     "prediction,accuracy_ratio,q1_accuracy,q3_accuracy,overhead_ratio,"
-                     "events,wall_s\n");
-    int first = 1;
-    for (int iv = 0; iv < nv; iv++)
-        for (int ip = 0; ip < np; ip++)
-            for (int iw = 0; iw < nW; iw++)
-                for (int il = 0; il < nl; il++) {
-                    ladro__cfg_t c;
-                    memset(&c, 0, sizeof c);
-                    c.W = Ws[iw];
-                    c.p = (int32_t)ps[ip];
-                    c.lambda = ls[il];
-                    c.variant = vs[iv];
-                    c.runs = o->runs;
+    if (!rc)
+        fputs(a->json ? "{\"configs\": [" : ladro__sweep_csv_head, out);
+    for (int iv = 0; iv < nv && !rc; iv++)
+        for (int ip = 0; ip < np && !rc; ip++)
+            for (int iw = 0; iw < nW && !rc; iw++)
+                for (int il = 0; il < nl && !rc; il++) {
+                    ladro__cfg_t c = {.W = Ws[iw], .p = (int32_t)ps[ip], .lambda = ls[il],
+                                      .variant = vs[iv], .runs = o->runs};
                     if (ladro__run_cfg(o, &c, NULL)) {
                         fprintf(stderr, "ladro-sim sweep: out of memory\n");
-                        return 1;
+                        rc = 1;
+                        break;
                     }
                     o->done_cfg++;
-                    double lb = (double)c.W / c.p;
-                    double pred = ladro_sim_lat_predict((double)c.W, c.p, (double)c.lambda,
-                                                        o->c);
-                    double xl = (double)c.W / (2.0 * c.lambda);
-                    double x = 2.0 * c.lambda * (xl > 1 ? log2(xl) : 0);
-                    double y = c.ms.mean - lb;
-                    sxy += x * y;
-                    sxx += x * x;
-                    pxy[2 * ip] += x * y;
-                    pxy[2 * ip + 1] += x * x;
-                    double acc = c.ms.mean / pred;
-                    if (fabs(acc - 1) > max_err)
-                        max_err = fabs(acc - 1);
-                    events += c.total_events;
-                    wall += c.wall;
-                    int64_t thr = ladro__threshold(o, c.lambda);
-                    if (a->json) {
-                        fprintf(out, "%s\n {\"W\": %lld, \"p\": %d, \"lambda\": %lld, "
-                                     "\"variant\": \"%s\", \"threshold\": %lld, \"runs\": %lld, ",
-                                first ? "" : ",", (long long)c.W, c.p, (long long)c.lambda,
-                                ladro__vname(c.variant), (long long)thr, (long long)c.runs);
-                        ladro__json_cfg_stats(out, &c);
-                        fprintf(out, ", \"mean_successful_steals\": %.6g, \"prediction\": "
-                                     "%.6g, \"accuracy_ratio\": %.6g}",
-                                c.mean_ok, pred, acc);
-                    } else
-                        fprintf(out, "%lld,%d,%lld,%s,%lld,%lld,%.3f,%.2f,%.2f,%.0f,%.2f,%.2f,"
-                                     "%.2f,%.0f,%.2f,%.1f,%.2f,%.2f,%.2f,%.1f,%.4f,%.2f,%.5f,"
-                                     "%.5f,%.5f,%.5f,%llu,%.3f\n",
-                                (long long)c.W, c.p, (long long)c.lambda,
-                                ladro__vname(c.variant), (long long)thr, (long long)c.runs, lb,
-                                c.ms.mean, c.ms.sd, c.ms.min, c.ms.q1, c.ms.median, c.ms.q3,
-                                c.ms.max, c.rq.mean, c.rq.median, c.mean_ok, c.mean_failed,
-                                c.st.mean, c.st.median, c.startup_complete_frac, pred, acc,
-                                c.ms.q1 / pred, c.ms.q3 / pred, c.ms.mean / lb,
-                                (unsigned long long)c.total_events, c.wall);
-                    fflush(out);
-                    first = 0;
+                    ladro__sweep_row(out, o, a, &c, ip, o->done_cfg == 1, &fit);
                     ladro__cfg_free(&c);
                 }
-    ladro__progress(o, o->runs, o->runs, 1);
-    double cfit = sxx > 0 ? sxy / sxx : 0;
-    if (a->json) {
-        fprintf(out, "\n], \"fit\": {\"c_prime\": %.6g, \"constant_2c\": %.6g, "
-                     "\"max_abs_accuracy_error\": %.6g, \"per_p\": [",
-                cfit, 2 * cfit, max_err);
-        for (int ip = 0; ip < np; ip++)
-            fprintf(out, "%s{\"p\": %lld, \"c_prime\": %.6g}", ip ? ", " : "",
-                    (long long)ps[ip], pxy[2 * ip + 1] > 0 ? pxy[2 * ip] / pxy[2 * ip + 1] : 0);
-        fprintf(out, "], \"events\": %llu, \"wall_s\": %.6g, \"events_per_s\": %.6g}}\n",
-                (unsigned long long)events, wall, wall > 0 ? (double)events / wall : 0);
-    } else {
-        fprintf(ana, "# fitted c' = %.4f (formula constant 2c' = %.4f; paper: c' = 1.8, "
-                     "3.6) by least squares of mean Cmax - W/p = 2c' l log2(W/2l)\n",
-                cfit, 2 * cfit);
-        for (int ip = 0; ip < np; ip++)
-            fprintf(ana, "# p = %lld: fitted c' = %.4f\n", (long long)ps[ip],
-                    pxy[2 * ip + 1] > 0 ? pxy[2 * ip] / pxy[2 * ip + 1] : 0);
-        fprintf(ana, "# max |accuracy ratio - 1| with c' = %.3g: %.4f\n", o->c, max_err);
-        fprintf(ana, "# %llu events in %.3f s: %.3g events/s\n", (unsigned long long)events,
-                wall, wall > 0 ? (double)events / wall : 0);
+    if (!rc) {
+        ladro__progress(o, o->runs, o->runs, 1);
+        ladro__sweep_fit(out, out == stdout ? stderr : stdout, o, a, &fit, ps, np);
     }
-    ladro__close_out(out);
-    free(pxy);
+    if (out)
+        ladro__close_out(out);
+    free(fit.pxy);
     free(Ws);
     free(ps);
     free(ls);
-    return 0;
+    return rc;
 }
 
 /* Solve W/p + 2c l log2(W/2l) = accept * W/p for l by bisection (the overhead grows with l
@@ -642,90 +694,106 @@ static double ladro__theory_limit(double W, double p, double c, double accept)
     return lo;
 }
 
+/* One (W, p) of ladro-sim limit: the configuration at each latency tried, how many were
+ * tried, and the result. */
+typedef struct {
+    ladro__cfg_t c;   /* W, p, variant, runs; lambda set per evaluation */
+    int evals;
+    int64_t lo;       /* the largest acceptable latency found (0: none) */
+    double ms_at;     /* its mean makespan */
+} ladro__limit_t;
+
+/* acceptable(lambda): the mean Cmax over the runs <= accept * W/p. 1 or 0, and the mean
+ * into *ms; -1 out of memory. */
+static int ladro__limit_eval(ladro__opts_t *o, const ladro__args_t *a, ladro__limit_t *l,
+                             int64_t lambda, double *ms)
+{
+    ladro__cfg_t c = l->c;
+    c.lambda = lambda;
+    if (ladro__run_cfg(o, &c, NULL))
+        return -1;
+    l->evals++;
+    int ok = c.ms.mean <= a->accept * ((double)c.W / c.p);
+    *ms = c.ms.mean;
+    ladro__cfg_free(&c);
+    return ok;
+}
+
+/* The largest acceptable latency: doubling until one is refused, then bisection. 0, or
+ * 1 out of memory. */
+static int ladro__limit_search(ladro__opts_t *o, const ladro__args_t *a, ladro__limit_t *l)
+{
+    int ok;
+    double ms;
+    int64_t lo = 0, hi = 1; /* lo: largest known acceptable (0 = none) */
+    for (;;) {
+        if ((ok = ladro__limit_eval(o, a, l, hi, &ms)) < 0)
+            return 1;
+        if (!ok)
+            break;
+        lo = hi;
+        l->ms_at = ms;
+        if (hi > l->c.W)
+            break;
+        hi *= 2;
+    }
+    while (hi - lo > 1 && lo > 0) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if ((ok = ladro__limit_eval(o, a, l, mid, &ms)) < 0)
+            return 1;
+        if (ok) {
+            lo = mid;
+            l->ms_at = ms;
+        } else
+            hi = mid;
+    }
+    l->lo = lo;
+    return 0;
+}
+
 static int ladro__limit(ladro__opts_t *o, ladro__args_t *a)
 {
     const char *mode = "limit";
     int64_t *Ws = NULL, *ps = NULL;
     int nW, np;
     const ladro__list_t lists[] = {{"--W", a->W, 2, 60, &Ws, &nW}, {"--p", a->p, 2, 28, &ps, &np}};
-    int lrc = ladro__lists(mode, lists, 2);
-    if (lrc)
-        return lrc;
+    int rc = ladro__lists(mode, lists, 2);
+    if (rc)
+        return rc;
     int v[2];
-    if (ladro__variants(mode, a->variant, v, 1) != 1) {
-        free(Ws);
-        free(ps);
-        return ladro_sim_usage_error(mode, "--variant '%s': accepted: swt or mwt", a->variant);
-    }
-    FILE *out = ladro__open_out(a->csv, mode);
-    if (!out) {
-        free(Ws);
-        free(ps);
-        return 2;
-    }
+    FILE *out = NULL;
+    if (ladro__variants(mode, a->variant, v, 1) != 1)
+        rc = ladro_sim_usage_error(mode, "--variant '%s': accepted: swt or mwt", a->variant);
+    else if (!(out = ladro__open_out(a->csv, mode)))
+        rc = 2;
     o->t0 = o->last = ladroi_now();
     o->n_cfg = (int64_t)nW * np;
-    fprintf(out, "W,p,W_over_p,variant,runs,accept,limit_lambda_measured,"
-                 "mean_makespan_at_limit,limit_lambda_formula,limit_lambda_470,"
-                 "W_over_p_per_measured_limit,evaluations\n");
-    for (int ip = 0; ip < np; ip++)
-        for (int iw = 0; iw < nW; iw++) {
+    if (!rc)
+        fprintf(out, "W,p,W_over_p,variant,runs,accept,limit_lambda_measured,"
+                     "mean_makespan_at_limit,limit_lambda_formula,limit_lambda_470,"
+                     "W_over_p_per_measured_limit,evaluations\n");
+    for (int ip = 0; ip < np && !rc; ip++)
+        for (int iw = 0; iw < nW && !rc; iw++) {
             double W = (double)Ws[iw], p = (double)ps[ip], lb = W / p;
-            int evals = 0;
-            double ms_at = 0;
-            /* acceptable(l): mean Cmax over the runs <= accept * W/p */
-#define LADRO__EVAL(lam, okvar, msvar)                                                       \
-    do {                                                                                     \
-        ladro__cfg_t c_;                                                                     \
-        memset(&c_, 0, sizeof c_);                                                           \
-        c_.W = Ws[iw];                                                                       \
-        c_.p = (int32_t)ps[ip];                                                              \
-        c_.lambda = (lam);                                                                   \
-        c_.variant = v[0];                                                                   \
-        c_.runs = o->runs;                                                                   \
-        if (ladro__run_cfg(o, &c_, NULL))                                                    \
-            return 1;                                                                        \
-        evals++;                                                                             \
-        okvar = c_.ms.mean <= a->accept * lb;                                                \
-        msvar = c_.ms.mean;                                                                  \
-        ladro__cfg_free(&c_);                                                                \
-    } while (0)
-            int ok;
-            double ms;
-            int64_t lo = 0, hi = 1; /* lo: largest known acceptable (0 = none) */
-            for (;;) {
-                LADRO__EVAL(hi, ok, ms);
-                if (!ok)
-                    break;
-                lo = hi;
-                ms_at = ms;
-                if (hi > Ws[iw])
-                    break;
-                hi *= 2;
-            }
-            while (hi - lo > 1 && lo > 0) {
-                int64_t mid = lo + (hi - lo) / 2;
-                LADRO__EVAL(mid, ok, ms);
-                if (ok) {
-                    lo = mid;
-                    ms_at = ms;
-                } else
-                    hi = mid;
-            }
-#undef LADRO__EVAL
+            ladro__limit_t l = {.c = {.W = Ws[iw], .p = (int32_t)ps[ip], .variant = v[0],
+                                      .runs = o->runs}};
+            if ((rc = ladro__limit_search(o, a, &l)) != 0)
+                break;
             o->done_cfg++;
             double th = ladro__theory_limit(W, p, o->c, a->accept);
             fprintf(out, "%lld,%lld,%.3f,%s,%lld,%.3f,%lld,%.2f,%.3f,%.3f,%.2f,%d\n",
                     (long long)Ws[iw], (long long)ps[ip], lb, ladro__vname(v[0]),
-                    (long long)o->runs, a->accept, (long long)lo, ms_at, th, lb / 470.0,
-                    lo > 0 ? lb / (double)lo : 0, evals);
+                    (long long)o->runs, a->accept, (long long)l.lo, l.ms_at, th, lb / 470.0,
+                    l.lo > 0 ? lb / (double)l.lo : 0, l.evals);
             fflush(out);
         }
-    ladro__progress(o, o->runs, o->runs, 1);
-    ladro__close_out(out);
+    if (!rc)
+        ladro__progress(o, o->runs, o->runs, 1);
+    if (out)
+        ladro__close_out(out);
     free(Ws);
     free(ps);
-    return 0;
+    return rc;
 }
 
 int ladro_sim_latency_main(int argc, char **argv, int sweep)
