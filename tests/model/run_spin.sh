@@ -26,9 +26,17 @@
 # (src/deque.c): the model as written, and three mutants that must be caught: (g) the
 # owner's take reads top before claiming bottom, (h) growing the buffer forgets to copy,
 # (i) a push publishes bottom before writing the slot.
-# Usage: run_spin.sh MODEL WORKDIR [N TRIES]
+# Usage: run_spin.sh MODEL WORKDIR [N TRIES [MN MTRIES]]
+# N tasks and TRIES steal attempts per thief bound the models that must verify (default 3
+# and 2); the mutants run at MN and MTRIES (default N and TRIES). make check runs the pool
+# model at 2 tasks and 2 attempts with the mutants at 3 and 2, where each is caught within
+# a second (mutant_quiet_top needs 3 tasks); make check-all runs it all at 3 and 2.
+# pan is compiled with -O2, or PAN_OPT (make check's bounded run: -O0, whose compilation
+# takes a fraction of -O2's); a mutant's always with -O0: its search stops at the first
+# counterexample, within a second.
 set -euo pipefail
 model=$1 work=$2 n=${3:-3} tries=${4:-2}
+mn=${5:-$n} mtries=${6:-$tries}
 command -v spin >/dev/null || { echo "run_spin: spin not found (apt-get install spin; make deps does it)" >&2; exit 1; }
 command -v gcc >/dev/null || { echo "run_spin: gcc not found" >&2; exit 1; }
 mkdir -p "$work" && cd "$work"
@@ -36,13 +44,13 @@ check() { # file [spin defines] -> prints pan's summary, returns pan's error cou
   local f=$1 tag=$1${2:+ $2}; shift
   rm -f pan pan.c pan.h pan.b pan.m pan.p pan.t
   spin -DN="$n" -DTRIES="$tries" "$@" -a "$f" >/dev/null
-  gcc -O2 -DSAFETY -DCOLLAPSE -o pan pan.c
+  gcc "${opt:-${PAN_OPT:--O2}}" -DSAFETY -DCOLLAPSE -o pan pan.c
   ./pan -m100000 >"$f.out" 2>&1 || true
   grep -E "errors:|states, stored|elapsed" "$f.out" | sed "s|^|  $tag: |" >&2
   sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$f.out"
 }
 must_pass() { e=$(check "$@"); [ "$e" = 0 ] || { echo "run_spin: the pool protocol model ($*) has $e error(s): see $work/$1.out" >&2; exit 1; }; }
-must_fail() { e=$(check "$@"); [ -n "$e" ] && [ "$e" -ge 1 ] || { echo "run_spin: $* was not caught — the model check cannot fail" >&2; exit 1; }; }
+must_fail() { e=$(n=$mn tries=$mtries opt=-O0 check "$@"); [ -n "$e" ] && [ "$e" -ge 1 ] || { echo "run_spin: $* was not caught (N=$mn, TRIES=$mtries) — the model check cannot fail" >&2; exit 1; }; }
 if [ "$(basename "$model")" = deque.pml ]; then
   cp "$model" deque.pml
   python3 - <<'PY'
@@ -125,4 +133,4 @@ must_pass ctws_token.pml -DP=3 -DPLACE=1 -DPROBE=2
 must_pass ctws_token.pml -DP=4 -DK=2 -DT=3 -DPLACE=1 -DPROBE=1
 must_fail mutant_ctws_probe_stale.pml -DP=4 -DK=2 -DT=3 -DPLACE=1 -DPROBE=1
 echo "run_spin: ctws token termination verified (2 and 3 ranks one token, 4 ranks two tokens, 4 tasks; probes: 3 ranks two probes, 4 ranks two tokens one probe, 3 tasks); all four mutants caught"
-echo "run_spin: pool protocol verified (N=$n tasks, 2 thieves x $tries attempts; CAS, FAA, FAA+CAS thieves; CAS thieves claiming any amount or declining, as the steal guard decides); all five mutants caught"
+echo "run_spin: pool protocol verified (N=$n tasks, 2 thieves x $tries attempts; CAS, FAA, FAA+CAS thieves; CAS thieves claiming any amount or declining, as the steal guard decides); all five mutants caught (N=$mn, $mtries attempts)"
