@@ -1325,7 +1325,9 @@ static int ladro__parse(ladro__cmd_t *m, int argc, char **argv)
         .npos = &m->nkeys,
     };
     m->ctx.opts = opts;
-    return ladroi_cli_parse(&cli, argc, argv, NULL, 0);
+    int rc = ladroi_cli_parse(&cli, argc, argv, NULL, 0);
+    m->ctx.opts = NULL; /* the table lives in this function only */
+    return rc;
 }
 
 /* The flags' combinations, --app and --costs: 0, or 2 after a one-line usage error. */
