@@ -30,7 +30,8 @@
 # N tasks and TRIES steal attempts per thief bound the models that must verify (default 3
 # and 2); the mutants run at MN and MTRIES (default N and TRIES). make check runs the pool
 # model at 2 tasks and 2 attempts with the mutants at 3 and 2, where each is caught within
-# a second (mutant_quiet_top needs 3 tasks); make check-all runs it all at 3 and 2.
+# a second (mutant_quiet_top needs 3 tasks); make check-all runs it all at 3 and 2. The
+# deque model: make check at 3 tasks and 1 attempt (mutants too), make check-all at 3, 2.
 # pan is compiled with -O2, or PAN_OPT (make check's bounded run: -O0, whose compilation
 # takes a fraction of -O2's); a mutant's always with -O0: its search stops at the first
 # counterexample, within a second.
