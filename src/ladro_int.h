@@ -119,11 +119,6 @@ int ladroi_policy_opts(const struct ladroi_policy_ops *ops, const ladro_config_t
     X(journal_syncs, U64, SUM, "journal_syncs", 1)                                      \
     X(journal_bytes, U64, SUM, "journal_bytes", 1)
 
-/* The transport (windows, messages, collectives, clock): src/engine.h. The debug delay
- * before an operation on another rank (cfg.delay_us: a uniform draw in [0, delay_us]),
- * shared by every engine. */
-void ladroi_rma_delay(ladro_t *lb);
-
 /* Create a handle over the ranks of `world` (collective; world is only borrowed: the
  * handle's channels are duplicates). The engines' entry points call it. */
 int ladroi_create(ladroi_chan_t *world, const ladro_config_t *cfg, ladro_t **out, char *err,
