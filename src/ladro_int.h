@@ -38,20 +38,7 @@ int ladroi_run_range(ladro_t **plb, uint64_t n, ladro_task_fn fn, void *user_dat
 #include "coll.h"
 #include "term.h"
 #include "idle.h"
-/* ---- stall watchdog (src/watchdog.c; cfg.watchdog > 0) -----------------------------
- * A rank raises an alarm in its wave contribution when its current (or just finished)
- * task ran longer than the watchdog, or when it is idle and the global completed count
- * has not grown for that long; every rank sees the alarm in the same wave result and
- * fails with LADRO_ETIMEDOUT. */
-enum { LADROI_WD_OK = 0, LADROI_WD_AGREED = 1, LADROI_WD_LOCAL = 2 };
-/* This rank's alarm for a contribution made now (0 or 1); records the reason. */
-uint64_t ladroi_wd_alarm(ladro_t *lb, bool idle, double now);
-/* A wave result carried `alarms` > 0: every rank fails. */
-int ladroi_wd_trip(ladro_t *lb, uint64_t alarms);
-/* Idle, and the pending wave has not completed for `waited` s: a rank stopped calling
- * the library; fail locally (no collective can complete). */
-int ladroi_wd_unresponsive(ladro_t *lb, double waited);
-
+#include "watchdog.h"
 /* ---- tracing (src/trace.c; cfg.trace non-empty, otherwise off and free) ------------ */
 enum { LADROI_TEV_TASK, LADROI_TEV_IDLE, LADROI_TEV_STEAL, LADROI_TEV_MSG, LADROI_TEV_DONE };
 /* Kinds of policy messages (LADROI_TEV_MSG's n). */
