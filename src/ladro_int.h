@@ -36,32 +36,7 @@ int ladroi_fail(ladro_t *lb, int rc, const char *fmt, ...)
 #include "results.h"
 #include "policy.h"
 #include "threads.h"
-
-/* ---- the journal (src/journal.c; format in src/journal.h) ----------------------------- */
-typedef struct ladroi_journal ladroi_journal_t;
-/* ladro_create, before the agreement: read and check every rank file of cfg.journal,
- * keep this rank's part (sets lb->jnl). Changes no file. */
-int ladroi_journal_open(ladro_t *lb, char *err, size_t errlen);
-/* ladro_create, after the results module: open this rank's file for appending (drop a
- * cut-short tail, or write the header), queue the journal's results, push the unfinished
- * children. */
-int ladroi_journal_start(ladro_t *lb);
-/* The run resumed a journal: the tasks at its start may have run before. */
-bool ladroi_journal_resumed(const ladro_t *lb);
-/* id is recorded as completed. */
-bool ladroi_journal_has(const ladroi_journal_t *j, uint64_t id);
-/* ladro_push of id: *completed when the journal records it (the push is dropped); its
- * result, unless it goes to (origin mod nranks) at creation, is handed out here. */
-int ladroi_journal_take(ladro_t *lb, uint64_t id, bool *completed);
-/* The running task pushed a child. */
-int ladroi_journal_child(ladro_t *lb, uint64_t id, const void *payload);
-/* The running task ended: record it (result: result_bytes bytes, or NULL when 0); it
- * counts as completed at the commit. */
-int ladroi_journal_done(ladro_t *lb, uint64_t id, int32_t origin, bool rerun,
-                        const void *result);
-/* Commit when the oldest waiting record is old enough, or at once when idle. */
-int ladroi_journal_poll(ladro_t *lb, bool idle);
-void ladroi_journal_fini(ladro_t *lb);
+#include "journal.h"
 
 /* ---- the handle --------------------------------------------------------------------- */
 enum ladroi_state { LADROI_SEEDING, LADROI_RUNNING, LADROI_DONE };
