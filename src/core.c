@@ -1,11 +1,19 @@
 /* The handle's lifecycle and the ladro_next loop: finish the previous task (with the
  * speed emulation's padding), serve the protocol, pop a local task or ask the policy
  * for work, back off, and detect termination. */
+#include "core.h"
 #include "ladro_int.h"
+#include "config.h"
+#include "idle.h"
+#include "journal.h"
+#include "policy.h"
+#include "results.h"
+#include "threads.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void ladro__free_handle(ladro_t *lb)
 {

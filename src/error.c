@@ -1,5 +1,6 @@
 /* Error codes, messages, and per-handle error recording. */
 #include "ladro_int.h"
+#include "threads.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -32,11 +32,13 @@
  * docs/user-guide.md, "Restarting a run". */
 #include "journal.h"
 #include "ladro_int.h"
+#include "results.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>

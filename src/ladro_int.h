@@ -1,18 +1,20 @@
-/* Internal declarations shared by the runtime's modules. Never installed. */
+/* What every module of the runtime shares: the handle (struct ladro), the error helper,
+ * and the headers of the modules the handle embeds by value (the pool, the steal guard,
+ * termination, tracing). Each module's own types and functions are in src/<module>.h,
+ * which a file includes when it uses them. Never installed. */
 #ifndef LADRO_INT_H
 #define LADRO_INT_H
 
 #include "ladro.h"
-#include "tree.h" /* the collectives' k-ary tree: pure */
-#include "sw_math.h" /* the small-world overlay's graph: pure, shared with ladro-sim */
-#include "util.h" /* rng, time, number parsing, ladroi_failbuf: pure, shared with ladro-sim */
-#include "engine.h" /* the transport: MPI or simulated */
-#include "guard.h" /* the steal guard: what a slow rank may take or keep */
+#include "engine.h" /* ladroi_chan_t: the transport, MPI or simulated */
+#include "guard.h"  /* ladroi_guard_t */
+#include "pool.h"   /* ladroi_pool_t */
+#include "term.h"   /* ladroi_term_t */
+#include "trace.h"  /* ladroi_trace_t */
+#include "util.h"   /* ladroi_rng_t */
 
 #include <stdbool.h>
-#include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 
 /* ---- error reporting -------------------------------------------------------------- */
 #define LADROI_ERRLEN 256
@@ -23,23 +25,11 @@ int ladroi_fail(ladro_t *lb, int rc, const char *fmt, ...)
 /* The same into a caller's buffer (config parsing has no handle): ladroi_failbuf,
  * util.h. */
 
-#include "config.h"
-#include "stats.h"
-#include "core.h"
-#include "pool.h"
-#include "coll.h"
-#include "term.h"
-#include "idle.h"
-#include "watchdog.h"
-#include "trace.h"
-#include "overlay.h"
-#include "results.h"
-#include "policy.h"
-#include "threads.h"
-#include "journal.h"
-
 /* ---- the handle --------------------------------------------------------------------- */
 enum ladroi_state { LADROI_SEEDING, LADROI_RUNNING, LADROI_DONE };
+/* The watchdog's state (src/watchdog.c): not tripped, tripped by a wave every rank saw,
+ * or by this rank alone (no collective can complete). */
+enum { LADROI_WD_OK = 0, LADROI_WD_AGREED = 1, LADROI_WD_LOCAL = 2 };
 
 struct ladro {
     ladro_config_t cfg;
@@ -47,7 +37,7 @@ struct ladro {
     int rank, size;
     double speed;
     ladroi_rng_t rng;
-    const ladroi_policy_ops_t *policy;
+    const struct ladroi_policy_ops *policy; /* src/policy.h */
     void *policy_state;
     void *popts; /* the policy's options (policy->opts_size bytes; NULL when it has none) */
     ladroi_pool_t pool;
@@ -56,7 +46,7 @@ struct ladro {
     enum ladroi_state state;
     /* current task */
     bool in_task;
-    ladroi_threads_t *threads; /* ladro_run's workers while they run (src/threads.c) */
+    struct ladroi_threads *threads; /* ladro_run's workers while they run (src/threads.c) */
     int trace_worker; /* 1 + the worker whose completed task the hub accounts for, 0 none */
     unsigned char *cur; /* record buffer */
     double task_start;
@@ -84,9 +74,9 @@ struct ladro {
     ladroi_trace_t trace;
     double idle_since; /* < 0: not idle */
     /* results routing (src/results.c): NULL when off */
-    ladroi_results_t *res;
+    struct ladroi_results *res;
     /* journal (src/journal.c): NULL when off */
-    ladroi_journal_t *jnl;
+    struct ladroi_journal *jnl;
     bool cur_rerun; /* the running task carries LADROI_MOVES_RERUN */
 };
 

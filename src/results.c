@@ -20,9 +20,14 @@
  * waves stay the proof of termination (a task spawned after its rank entered the barrier
  * is still counted); the barrier keeps them from running while the work is still being
  * spread. */
+#include "results.h"
 #include "ladro_int.h"
+#include "coll.h"
+#include "overlay.h"
+#include "threads.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #define LADRO__RES_TAG 0x5257          /* "RW" */
 #define LADRO__FLUSH_BYTES (64u << 10) /* a next-hop buffer leaves at this size */

@@ -27,12 +27,18 @@
  * hub counts as completed, or lets a remote rank see, has its creation counted, and
  * created - completed >= 1 while any task exists in the rank (the four-counter argument
  * of src/term.c then holds unchanged). */
+#include "threads.h"
 #include "ladro_int.h"
+#include "core.h"
 #include "deque.h"
+#include "idle.h"
+#include "policy.h"
+#include "results.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 /* A completion record: this header, the task's record header, its result bytes. */

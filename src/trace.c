@@ -17,6 +17,7 @@
  * The file is written to a temporary name and renamed, so a failed write leaves
  * nothing half-written. Nothing here runs between the makespan's start and
  * LADRO_DONE except the appends of ladroi_trace_add. */
+#include "trace.h"
 #include "ladro_int.h"
 
 #include <inttypes.h>
@@ -25,6 +26,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #define LADROI_TRACE_MAX_EVENTS (4u << 20) /* per rank: 4 Mi records, 160 MiB */

@@ -12,7 +12,6 @@
  * task ran longer than the watchdog, or when it is idle and the global completed count
  * has not grown for that long; every rank sees the alarm in the same wave result and
  * fails with LADRO_ETIMEDOUT. */
-enum { LADROI_WD_OK = 0, LADROI_WD_AGREED = 1, LADROI_WD_LOCAL = 2 };
 /* This rank's alarm for a contribution made now (0 or 1); records the reason. */
 uint64_t ladroi_wd_alarm(ladro_t *lb, bool idle, double now);
 /* A wave result carried `alarms` > 0: every rank fails. */
