@@ -43,35 +43,42 @@ static void ladro__free_handle(ladro_t *lb)
     free(lb);
 }
 
-int ladroi_create(ladroi_chan_t *comm, const ladro_config_t *cfg, ladro_t **out, char *err,
-                  size_t errlen)
+/* ladro_create's local checks: cfg valid (*eff: what paper=1 implies for the core,
+ * ladroi_config_effective; a plain copy when cfg is refused), the transport usable, and
+ * the thread level the workers need (*hub: worker threads beside the rank's
+ * communication thread: threads > 1, or the paper's communication worker). */
+static int ladro__check_local(const ladro_config_t *cfg, ladro_config_t *eff, bool *hub,
+                              char *msg, size_t n)
 {
-
-    char msg[LADROI_ERRLEN] = "";
-    int rc = ladro_config_validate(cfg, msg, sizeof msg);
-    ladro_config_t eff; /* what paper=1 implies for the core (ladroi_config_effective) */
-    if (rc == 0) {
-        ladroi_config_effective(cfg, &eff);
-        cfg = &eff;
-    }
-    if (rc == 0)
-        rc = ladroi_rma_usable(msg, sizeof msg);
-    /* worker threads beside the rank's communication thread: threads > 1, or the paper's
-     * communication worker (paper=1) */
-    const ladroi_policy_ops_t *pops = rc == 0 ? ladroi_policy_find(cfg->policy) : NULL;
+    *eff = *cfg;
+    *hub = cfg->threads > 1;
+    int rc = ladro_config_validate(cfg, msg, n);
+    if (rc)
+        return rc;
+    ladroi_config_effective(cfg, eff);
+    cfg = eff;
+    if ((rc = ladroi_rma_usable(msg, n)) != 0)
+        return rc;
+    const ladroi_policy_ops_t *pops = ladroi_policy_find(cfg->policy);
     bool paper_hub = pops && cfg->paper && pops->paper_workers;
-    bool hub = cfg->threads > 1 || paper_hub;
-    if (rc == 0) { /* the thread level workers need */
-        char inner[LADROI_ERRLEN];
-        rc = ladroi_net_workers_ok(hub ? (int)(cfg->threads > 1 ? cfg->threads : 2) : 1,
-                                   inner, sizeof inner);
-        if (rc && paper_hub && cfg->threads <= 1)
-            snprintf(msg, sizeof msg, "paper=1 (%.16s's communication worker, a thread "
-                     "beside the computation worker): %.160s", cfg->policy, inner);
-        else if (rc)
-            snprintf(msg, sizeof msg, "%s", inner);
-    }
-    /* The configuration must be the same everywhere where it shapes shared structures. */
+    *hub = cfg->threads > 1 || paper_hub;
+    char inner[LADROI_ERRLEN];
+    rc = ladroi_net_workers_ok(*hub ? (int)(cfg->threads > 1 ? cfg->threads : 2) : 1, inner,
+                               sizeof inner);
+    if (rc && paper_hub && cfg->threads <= 1)
+        snprintf(msg, n, "paper=1 (%.16s's communication worker, a thread beside the "
+                 "computation worker): %.160s", cfg->policy, inner);
+    else if (rc)
+        snprintf(msg, n, "%s", inner);
+    return rc;
+}
+
+/* Collective: the configuration must be the same everywhere where it shapes shared
+ * structures. rc: this rank's status so far (its fields count only when 0); returns the
+ * status after the check. *broken when the all-reduce itself failed. */
+static int ladro__check_same(ladroi_chan_t *comm, const ladro_config_t *cfg, int rc,
+                             char *msg, size_t n, bool *broken)
+{
     uint64_t mine[4] = {0, 0, 0, 0}, lo[4], hi[4];
     if (rc == 0) {
         mine[0] = cfg->task_bytes;
@@ -83,78 +90,102 @@ int ladroi_create(ladroi_chan_t *comm, const ladro_config_t *cfg, ladro_t **out,
     }
     memcpy(lo, mine, sizeof lo);
     memcpy(hi, mine, sizeof hi);
-    if (ladroi_net_allreduce_u64(NULL, comm, lo, 4, LADROI_NET_MIN) != LADRO_OK ||
-        ladroi_net_allreduce_u64(NULL, comm, hi, 4, LADROI_NET_MAX) != LADRO_OK)
+    *broken = ladroi_net_allreduce_u64(NULL, comm, lo, 4, LADROI_NET_MIN) != LADRO_OK ||
+              ladroi_net_allreduce_u64(NULL, comm, hi, 4, LADROI_NET_MAX) != LADRO_OK;
+    if (!*broken && rc == 0 && memcmp(lo, hi, sizeof lo) != 0)
+        rc = ladroi_failbuf(msg, n, LADRO_EINVAL, "policy, task_bytes, task_capacity and "
+                            "result_bytes must be the same on every rank");
+    return rc;
+}
+
+/* The handle's local part: allocations, the policy's options, the pool's deque, the
+ * guard, and a journal's reading (which changes no file). *plb is set once allocated,
+ * also on error (the caller frees it). */
+static int ladro__alloc_local(ladroi_chan_t *comm, const ladro_config_t *cfg, bool hub,
+                              ladro_t **plb, char *msg, size_t n)
+{
+    ladro_t *lb = *plb = calloc(1, sizeof *lb);
+    if (!lb)
+        return ladroi_failbuf(msg, n, LADRO_ENOMEM, "ladro_create: out of memory");
+    lb->cfg = *cfg;
+    lb->hub = hub;
+    lb->idle_since = -1;
+    lb->rank = ladroi_net_chan_rank(comm);
+    lb->size = ladroi_net_chan_size(comm);
+    lb->policy = ladroi_policy_find(cfg->policy); /* validated: registered */
+    lb->st.struct_size = sizeof lb->st;
+    ladroi_rng_seed(&lb->rng, cfg->seed, (uint64_t)lb->rank + 1);
+    int rc = ladro_speed_of(cfg->speed, lb->rank, lb->size, &lb->speed, msg, n);
+    if (rc == 0 && lb->policy->opts_size) {
+        lb->popts = calloc(1, lb->policy->opts_size);
+        rc = lb->popts ? ladroi_policy_opts(lb->policy, cfg, lb->popts, msg, n)
+                       : ladroi_failbuf(msg, n, LADRO_ENOMEM, "ladro_create: out of memory");
+    }
+    if (rc == 0)
+        rc = ladroi_pool_init(lb, &lb->pool, cfg->task_bytes, cfg->task_capacity,
+                              lb->policy->steals);
+    if (rc == 0)
+        ladroi_guard_init(lb);
+    if (rc == 0) {
+        lb->cur = calloc(1, lb->pool.rec_bytes);
+        if (!lb->cur)
+            rc = ladroi_fail(lb, LADRO_ENOMEM, "ladro_create: out of memory");
+    }
+    if (rc == 0 && cfg->journal[0] && cfg->threads > 1)
+        rc = ladroi_failbuf(msg, n, LADRO_ENOTSUP, "journal with threads=%u: the journal "
+                            "records tasks run by ladro_next (threads=1)", cfg->threads);
+    if (rc == 0 && cfg->journal[0]) /* reads only: a refused journal stays as it was */
+        rc = ladroi_journal_open(lb, msg, n);
+    if (rc && !msg[0])
+        snprintf(msg, n, "%s", lb->err);
+    return rc;
+}
+
+/* Collective, every rank whatever it returns: the modules' windows, channels and states,
+ * the policy's init, results routed straight home, the journal's start. */
+static int ladro__open_all(ladro_t *lb, char *msg, size_t n)
+{
+    int rc = ladroi_idle_init(lb);
+    if (rc == 0)
+        rc = ladroi_pool_open(lb, &lb->pool);
+    if (rc == 0)
+        rc = ladroi_guard_open(lb);
+    if (rc == 0)
+        rc = ladroi_term_init(lb, &lb->term);
+    if (rc == 0)
+        rc = ladroi_trace_init(lb);
+    if (rc == 0 && lb->policy->init)
+        rc = lb->policy->init(lb, &lb->policy_state);
+    if (rc == 0 && !lb->res && lb->cfg.result_bytes > 0) /* results straight home */
+        rc = ladroi_results_init(lb, NULL, false);
+    if (rc == 0 && lb->jnl)
+        rc = ladroi_journal_start(lb);
+    if (rc)
+        snprintf(msg, n, "%s", lb->err);
+    return rc;
+}
+
+int ladroi_create(ladroi_chan_t *comm, const ladro_config_t *cfg, ladro_t **out, char *err,
+                  size_t errlen)
+{
+    char msg[LADROI_ERRLEN] = "";
+    ladro_config_t eff;
+    bool hub, broken;
+    int rc = ladro__check_local(cfg, &eff, &hub, msg, sizeof msg);
+    rc = ladro__check_same(comm, &eff, rc, msg, sizeof msg, &broken);
+    if (broken)
         return ladroi_failbuf(err, errlen, LADRO_EMPI, "ladro_create: the configuration "
                               "check (an all-reduce) failed");
-    if (rc == 0 && memcmp(lo, hi, sizeof lo) != 0)
-        rc = ladroi_failbuf(msg, sizeof msg, LADRO_EINVAL, "policy, task_bytes, "
-                            "task_capacity and result_bytes must be the same on every rank");
-
     ladro_t *lb = NULL;
-    if (rc == 0) {
-        lb = calloc(1, sizeof *lb);
-        if (!lb)
-            rc = ladroi_failbuf(msg, sizeof msg, LADRO_ENOMEM, "ladro_create: out of memory");
-    }
-    if (lb) {
-        lb->cfg = *cfg;
-        lb->hub = hub;
-        lb->idle_since = -1;
-        lb->rank = ladroi_net_chan_rank(comm);
-        lb->size = ladroi_net_chan_size(comm);
-        lb->policy = ladroi_policy_find(cfg->policy); /* validated: registered */
-        lb->st.struct_size = sizeof lb->st;
-        ladroi_rng_seed(&lb->rng, cfg->seed, (uint64_t)lb->rank + 1);
-        rc = ladro_speed_of(cfg->speed, lb->rank, lb->size, &lb->speed, msg, sizeof msg);
-        if (rc == 0 && lb->policy->opts_size) {
-            lb->popts = calloc(1, lb->policy->opts_size);
-            rc = lb->popts ? ladroi_policy_opts(lb->policy, cfg, lb->popts, msg, sizeof msg)
-                           : ladroi_failbuf(msg, sizeof msg, LADRO_ENOMEM, "ladro_create: "
-                                            "out of memory");
-        }
-        if (rc == 0)
-            rc = ladroi_pool_init(lb, &lb->pool, cfg->task_bytes, cfg->task_capacity,
-                                  lb->policy->steals);
-        if (rc == 0)
-            ladroi_guard_init(lb);
-        if (rc == 0) {
-            lb->cur = calloc(1, lb->pool.rec_bytes);
-            if (!lb->cur)
-                rc = ladroi_fail(lb, LADRO_ENOMEM, "ladro_create: out of memory");
-        }
-        if (rc == 0 && cfg->journal[0] && cfg->threads > 1)
-            rc = ladroi_failbuf(msg, sizeof msg, LADRO_ENOTSUP, "journal with threads=%u: "
-                                "the journal records tasks run by ladro_next (threads=1)",
-                                cfg->threads);
-        if (rc == 0 && cfg->journal[0]) /* reads only: a refused journal stays as it was */
-            rc = ladroi_journal_open(lb, msg, sizeof msg);
-        if (rc && !msg[0])
-            snprintf(msg, sizeof msg, "%s", lb->err);
-    }
+    if (rc == 0)
+        rc = ladro__alloc_local(comm, &eff, hub, &lb, msg, sizeof msg);
     int all = ladroi_net_agree(NULL, comm, rc);
     if (all == 0) {
         rc = ladroi_net_chan_dup(lb, comm, &lb->comm);
         all = ladroi_net_agree(NULL, comm, rc);
     }
     if (all == 0) {
-        rc = ladroi_idle_init(lb); /* collective: every rank, whatever it returns */
-        if (rc == 0)
-            rc = ladroi_pool_open(lb, &lb->pool);
-        if (rc == 0)
-            rc = ladroi_guard_open(lb);
-        if (rc == 0)
-            rc = ladroi_term_init(lb, &lb->term);
-        if (rc == 0)
-            rc = ladroi_trace_init(lb);
-        if (rc == 0 && lb->policy->init)
-            rc = lb->policy->init(lb, &lb->policy_state);
-        if (rc == 0 && !lb->res && lb->cfg.result_bytes > 0) /* results straight home */
-            rc = ladroi_results_init(lb, NULL, false);
-        if (rc == 0 && lb->jnl)
-            rc = ladroi_journal_start(lb);
-        if (rc)
-            snprintf(msg, sizeof msg, "%s", lb->err);
+        rc = ladro__open_all(lb, msg, sizeof msg);
         all = ladroi_net_agree(NULL, comm, rc);
     }
     if (all != 0) {
