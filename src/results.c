@@ -275,10 +275,9 @@ static int ladro__flush(ladro_t *lb, int slot)
     return LADRO_OK;
 }
 
-int ladroi_results_progress(ladro_t *lb, bool idle)
+/* Free the buffers of completed sends. */
+static int ladro__sends_done(ladro_t *lb, ladroi_results_t *r)
 {
-    ladroi_results_t *r = lb->res;
-    /* completed sends */
     for (int i = 0; i < r->nsends;) {
         bool flag;
         int rc = ladroi_net_test(lb, &r->sends[i].req, &flag, NULL);
@@ -291,7 +290,12 @@ int ladroi_results_progress(ladro_t *lb, bool idle)
             i++;
         }
     }
-    /* arrivals: deliver or forward each record */
+    return LADRO_OK;
+}
+
+/* Arrivals: deliver or forward each record of every message waiting. */
+static int ladro__arrivals(ladro_t *lb, ladroi_results_t *r)
+{
     for (;;) {
         bool flag;
         ladroi_msg_t st;
@@ -299,7 +303,7 @@ int ladroi_results_progress(ladro_t *lb, bool idle)
         if (rc)
             return rc;
         if (!flag)
-            break;
+            return LADRO_OK;
         size_t n = st.bytes;
         if (n % r->rec)
             return ladroi_fail(lb, LADRO_EMPI, "results: message of %zu bytes from rank %d "
@@ -319,8 +323,11 @@ int ladroi_results_progress(ladro_t *lb, bool idle)
                 return rc;
         }
     }
-    /* departures: aggregated per next hop */
-    double now = ladroi_net_now();
+}
+
+/* Departures: aggregated per next hop, sent when full, old, or (idle) at once. */
+static int ladro__departures(ladro_t *lb, ladroi_results_t *r, bool idle, double now)
+{
     for (int i = 0; i < r->nactive;) {
         int slot = r->active[i];
         ladro__buf_t *b = &r->buf[slot];
@@ -334,28 +341,46 @@ int ladroi_results_progress(ladro_t *lb, bool idle)
             i++;
         }
     }
-    /* TITUS §2.2: local completion -> non-blocking barrier; the waves wait for it */
-    if (r->gate && !r->passed) {
-        if (!r->posted && idle && lb->state == LADROI_RUNNING &&
-            r->own_done == lb->st.tasks_pushed) {
-            uint64_t zero = 0;
-            int rc = ladroi_coll_start(lb, &r->barrier, &zero);
-            if (rc)
-                return rc;
-            r->posted = true;
-            r->posted_at = now;
-        }
-        if (r->posted) {
-            bool flag = false;
-            int rc = ladroi_coll_test(lb, &r->barrier, &flag);
-            if (rc)
-                return rc;
-            if (flag) {
-                r->passed = true;
-            }
-        }
+    return LADRO_OK;
+}
+
+/* TITUS §2.2: local completion -> non-blocking barrier; the waves wait for it */
+static int ladro__gate(ladro_t *lb, ladroi_results_t *r, bool idle, double now)
+{
+    if (!r->gate || r->passed)
+        return LADRO_OK;
+    if (!r->posted && idle && lb->state == LADROI_RUNNING &&
+        r->own_done == lb->st.tasks_pushed) {
+        uint64_t zero = 0;
+        int rc = ladroi_coll_start(lb, &r->barrier, &zero);
+        if (rc)
+            return rc;
+        r->posted = true;
+        r->posted_at = now;
+    }
+    if (r->posted) {
+        bool flag = false;
+        int rc = ladroi_coll_test(lb, &r->barrier, &flag);
+        if (rc)
+            return rc;
+        if (flag)
+            r->passed = true;
     }
     return LADRO_OK;
+}
+
+int ladroi_results_progress(ladro_t *lb, bool idle)
+{
+    ladroi_results_t *r = lb->res;
+    int rc = ladro__sends_done(lb, r);
+    if (rc == 0)
+        rc = ladro__arrivals(lb, r);
+    double now = ladroi_net_now();
+    if (rc == 0)
+        rc = ladro__departures(lb, r, idle, now);
+    if (rc == 0)
+        rc = ladro__gate(lb, r, idle, now);
+    return rc;
 }
 
 bool ladroi_results_gating(const ladro_t *lb)
