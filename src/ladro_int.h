@@ -24,6 +24,11 @@ int ladroi_fail(ladro_t *lb, int rc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* The same into a caller's buffer (config parsing has no handle): ladroi_failbuf,
  * util.h. */
+/* Where ladroi_fail writes and ladro_last_error reads on the calling thread: a worker
+ * thread of lb (threads > 1, src/threads.c) binds its own message buffer and count for
+ * as long as it runs tasks (NULL lb: unbinds); every other thread uses the handle's
+ * (lb->err, lb->err_count). */
+void ladroi_errbuf_bind(const ladro_t *lb, char *msg, unsigned *count);
 
 /* ---- the handle --------------------------------------------------------------------- */
 enum ladroi_state { LADROI_SEEDING, LADROI_RUNNING, LADROI_DONE };

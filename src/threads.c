@@ -109,16 +109,6 @@ ladroi_worker_t *ladroi_worker_self(const ladro_t *lb)
     return ladro__self && ladro__self->lb == lb ? ladro__self : NULL;
 }
 
-char *ladroi_errbuf(ladro_t *lb, bool write)
-{
-    ladroi_worker_t *w = ladroi_worker_self(lb);
-    if (write && w)
-        w->msg_count++;
-    else if (write)
-        lb->err_count++;
-    return w ? w->msg : lb->err;
-}
-
 static void ladro__wait(pthread_cond_t *cv, pthread_mutex_t *mu, double secs)
 {
     struct timespec ts;
@@ -311,8 +301,10 @@ static void *ladro__worker_main(void *arg)
 {
     ladroi_worker_t *w = arg;
     ladro__self = w;
+    ladroi_errbuf_bind(w->lb, w->msg, &w->msg_count);
     while (ladro__find(w))
         ladro__run_task(w);
+    ladroi_errbuf_bind(NULL, NULL, NULL);
     ladro__self = NULL;
     return NULL;
 }

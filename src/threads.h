@@ -15,12 +15,8 @@ typedef struct ladroi_worker ladroi_worker_t;
 int ladroi_threads_run(ladro_t *lb, ladro_task_fn fn, void *user_data);
 /* The worker of lb running on the calling thread, NULL when it is not one. */
 ladroi_worker_t *ladroi_worker_self(const ladro_t *lb);
-/* Where ladroi_fail writes and ladro_last_error reads: the calling worker's own message
- * buffer on a worker thread of lb (threads > 1), else the handle's; `write`: a message
- * is being written there (counted). */
-char *ladroi_errbuf(ladro_t *lb, bool write);
 /* ladro_push and ladro_result from a worker's task (messages into the worker's own
- * buffer: ladroi_errbuf). */
+ * buffer: ladroi_errbuf_bind). */
 int ladroi_worker_push(ladroi_worker_t *w, const ladro_task_t *task);
 int ladroi_worker_result(ladroi_worker_t *w, const void *bytes);
 /* Tasks this rank holds outside its pool: the running task (0 or 1) with one thread;
