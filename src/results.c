@@ -24,7 +24,6 @@
 #include "ladro_int.h"
 #include "coll.h"
 #include "overlay.h"
-#include "threads.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -401,28 +400,6 @@ void ladroi_results_dump(const ladro_t *lb, FILE *out)
             r->nsends, (unsigned long long)r->own_done,
             (unsigned long long)lb->st.tasks_pushed, r->got_count,
             !r->gate ? "off" : r->passed ? "passed" : r->posted ? "entered" : "not entered");
-}
-
-int ladro_result(ladro_t *lb, const void *bytes)
-{
-    if (!lb)
-        return LADRO_EINVAL;
-    if (!bytes)
-        return ladroi_fail(lb, LADRO_EINVAL, "ladro_result: bytes is NULL");
-    ladroi_worker_t *w = ladroi_worker_self(lb);
-    if (w && lb->cfg.result_bytes == 0)
-        return ladroi_fail(lb, LADRO_EINVAL, "ladro_result: result_bytes is 0 (set "
-                           "LADRO_RESULT_BYTES / cfg.result_bytes)");
-    if (w) /* a worker's task (threads > 1): the hub routes it when the task ends */
-        return ladroi_worker_result(w, bytes);
-    if (!lb->in_task)
-        return ladroi_fail(lb, LADRO_ESTATE, "ladro_result outside a task (call it between "
-                           "ladro_next returning the task and the next ladro_next)");
-    if (!lb->res || lb->cfg.result_bytes == 0)
-        return ladroi_fail(lb, LADRO_EINVAL, "ladro_result: result_bytes is 0 (set "
-                           "LADRO_RESULT_BYTES / cfg.result_bytes)");
-    memcpy(lb->res->cur, bytes, lb->cfg.result_bytes);
-    return LADRO_OK;
 }
 
 void *ladroi_results_cur(ladro_t *lb)

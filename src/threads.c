@@ -29,11 +29,11 @@
  * of src/term.c then holds unchanged). */
 #include "threads.h"
 #include "ladro_int.h"
-#include "core.h"
 #include "deque.h"
 #include "idle.h"
 #include "policy.h"
 #include "results.h"
+#include "step.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
