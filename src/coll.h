@@ -1,4 +1,5 @@
-/* The runtime's non-blocking collectives (src/coll.c). Never installed. */
+/* The runtime's non-blocking collectives (src/coll.c): a k-ary tree of messages
+ * (src/tree.h). Never installed. */
 #ifndef LADRO_COLL_H
 #define LADRO_COLL_H
 
@@ -8,8 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* ---- non-blocking collectives (src/coll.c): a k-ary tree of messages (src/tree.h) ----
- * One operation of a kind in flight per rank: start, then test until done (the result is
+/* One operation of a kind in flight per rank: start, then test until done (the result is
  * in c->out: n words for a sum, n words per rank in rank order for a gather). Every rank
  * of the handle must start each operation; a rank's part advances only inside its test
  * calls. Each kind has its own tag on lb->comm. */

@@ -10,8 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* ---- option descriptors (src/config.c) ----------------------------------------------
- * One descriptor per key: the core's table (ladro_config_t fields) and each policy's
+/* One descriptor per key: the core's table (ladro_config_t fields) and each policy's
  * options (fields of the policy's own options struct) use the same type, parsed, checked,
  * shown and documented by the same code. */
 enum { LADROI_OPT_U64, LADROI_OPT_U32, LADROI_OPT_SIZE, LADROI_OPT_INT, LADROI_OPT_DOUBLE,

@@ -6,7 +6,6 @@
 
 #include <stdbool.h>
 
-/* ---- idle ranks (src/idle.c) ---------------------------------------------------------- */
 /* Collective (ladro_create): resolve cfg.idle's auto from the node's ranks and cores. */
 int ladroi_idle_init(ladro_t *lb);
 /* The pause between two idle rounds: spin (poll for messages, back at one) or back off. */

@@ -68,7 +68,7 @@ int ladroi_jnl_check(const unsigned char *buf, size_t len, const char *name,
 int ladroi_jnl_read_file(const char *path, unsigned char **buf, size_t *len, char *err,
                          size_t errlen);
 
-/* ---- the journal (src/journal.c; format in src/journal.h) ----------------------------- */
+/* ---- the handle part (src/journal.c) ------------------------------------------------- */
 typedef struct ladroi_journal ladroi_journal_t;
 /* ladro_create, before the agreement: read and check every rank file of cfg.journal,
  * keep this rank's part (sets lb->jnl). Changes no file. */

@@ -1,4 +1,4 @@
-/* The small-world overlay (src/overlay.c). Never installed. */
+/* The small-world overlay (src/overlay.c; no MPI). Never installed. */
 #ifndef LADRO_OVERLAY_H
 #define LADRO_OVERLAY_H
 
@@ -6,8 +6,7 @@
 
 #include <stdint.h>
 
-/* ---- small-world overlay (src/overlay.c; no MPI) --------------------------------------
- * Kleinberg graph on a 1-D ring of the ranks (TITUS_DLB §4): ring neighbours plus
+/* A Kleinberg graph on a 1-D ring of the ranks (TITUS_DLB §4): ring neighbours plus
  * shortcuts of length D = floor(exp(ln P * u)), +/- with equal odds, edges both ways. The
  * ring's order, the draws, ring distance, greedy choice and the whole graph: sw_math.h. */
 typedef struct ladroi_overlay {

@@ -10,8 +10,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* ---- policies (src/policy/<name>.c) -------------------------------------------------
- * A policy's counters: lb->st.counters[i] for entry i of its table, gathered like the
+/* A policy's counters: lb->st.counters[i] for entry i of its table, gathered like the
  * core's fields (sum, or max over ranks). */
 enum { LADROI_SUM, LADROI_MAX };
 typedef struct ladroi_counter {

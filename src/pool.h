@@ -9,8 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* ---- task records -------------------------------------------------------------------
- * A record is a header followed by cfg.task_bytes of payload, padded to 8 bytes. */
+/* A task record is a header followed by cfg.task_bytes of payload, padded to 8 bytes. */
 typedef struct ladroi_rec_hdr {
     uint64_t id;
     int32_t origin;

@@ -9,8 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* ---- results routing (src/results.c) -------------------------------------------------
- * Each task's result goes back to its owner, greedily over the overlay `ov` (smallworld)
+/* Each task's result goes back to its owner, greedily over the overlay `ov` (smallworld)
  * or straight to the owner (ov == NULL, every other policy when result_bytes > 0). With
  * results on, a task counts as completed at its owner, at delivery. */
 typedef struct ladroi_results ladroi_results_t;

@@ -3,8 +3,7 @@
 #ifndef LADRO_STATS_H
 #define LADRO_STATS_H
 
-/* ---- statistics (src/stats.c): the core's per-rank fields, once ----------------------
- * X(field of ladro_rank_stats_t, U64 or DBL, SUM or MAX over ranks, name in JSON/CSV
+/* X(field of ladro_rank_stats_t, U64 or DBL, SUM or MAX over ranks, name in JSON/CSV
  * output, in the summary (1) or per rank only (0)). The gather, ladro_stats_field, the
  * writers and the tests walk this list; output names are the ones scripts parse. */
 #define LADROI_STATS_FIELDS(X)                                                          \

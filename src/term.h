@@ -1,4 +1,5 @@
-/* Termination detection (src/term.c). Never installed. */
+/* Termination detection (src/term.c): four-counter waves, a tree sum each. Never
+ * installed. */
 #ifndef LADRO_TERM_H
 #define LADRO_TERM_H
 
@@ -8,7 +9,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* ---- termination (src/term.c): four-counter waves, a tree sum each ------------------ */
 typedef struct ladroi_term {
     ladroi_coll_t wave; /* sum of {created, completed, watchdog alarms}; in flight:
                          * ladroi_coll_pending(&wave) */

@@ -1,4 +1,4 @@
-/* Threads inside a rank (src/threads.c). Never installed. */
+/* Threads inside a rank (src/threads.c; cfg.threads > 1). Never installed. */
 #ifndef LADRO_THREADS_H
 #define LADRO_THREADS_H
 
@@ -7,8 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* ---- threads inside a rank (src/threads.c; cfg.threads > 1) --------------------------
- * ladro_run's workers and its hub (the calling thread, the only one calling the engine). */
+/* ladro_run's workers and its hub (the calling thread, the only one calling the engine). */
 typedef struct ladroi_threads ladroi_threads_t;
 typedef struct ladroi_worker ladroi_worker_t;
 /* Run fn on every task with cfg.threads workers until LADRO_DONE (ladro_run's body). */

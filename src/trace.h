@@ -1,4 +1,4 @@
-/* Tracing (src/trace.c). Never installed. */
+/* Tracing (src/trace.c; cfg.trace non-empty, otherwise off and free). Never installed. */
 #ifndef LADRO_TRACE_H
 #define LADRO_TRACE_H
 
@@ -8,7 +8,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* ---- tracing (src/trace.c; cfg.trace non-empty, otherwise off and free) ------------ */
 enum { LADROI_TEV_TASK, LADROI_TEV_IDLE, LADROI_TEV_STEAL, LADROI_TEV_MSG, LADROI_TEV_DONE };
 /* Kinds of policy messages (LADROI_TEV_MSG's n). */
 enum { LADROI_MSG_TOKEN, LADROI_MSG_INFO, LADROI_MSG_REQUEST, LADROI_MSG_REPLY,

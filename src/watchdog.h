@@ -1,4 +1,4 @@
-/* The stall watchdog (src/watchdog.c). Never installed. */
+/* The stall watchdog (src/watchdog.c; cfg.watchdog > 0). Never installed. */
 #ifndef LADRO_WATCHDOG_H
 #define LADRO_WATCHDOG_H
 
@@ -7,8 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* ---- stall watchdog (src/watchdog.c; cfg.watchdog > 0) -----------------------------
- * A rank raises an alarm in its wave contribution when its current (or just finished)
+/* A rank raises an alarm in its wave contribution when its current (or just finished)
  * task ran longer than the watchdog, or when it is idle and the global completed count
  * has not grown for that long; every rank sees the alarm in the same wave result and
  * fails with LADRO_ETIMEDOUT. */
