@@ -27,6 +27,8 @@
 #include "engine_s4u.h"
 
 #include "ladro_int.h"
+#include "core.h"
+#include "policy.h"
 
 #include <simgrid/actor.h>
 #include <simgrid/cond.h>
@@ -37,6 +39,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 
 typedef struct ladro__smsg {

@@ -29,9 +29,12 @@
  * communicator) then pairs the i-th message from a peer with the i-th receive posted for
  * it, so messages of consecutive operations never mix even when a fast child has already
  * sent its next contribution. */
+#include "coll.h"
 #include "ladro_int.h"
+#include "tree.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 enum { LADRO__C_IDLE, LADRO__C_UP, LADRO__C_DOWN, LADRO__C_SENDS };
 

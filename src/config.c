@@ -2,7 +2,9 @@
  * table of that policy's options, same type), with one parser, one printer and one
  * validator for both: ladro_config_set, the LADRO_* environment, ladro_print_config,
  * ladro_config_validate and docs/envvars.md all read the tables. */
+#include "config.h"
 #include "ladro_int.h"
+#include "policy.h"
 #include "speed.h"
 
 #include <ctype.h>

@@ -1,38 +1,20 @@
 /* The handle's lifecycle and the ladro_next loop: finish the previous task (with the
  * speed emulation's padding), serve the protocol, pop a local task or ask the policy
  * for work, back off, and detect termination. */
+#include "core.h"
 #include "ladro_int.h"
+#include "config.h"
+#include "idle.h"
+#include "journal.h"
+#include "policy.h"
+#include "results.h"
+#include "step.h"
+#include "threads.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-void ladroi_rma_delay(ladro_t *lb)
-{
-    if (lb->cfg.delay_us > 0)
-        ladroi_net_sleep_us(lb->cfg.delay_us * ladroi_rng_unit(&lb->rng));
-}
-
-/* The engine's helpers written once over its primitives (src/engine.h). */
-int ladroi_net_testall(ladro_t *lb, int n, ladroi_req_t *r, bool *done)
-{
-    *done = true;
-    for (int i = 0; i < n; i++) {
-        bool d;
-        int rc = ladroi_net_test(lb, &r[i], &d, NULL);
-        if (rc)
-            return rc;
-        *done = *done && d;
-    }
-    return LADRO_OK;
-}
-
-int ladroi_net_agree(ladro_t *lb, ladroi_chan_t *c, int rc)
-{
-    int64_t v = rc;
-    int err = ladroi_net_allreduce_i64(lb, c, &v, 1, LADROI_NET_MIN);
-    return err ? err : (int)v;
-}
+#include <string.h>
 
 static void ladro__free_handle(ladro_t *lb)
 {
@@ -62,35 +44,42 @@ static void ladro__free_handle(ladro_t *lb)
     free(lb);
 }
 
-int ladroi_create(ladroi_chan_t *comm, const ladro_config_t *cfg, ladro_t **out, char *err,
-                  size_t errlen)
+/* ladro_create's local checks: cfg valid (*eff: what paper=1 implies for the core,
+ * ladroi_config_effective; a plain copy when cfg is refused), the transport usable, and
+ * the thread level the workers need (*hub: worker threads beside the rank's
+ * communication thread: threads > 1, or the paper's communication worker). */
+static int ladro__check_local(const ladro_config_t *cfg, ladro_config_t *eff, bool *hub,
+                              char *msg, size_t n)
 {
-
-    char msg[LADROI_ERRLEN] = "";
-    int rc = ladro_config_validate(cfg, msg, sizeof msg);
-    ladro_config_t eff; /* what paper=1 implies for the core (ladroi_config_effective) */
-    if (rc == 0) {
-        ladroi_config_effective(cfg, &eff);
-        cfg = &eff;
-    }
-    if (rc == 0)
-        rc = ladroi_rma_usable(msg, sizeof msg);
-    /* worker threads beside the rank's communication thread: threads > 1, or the paper's
-     * communication worker (paper=1) */
-    const ladroi_policy_ops_t *pops = rc == 0 ? ladroi_policy_find(cfg->policy) : NULL;
+    *eff = *cfg;
+    *hub = cfg->threads > 1;
+    int rc = ladro_config_validate(cfg, msg, n);
+    if (rc)
+        return rc;
+    ladroi_config_effective(cfg, eff);
+    cfg = eff;
+    if ((rc = ladroi_rma_usable(msg, n)) != 0)
+        return rc;
+    const ladroi_policy_ops_t *pops = ladroi_policy_find(cfg->policy);
     bool paper_hub = pops && cfg->paper && pops->paper_workers;
-    bool hub = cfg->threads > 1 || paper_hub;
-    if (rc == 0) { /* the thread level workers need */
-        char inner[LADROI_ERRLEN];
-        rc = ladroi_net_workers_ok(hub ? (int)(cfg->threads > 1 ? cfg->threads : 2) : 1,
-                                   inner, sizeof inner);
-        if (rc && paper_hub && cfg->threads <= 1)
-            snprintf(msg, sizeof msg, "paper=1 (%.16s's communication worker, a thread "
-                     "beside the computation worker): %.160s", cfg->policy, inner);
-        else if (rc)
-            snprintf(msg, sizeof msg, "%s", inner);
-    }
-    /* The configuration must be the same everywhere where it shapes shared structures. */
+    *hub = cfg->threads > 1 || paper_hub;
+    char inner[LADROI_ERRLEN];
+    rc = ladroi_net_workers_ok(*hub ? (int)(cfg->threads > 1 ? cfg->threads : 2) : 1, inner,
+                               sizeof inner);
+    if (rc && paper_hub && cfg->threads <= 1)
+        snprintf(msg, n, "paper=1 (%.16s's communication worker, a thread beside the "
+                 "computation worker): %.160s", cfg->policy, inner);
+    else if (rc)
+        snprintf(msg, n, "%s", inner);
+    return rc;
+}
+
+/* Collective: the configuration must be the same everywhere where it shapes shared
+ * structures. rc: this rank's status so far (its fields count only when 0); returns the
+ * status after the check. *broken when the all-reduce itself failed. */
+static int ladro__check_same(ladroi_chan_t *comm, const ladro_config_t *cfg, int rc,
+                             char *msg, size_t n, bool *broken)
+{
     uint64_t mine[4] = {0, 0, 0, 0}, lo[4], hi[4];
     if (rc == 0) {
         mine[0] = cfg->task_bytes;
@@ -102,78 +91,102 @@ int ladroi_create(ladroi_chan_t *comm, const ladro_config_t *cfg, ladro_t **out,
     }
     memcpy(lo, mine, sizeof lo);
     memcpy(hi, mine, sizeof hi);
-    if (ladroi_net_allreduce_u64(NULL, comm, lo, 4, LADROI_NET_MIN) != LADRO_OK ||
-        ladroi_net_allreduce_u64(NULL, comm, hi, 4, LADROI_NET_MAX) != LADRO_OK)
+    *broken = ladroi_net_allreduce_u64(NULL, comm, lo, 4, LADROI_NET_MIN) != LADRO_OK ||
+              ladroi_net_allreduce_u64(NULL, comm, hi, 4, LADROI_NET_MAX) != LADRO_OK;
+    if (!*broken && rc == 0 && memcmp(lo, hi, sizeof lo) != 0)
+        rc = ladroi_failbuf(msg, n, LADRO_EINVAL, "policy, task_bytes, task_capacity and "
+                            "result_bytes must be the same on every rank");
+    return rc;
+}
+
+/* The handle's local part: allocations, the policy's options, the pool's deque, the
+ * guard, and a journal's reading (which changes no file). *plb is set once allocated,
+ * also on error (the caller frees it). */
+static int ladro__alloc_local(ladroi_chan_t *comm, const ladro_config_t *cfg, bool hub,
+                              ladro_t **plb, char *msg, size_t n)
+{
+    ladro_t *lb = *plb = calloc(1, sizeof *lb);
+    if (!lb)
+        return ladroi_failbuf(msg, n, LADRO_ENOMEM, "ladro_create: out of memory");
+    lb->cfg = *cfg;
+    lb->hub = hub;
+    lb->idle_since = -1;
+    lb->rank = ladroi_net_chan_rank(comm);
+    lb->size = ladroi_net_chan_size(comm);
+    lb->policy = ladroi_policy_find(cfg->policy); /* validated: registered */
+    lb->st.struct_size = sizeof lb->st;
+    ladroi_rng_seed(&lb->rng, cfg->seed, (uint64_t)lb->rank + 1);
+    int rc = ladro_speed_of(cfg->speed, lb->rank, lb->size, &lb->speed, msg, n);
+    if (rc == 0 && lb->policy->opts_size) {
+        lb->popts = calloc(1, lb->policy->opts_size);
+        rc = lb->popts ? ladroi_policy_opts(lb->policy, cfg, lb->popts, msg, n)
+                       : ladroi_failbuf(msg, n, LADRO_ENOMEM, "ladro_create: out of memory");
+    }
+    if (rc == 0)
+        rc = ladroi_pool_init(lb, &lb->pool, cfg->task_bytes, cfg->task_capacity,
+                              lb->policy->steals);
+    if (rc == 0)
+        ladroi_guard_init(lb);
+    if (rc == 0) {
+        lb->cur = calloc(1, lb->pool.rec_bytes);
+        if (!lb->cur)
+            rc = ladroi_fail(lb, LADRO_ENOMEM, "ladro_create: out of memory");
+    }
+    if (rc == 0 && cfg->journal[0] && cfg->threads > 1)
+        rc = ladroi_failbuf(msg, n, LADRO_ENOTSUP, "journal with threads=%u: the journal "
+                            "records tasks run by ladro_next (threads=1)", cfg->threads);
+    if (rc == 0 && cfg->journal[0]) /* reads only: a refused journal stays as it was */
+        rc = ladroi_journal_open(lb, msg, n);
+    if (rc && !msg[0])
+        snprintf(msg, n, "%s", lb->err);
+    return rc;
+}
+
+/* Collective, every rank whatever it returns: the modules' windows, channels and states,
+ * the policy's init, results routed straight home, the journal's start. */
+static int ladro__open_all(ladro_t *lb, char *msg, size_t n)
+{
+    int rc = ladroi_idle_init(lb);
+    if (rc == 0)
+        rc = ladroi_pool_open(lb, &lb->pool);
+    if (rc == 0)
+        rc = ladroi_guard_open(lb);
+    if (rc == 0)
+        rc = ladroi_term_init(lb, &lb->term);
+    if (rc == 0)
+        rc = ladroi_trace_init(lb);
+    if (rc == 0 && lb->policy->init)
+        rc = lb->policy->init(lb, &lb->policy_state);
+    if (rc == 0 && !lb->res && lb->cfg.result_bytes > 0) /* results straight home */
+        rc = ladroi_results_init(lb, NULL, false);
+    if (rc == 0 && lb->jnl)
+        rc = ladroi_journal_start(lb);
+    if (rc)
+        snprintf(msg, n, "%s", lb->err);
+    return rc;
+}
+
+int ladroi_create(ladroi_chan_t *comm, const ladro_config_t *cfg, ladro_t **out, char *err,
+                  size_t errlen)
+{
+    char msg[LADROI_ERRLEN] = "";
+    ladro_config_t eff;
+    bool hub, broken;
+    int rc = ladro__check_local(cfg, &eff, &hub, msg, sizeof msg);
+    rc = ladro__check_same(comm, &eff, rc, msg, sizeof msg, &broken);
+    if (broken)
         return ladroi_failbuf(err, errlen, LADRO_EMPI, "ladro_create: the configuration "
                               "check (an all-reduce) failed");
-    if (rc == 0 && memcmp(lo, hi, sizeof lo) != 0)
-        rc = ladroi_failbuf(msg, sizeof msg, LADRO_EINVAL, "policy, task_bytes, "
-                            "task_capacity and result_bytes must be the same on every rank");
-
     ladro_t *lb = NULL;
-    if (rc == 0) {
-        lb = calloc(1, sizeof *lb);
-        if (!lb)
-            rc = ladroi_failbuf(msg, sizeof msg, LADRO_ENOMEM, "ladro_create: out of memory");
-    }
-    if (lb) {
-        lb->cfg = *cfg;
-        lb->hub = hub;
-        lb->idle_since = -1;
-        lb->rank = ladroi_net_chan_rank(comm);
-        lb->size = ladroi_net_chan_size(comm);
-        lb->policy = ladroi_policy_find(cfg->policy); /* validated: registered */
-        lb->st.struct_size = sizeof lb->st;
-        ladroi_rng_seed(&lb->rng, cfg->seed, (uint64_t)lb->rank + 1);
-        rc = ladro_speed_of(cfg->speed, lb->rank, lb->size, &lb->speed, msg, sizeof msg);
-        if (rc == 0 && lb->policy->opts_size) {
-            lb->popts = calloc(1, lb->policy->opts_size);
-            rc = lb->popts ? ladroi_policy_opts(lb->policy, cfg, lb->popts, msg, sizeof msg)
-                           : ladroi_failbuf(msg, sizeof msg, LADRO_ENOMEM, "ladro_create: "
-                                            "out of memory");
-        }
-        if (rc == 0)
-            rc = ladroi_pool_init(lb, &lb->pool, cfg->task_bytes, cfg->task_capacity,
-                                  lb->policy->steals);
-        if (rc == 0)
-            ladroi_guard_init(lb);
-        if (rc == 0) {
-            lb->cur = calloc(1, lb->pool.rec_bytes);
-            if (!lb->cur)
-                rc = ladroi_fail(lb, LADRO_ENOMEM, "ladro_create: out of memory");
-        }
-        if (rc == 0 && cfg->journal[0] && cfg->threads > 1)
-            rc = ladroi_failbuf(msg, sizeof msg, LADRO_ENOTSUP, "journal with threads=%u: "
-                                "the journal records tasks run by ladro_next (threads=1)",
-                                cfg->threads);
-        if (rc == 0 && cfg->journal[0]) /* reads only: a refused journal stays as it was */
-            rc = ladroi_journal_open(lb, msg, sizeof msg);
-        if (rc && !msg[0])
-            snprintf(msg, sizeof msg, "%s", lb->err);
-    }
+    if (rc == 0)
+        rc = ladro__alloc_local(comm, &eff, hub, &lb, msg, sizeof msg);
     int all = ladroi_net_agree(NULL, comm, rc);
     if (all == 0) {
         rc = ladroi_net_chan_dup(lb, comm, &lb->comm);
         all = ladroi_net_agree(NULL, comm, rc);
     }
     if (all == 0) {
-        rc = ladroi_idle_init(lb); /* collective: every rank, whatever it returns */
-        if (rc == 0)
-            rc = ladroi_pool_open(lb, &lb->pool);
-        if (rc == 0)
-            rc = ladroi_guard_open(lb);
-        if (rc == 0)
-            rc = ladroi_term_init(lb, &lb->term);
-        if (rc == 0)
-            rc = ladroi_trace_init(lb);
-        if (rc == 0 && lb->policy->init)
-            rc = lb->policy->init(lb, &lb->policy_state);
-        if (rc == 0 && !lb->res && lb->cfg.result_bytes > 0) /* results straight home */
-            rc = ladroi_results_init(lb, NULL, false);
-        if (rc == 0 && lb->jnl)
-            rc = ladroi_journal_start(lb);
-        if (rc)
-            snprintf(msg, sizeof msg, "%s", lb->err);
+        rc = ladro__open_all(lb, msg, sizeof msg);
         all = ladroi_net_agree(NULL, comm, rc);
     }
     if (all != 0) {
@@ -270,21 +283,26 @@ int ladro_push(ladro_t *lb, const ladro_task_t *task)
     return LADRO_OK;
 }
 
-/* Protocol service shared by ladro_progress, ladro_next and the hub of threads. */
-int ladroi_serve(ladro_t *lb)
+int ladro_result(ladro_t *lb, const void *bytes)
 {
-    int rc = ladroi_pool_release(lb, &lb->pool, lb->cfg.chunk);
-    if (rc == 0 && lb->policy->on_progress)
-        rc = lb->policy->on_progress(lb, lb->policy_state);
-    if (rc == 0 && lb->jnl)
-        rc = ladroi_journal_poll(lb, false);
-    if (rc == 0 && lb->res)
-        rc = ladroi_results_progress(lb, false);
-    if (rc == 0)
-        rc = ladroi_term_poll(lb, &lb->term, false);
-    if (rc == 0)
-        rc = ladroi_net_progress(lb);
-    return rc;
+    if (!lb)
+        return LADRO_EINVAL;
+    if (!bytes)
+        return ladroi_fail(lb, LADRO_EINVAL, "ladro_result: bytes is NULL");
+    ladroi_worker_t *w = ladroi_worker_self(lb);
+    if (w && lb->cfg.result_bytes == 0)
+        return ladroi_fail(lb, LADRO_EINVAL, "ladro_result: result_bytes is 0 (set "
+                           "LADRO_RESULT_BYTES / cfg.result_bytes)");
+    if (w) /* a worker's task (threads > 1): the hub routes it when the task ends */
+        return ladroi_worker_result(w, bytes);
+    if (!lb->in_task)
+        return ladroi_fail(lb, LADRO_ESTATE, "ladro_result outside a task (call it between "
+                           "ladro_next returning the task and the next ladro_next)");
+    if (!lb->res || lb->cfg.result_bytes == 0)
+        return ladroi_fail(lb, LADRO_EINVAL, "ladro_result: result_bytes is 0 (set "
+                           "LADRO_RESULT_BYTES / cfg.result_bytes)");
+    memcpy(ladroi_results_cur(lb), bytes, lb->cfg.result_bytes);
+    return LADRO_OK;
 }
 
 int ladro_progress(ladro_t *lb)
@@ -322,48 +340,6 @@ static int ladro__finish_task(ladro_t *lb)
     }
     lb->in_task = false;
     return ladroi_task_done(lb, lb->cur, lb->task_start, now, e);
-}
-
-int ladroi_task_done(ladro_t *lb, const void *rec, double start, double end, double e)
-{
-    ladroi_rec_hdr_t h;
-    memcpy(&h, rec, sizeof h);
-    lb->st.work_s += e;
-    if (e > lb->st.max_task_s)
-        lb->st.max_task_s = e;
-    lb->st.busy_s += end - start;
-    lb->st.tasks_run++;
-    if (end - lb->t0 > lb->st.last_task_end_s) /* workers finish out of order */
-        lb->st.last_task_end_s = end - lb->t0;
-    if (LADROI_MOVES(h) >= 2)
-        lb->st.tasks_stolen_twice++;
-    if (h.moves & LADROI_MOVES_RERUN)
-        lb->st.journal_reruns++;
-    if (ladroi_guard_on(lb)) {
-        int rc = ladroi_guard_task_end(lb);
-        if (rc)
-            return rc;
-    }
-    LADROI_TRACE(lb, LADROI_TEV_TASK, start, end, h.id, h.origin, LADROI_MOVES(h));
-    if (lb->jnl) { /* complete once its record is durable (src/journal.c) */
-        void *res = lb->res && lb->cfg.result_bytes ? ladroi_results_cur(lb) : NULL;
-        int rc = ladroi_journal_done(lb, h.id, h.origin, h.moves & LADROI_MOVES_RERUN, res);
-        if (res)
-            memset(res, 0, lb->cfg.result_bytes); /* the next task's result starts at 0 */
-        if (rc)
-            return rc;
-    } else if (lb->res) { /* complete when the result is home (src/results.c) */
-        int rc = ladroi_results_task_end(lb, h.id, h.origin);
-        if (rc)
-            return rc;
-    } else {
-        lb->completed++;
-    }
-    if (lb->cfg.watchdog > 0 && end - start > lb->cfg.watchdog)
-        lb->wd_slow_task_s = end - start; /* raises the alarm at the next wave */
-    if (lb->policy->on_task_end)
-        return lb->policy->on_task_end(lb, lb->policy_state, e, end - start);
-    return LADRO_OK;
 }
 
 static void ladro__fill(ladro_t *lb, ladro_task_t *task)
@@ -447,36 +423,6 @@ int ladro_next(ladro_t *lb, ladro_task_t *task)
         if ((rc = ladroi_net_progress(lb)) != 0 || (rc = ladroi_idle_pause(lb)) != 0)
             return rc;
     }
-}
-
-int ladroi_idle_turn(ladro_t *lb)
-{
-    lb->msg_pending = false; /* served below */
-    if (lb->trace.on && lb->idle_since < 0)
-        lb->idle_since = ladroi_net_now();
-    int rc = lb->jnl ? ladroi_journal_poll(lb, true) : LADRO_OK; /* completions count */
-    if (rc == 0 && lb->res)
-        rc = ladroi_results_progress(lb, true);
-    if (rc == 0)
-        rc = ladroi_term_poll(lb, &lb->term, true);
-    if (rc == 0 && (lb->term.done || (lb->policy->finished &&
-                                       lb->policy->finished(lb, lb->policy_state))))
-        ladroi_mark_done(lb);
-    return rc;
-}
-
-void ladroi_mark_done(ladro_t *lb)
-{
-    lb->state = LADROI_DONE;
-    lb->t_end = ladroi_net_now();
-    lb->st.wall_s = lb->t_end - lb->t0;
-    lb->st.idle_s = (double)lb->st.threads * lb->st.wall_s - lb->st.busy_s;
-    lb->st.term_waves = lb->term.waves;
-    if (!lb->hub) /* the one thread is the busiest (src/threads.c sets it else) */
-        lb->st.worker_tasks_max = lb->st.tasks_run;
-    if (lb->idle_since >= 0)
-        LADROI_TRACE(lb, LADROI_TEV_IDLE, lb->idle_since, lb->t_end, 0, -1, 0);
-    LADROI_TRACE(lb, LADROI_TEV_DONE, lb->t_end, lb->t_end, 0, -1, 0);
 }
 
 int ladro_run(ladro_t *lb, ladro_task_fn fn, void *user_data)

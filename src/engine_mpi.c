@@ -5,12 +5,14 @@
  * Channels are duplicated communicators; the clock is the system's monotonic clock. */
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT: the idle strategy's core count */
 #include "ladro_int.h"
+#include "core.h"
 
 #include <limits.h>
 #include <sched.h>
-#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 struct ladroi_chan {
     MPI_Comm comm;

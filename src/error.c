@@ -33,12 +33,37 @@ const char *ladro_version(void)
     return LADRO_VERSION_STRING;
 }
 
+/* This thread's binding (ladroi_errbuf_bind): thread-local, not global state; it names
+ * a buffer of one handle's worker, checked against the handle each call is made on. */
+static _Thread_local struct {
+    const ladro_t *lb;
+    char *msg;
+    unsigned *count;
+} ladro__mine;
+
+void ladroi_errbuf_bind(const ladro_t *lb, char *msg, unsigned *count)
+{
+    ladro__mine.lb = lb;
+    ladro__mine.msg = msg;
+    ladro__mine.count = count;
+}
+
+/* The calling thread's message buffer on lb; `write`: a message is being written there
+ * (counted). */
+static char *ladro__errbuf(ladro_t *lb, bool write)
+{
+    bool mine = lb && ladro__mine.lb == lb;
+    if (write)
+        ++*(mine ? ladro__mine.count : &lb->err_count);
+    return mine ? ladro__mine.msg : lb->err;
+}
+
 int ladroi_fail(ladro_t *lb, int rc, const char *fmt, ...)
 {
     if (lb) {
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(ladroi_errbuf(lb, true), LADROI_ERRLEN, fmt, ap);
+        vsnprintf(ladro__errbuf(lb, true), LADROI_ERRLEN, fmt, ap);
         va_end(ap);
     }
     return rc;
@@ -47,5 +72,5 @@ int ladroi_fail(ladro_t *lb, int rc, const char *fmt, ...)
 const char *ladro_last_error(const ladro_t *lb)
 {
     /* a worker's buffer is its own: no other thread writes it (const as errno is) */
-    return lb ? ladroi_errbuf((ladro_t *)lb, false) : "";
+    return lb ? ladro__errbuf((ladro_t *)lb, false) : "";
 }

@@ -4,9 +4,12 @@
  * ladroi_pool_release). The pool's claim is correct for every amount (tests/model/
  * pool.pml), so the guard cannot lose a task or run one twice. Rules and their reasons:
  * src/guard.h; what was tried: docs/notes/steal-guard-at-scale.md. */
+#include "guard.h"
 #include "ladro_int.h"
+#include "policy.h"
 
 #include <math.h>
+#include <string.h>
 
 /* The guard's window: two doubles per rank, stored by their owner (local stores). */
 #define LADRO__PACE 0u                 /* its pace */

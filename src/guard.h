@@ -153,4 +153,23 @@ int ladroi_guard_limit(ladro_t *lb, int victim, uint32_t n, uint32_t *cap);
  * and this rank knows its own, else UINT32_MAX without a remote operation. */
 int ladroi_guard_grant(ladro_t *lb, int thief, uint32_t *cap);
 
+/* The orders of a ring of ranks (smallworld's `sw_ring`, ctws's `ctws_ring`; the spread
+ * order is src/sw_math.h's): `auto` is spread under steal_guard=pace, where a block of
+ * slow ranks must not be a ring's neighbours, else the ranks' own order. */
+enum { LADROI_ORDER_AUTO, LADROI_ORDER_RANK, LADROI_ORDER_SPREAD };
+extern const char *const ladroi_order_names[];
+bool ladroi_order_spread(const ladro_t *lb, int order);
+/* A policy's fixed ring order (an int field of its options struct): auto (spread under
+ * steal_guard=pace, else rank) by default, the paper's consecutive ranks under paper. */
+#define LADROI_OPT_ORDER(key_, type_, field_, doc_)                                        \
+    {.key = key_, .type = LADROI_OPT_ENUM, LADROI_OPT_FIELD(type_, field_),                 \
+     .names = ladroi_order_names, .def = "auto", .paper = "rank", .fixed = true,            \
+     .accepted = "auto, rank, spread",                                                     \
+     .doc = doc_ "; `auto`: spread under `steal_guard=pace`, else rank"}
+/* One steal attempt from victim into lb's pool through the guard (ladroi_guard_steal;
+ * src/guard.c), counted in the statistics as every
+ * policy reports it (tried; ok with tasks and bytes moved, or failed; time spent).
+ * Returns 1 when tasks arrived, 0 when the victim had none, < 0 on error. */
+int ladroi_steal_attempt(ladro_t *lb, int victim, double fraction, uint32_t max_take);
+
 #endif

@@ -44,7 +44,9 @@
  * a processor yield, and made baseline's and successonly's runs 11-16 % longer at 16
  * ranks on 2 cores (bench/termination/README.md, "Idle rounds that stop at a message, on
  * real ranks"), while a message waits for the back-off's sleeps anyway. */
+#include "idle.h"
 #include "ladro_int.h"
+#include "coll.h"
 
 int ladroi_idle_init(ladro_t *lb)
 {

@@ -32,11 +32,13 @@
  * docs/user-guide.md, "Restarting a run". */
 #include "journal.h"
 #include "ladro_int.h"
+#include "results.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -446,31 +448,15 @@ static int ladro__rank_file(const char *name)
     return strcmp(canon, name) == 0 ? r : -1;
 }
 
-int ladroi_journal_open(ladro_t *lb, char *err, size_t errlen)
+/* The rank files of dir, in rank order (a deterministic scan: the same on every rank):
+ * *pranks (malloc'd, *pnr of them; NULL on error). */
+static int ladro__list_ranks(const char *dir, int **pranks, int *pnr, char *err,
+                             size_t errlen)
 {
-    const char *dir = lb->cfg.journal;
-    ladroi_journal_t *j = calloc(1, sizeof *j);
-    if (!j)
-        return ladroi_failbuf(err, errlen, LADRO_ENOMEM, "journal: out of memory");
-    lb->jnl = j;
-    j->fd = -1;
-    j->lay = (ladroi_jnl_layout_t){lb->cfg.task_bytes, lb->cfg.result_bytes,
-                                   lb->cfg.journal_id};
-    snprintf(j->path, sizeof j->path, "%s/rank-%d.jnl", dir, lb->rank);
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        return ladroi_failbuf(err, errlen, LADRO_EIO, "journal %s: cannot create the "
-                              "directory: %s", dir, strerror(errno));
-    struct stat sb;
-    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
-        return ladroi_failbuf(err, errlen, LADRO_EIO, "journal %s: not a directory", dir);
-    if (access(dir, W_OK | X_OK) != 0)
-        return ladroi_failbuf(err, errlen, LADRO_EIO, "journal %s: directory not writable: "
-                              "%s", dir, strerror(errno));
     DIR *d = opendir(dir);
     if (!d)
         return ladroi_failbuf(err, errlen, LADRO_EIO, "journal %s: cannot list the "
                               "directory: %s", dir, strerror(errno));
-    /* the rank files, in rank order (a deterministic scan: the same on every rank) */
     int *ranks = NULL, nr = 0, cr = 0, rc = LADRO_OK;
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
@@ -496,9 +482,43 @@ int ladroi_journal_open(ladro_t *lb, char *err, size_t errlen)
             ranks[b] = ranks[b - 1];
             ranks[b - 1] = t;
         }
-    unsigned char **bufs = rc ? NULL : calloc((size_t)(nr ? nr : 1), sizeof *bufs);
-    size_t *lens = rc ? NULL : calloc((size_t)(nr ? nr : 1), sizeof *lens);
-    if (!rc && (!bufs || !lens))
+    if (rc) {
+        free(ranks);
+        ranks = NULL;
+        nr = 0;
+    }
+    *pranks = ranks;
+    *pnr = nr;
+    return rc;
+}
+
+int ladroi_journal_open(ladro_t *lb, char *err, size_t errlen)
+{
+    const char *dir = lb->cfg.journal;
+    ladroi_journal_t *j = calloc(1, sizeof *j);
+    if (!j)
+        return ladroi_failbuf(err, errlen, LADRO_ENOMEM, "journal: out of memory");
+    lb->jnl = j;
+    j->fd = -1;
+    j->lay = (ladroi_jnl_layout_t){lb->cfg.task_bytes, lb->cfg.result_bytes,
+                                   lb->cfg.journal_id};
+    snprintf(j->path, sizeof j->path, "%s/rank-%d.jnl", dir, lb->rank);
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return ladroi_failbuf(err, errlen, LADRO_EIO, "journal %s: cannot create the "
+                              "directory: %s", dir, strerror(errno));
+    struct stat sb;
+    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
+        return ladroi_failbuf(err, errlen, LADRO_EIO, "journal %s: not a directory", dir);
+    if (access(dir, W_OK | X_OK) != 0)
+        return ladroi_failbuf(err, errlen, LADRO_EIO, "journal %s: directory not writable: "
+                              "%s", dir, strerror(errno));
+    int *ranks = NULL, nr = 0;
+    int rc = ladro__list_ranks(dir, &ranks, &nr, err, errlen);
+    if (rc)
+        return rc;
+    unsigned char **bufs = calloc((size_t)(nr ? nr : 1), sizeof *bufs);
+    size_t *lens = calloc((size_t)(nr ? nr : 1), sizeof *lens);
+    if (!bufs || !lens)
         rc = ladroi_failbuf(err, errlen, LADRO_ENOMEM, "journal: out of memory");
     char path[LADRO_PATH_MAX + 32];
     for (int i = 0; i < nr && !rc; i++) {

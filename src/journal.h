@@ -14,6 +14,8 @@
 #ifndef LADRO_JOURNAL_H
 #define LADRO_JOURNAL_H
 
+#include "ladro.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -65,5 +67,31 @@ int ladroi_jnl_check(const unsigned char *buf, size_t len, const char *name,
  * message naming the file. */
 int ladroi_jnl_read_file(const char *path, unsigned char **buf, size_t *len, char *err,
                          size_t errlen);
+
+/* ---- the handle part (src/journal.c) ------------------------------------------------- */
+typedef struct ladroi_journal ladroi_journal_t;
+/* ladro_create, before the agreement: read and check every rank file of cfg.journal,
+ * keep this rank's part (sets lb->jnl). Changes no file. */
+int ladroi_journal_open(ladro_t *lb, char *err, size_t errlen);
+/* ladro_create, after the results module: open this rank's file for appending (drop a
+ * cut-short tail, or write the header), queue the journal's results, push the unfinished
+ * children. */
+int ladroi_journal_start(ladro_t *lb);
+/* The run resumed a journal: the tasks at its start may have run before. */
+bool ladroi_journal_resumed(const ladro_t *lb);
+/* id is recorded as completed. */
+bool ladroi_journal_has(const ladroi_journal_t *j, uint64_t id);
+/* ladro_push of id: *completed when the journal records it (the push is dropped); its
+ * result, unless it goes to (origin mod nranks) at creation, is handed out here. */
+int ladroi_journal_take(ladro_t *lb, uint64_t id, bool *completed);
+/* The running task pushed a child. */
+int ladroi_journal_child(ladro_t *lb, uint64_t id, const void *payload);
+/* The running task ended: record it (result: result_bytes bytes, or NULL when 0); it
+ * counts as completed at the commit. */
+int ladroi_journal_done(ladro_t *lb, uint64_t id, int32_t origin, bool rerun,
+                        const void *result);
+/* Commit when the oldest waiting record is old enough, or at once when idle. */
+int ladroi_journal_poll(ladro_t *lb, bool idle);
+void ladroi_journal_fini(ladro_t *lb);
 
 #endif

@@ -1,6 +1,9 @@
 /* Load-aware victim selection and the victim-reply mechanics shared by the baseline
  * (BaselineWS) and successonly (SuccessOnlyWS) policies; see loadaware.h. */
 #include "loadaware.h"
+#include "idle.h"
+
+#include <string.h>
 
 int ladroi_la_init(ladro_t *lb, ladroi_la_t *la)
 {

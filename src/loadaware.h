@@ -23,6 +23,8 @@
 #define LADRO_LOADAWARE_H
 
 #include "ladro_int.h"
+#include "config.h"
+#include "policy.h"
 
 #define LADROI_LA_DENY 1ull
 #define LADROI_LA_GRANT(k) (((uint64_t)(k) << 8) | 2ull)

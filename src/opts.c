@@ -178,6 +178,31 @@ static int ladro__apply(const ladroi_cli_t *c, const ladroi_opt_t *o, int at, co
     return 0;
 }
 
+/* An argument that names no option: unknown (a --name, with the closest one), or a
+ * positional argument, taken when the command accepts one more. */
+static int ladro__not_option(const ladroi_cli_t *c, const char *a, char *err, size_t errlen)
+{
+    if (a[0] == '-' && a[1]) {
+        char word[80];
+        snprintf(word, sizeof word, "%s", a + strspn(a, "-"));
+        word[strcspn(word, "=")] = 0; /* --name=value: the name */
+        const char *best = word[0] ? ladroi_closest(word, ladro__name_at, c) : NULL;
+        if (best)
+            return ladroi_cli_fail(c, err, errlen, "option '%.*s%s': unknown; did you "
+                                   "mean '--%s'? (see --help)", LADROI_SHOW(a), best);
+        return ladroi_cli_fail(c, err, errlen, "option '%.*s%s': unknown (see --help)",
+                               LADROI_SHOW(a));
+    }
+    if (!c->npos || c->maxpos == 0)
+        return ladroi_cli_fail(c, err, errlen, "argument '%.*s%s': not an option "
+                               "(see --help)", LADROI_SHOW(a));
+    if (*c->npos >= c->maxpos)
+        return ladroi_cli_fail(c, err, errlen, "argument '%.*s%s': %s", LADROI_SHOW(a),
+                               c->too_many ? c->too_many : "one too many");
+    c->pos[(*c->npos)++] = a;
+    return 0;
+}
+
 /* One pass over argv: EARLY rows only (early), or all other rows. */
 static int ladro__pass(const ladroi_cli_t *c, int argc, char **argv, bool early, char *err,
                        size_t errlen)
@@ -188,24 +213,9 @@ static int ladro__pass(const ladroi_cli_t *c, int argc, char **argv, bool early,
         if (!o) {
             if (early) /* reported in the second pass */
                 continue;
-            if (a[0] == '-' && a[1]) {
-                char word[80];
-                snprintf(word, sizeof word, "%s", a + strspn(a, "-"));
-                word[strcspn(word, "=")] = 0; /* --name=value: the name */
-                const char *best = word[0] ? ladroi_closest(word, ladro__name_at, c) : NULL;
-                if (best)
-                    return ladroi_cli_fail(c, err, errlen, "option '%.*s%s': unknown; did you "
-                                           "mean '--%s'? (see --help)", LADROI_SHOW(a), best);
-                return ladroi_cli_fail(c, err, errlen, "option '%.*s%s': unknown (see --help)",
-                                       LADROI_SHOW(a));
-            }
-            if (!c->npos || c->maxpos == 0)
-                return ladroi_cli_fail(c, err, errlen, "argument '%.*s%s': not an option "
-                                       "(see --help)", LADROI_SHOW(a));
-            if (*c->npos >= c->maxpos)
-                return ladroi_cli_fail(c, err, errlen, "argument '%.*s%s': %s", LADROI_SHOW(a),
-                                       c->too_many ? c->too_many : "one too many");
-            c->pos[(*c->npos)++] = a;
+            int rc = ladro__not_option(c, a, err, errlen);
+            if (rc)
+                return rc;
             continue;
         }
         bool mine = ((o->flags & LADROI_OPT_EARLY) != 0) == early;

@@ -15,9 +15,12 @@
  *
  * The draws, the ring arithmetic and greedy routing are src/sw_math.c (pure, shared with
  * ladro-sim, which holds the whole graph: ladroi_sw_graph); this file is one rank's list. */
+#include "overlay.h"
 #include "ladro_int.h"
+#include "sw_math.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 int ladroi_overlay_add(ladroi_overlay_t *ov, int v)
 {

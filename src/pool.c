@@ -26,9 +26,11 @@
  * compare-and-swap loop, from the word looked at), so that a caller may decide how many
  * tasks to claim in between (the steal guard, src/guard.c): the claim is correct for
  * every amount. */
+#include "pool.h"
 #include "ladro_int.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #define LADRO__MASK 0xFFFFFFu
 #define LADRO__UMAX 0xFFFFu

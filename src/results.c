@@ -20,9 +20,13 @@
  * waves stay the proof of termination (a task spawned after its rank entered the barrier
  * is still counted); the barrier keeps them from running while the work is still being
  * spread. */
+#include "results.h"
 #include "ladro_int.h"
+#include "coll.h"
+#include "overlay.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #define LADRO__RES_TAG 0x5257          /* "RW" */
 #define LADRO__FLUSH_BYTES (64u << 10) /* a next-hop buffer leaves at this size */
@@ -270,10 +274,9 @@ static int ladro__flush(ladro_t *lb, int slot)
     return LADRO_OK;
 }
 
-int ladroi_results_progress(ladro_t *lb, bool idle)
+/* Free the buffers of completed sends. */
+static int ladro__sends_done(ladro_t *lb, ladroi_results_t *r)
 {
-    ladroi_results_t *r = lb->res;
-    /* completed sends */
     for (int i = 0; i < r->nsends;) {
         bool flag;
         int rc = ladroi_net_test(lb, &r->sends[i].req, &flag, NULL);
@@ -286,7 +289,12 @@ int ladroi_results_progress(ladro_t *lb, bool idle)
             i++;
         }
     }
-    /* arrivals: deliver or forward each record */
+    return LADRO_OK;
+}
+
+/* Arrivals: deliver or forward each record of every message waiting. */
+static int ladro__arrivals(ladro_t *lb, ladroi_results_t *r)
+{
     for (;;) {
         bool flag;
         ladroi_msg_t st;
@@ -294,7 +302,7 @@ int ladroi_results_progress(ladro_t *lb, bool idle)
         if (rc)
             return rc;
         if (!flag)
-            break;
+            return LADRO_OK;
         size_t n = st.bytes;
         if (n % r->rec)
             return ladroi_fail(lb, LADRO_EMPI, "results: message of %zu bytes from rank %d "
@@ -314,8 +322,11 @@ int ladroi_results_progress(ladro_t *lb, bool idle)
                 return rc;
         }
     }
-    /* departures: aggregated per next hop */
-    double now = ladroi_net_now();
+}
+
+/* Departures: aggregated per next hop, sent when full, old, or (idle) at once. */
+static int ladro__departures(ladro_t *lb, ladroi_results_t *r, bool idle, double now)
+{
     for (int i = 0; i < r->nactive;) {
         int slot = r->active[i];
         ladro__buf_t *b = &r->buf[slot];
@@ -329,28 +340,46 @@ int ladroi_results_progress(ladro_t *lb, bool idle)
             i++;
         }
     }
-    /* TITUS §2.2: local completion -> non-blocking barrier; the waves wait for it */
-    if (r->gate && !r->passed) {
-        if (!r->posted && idle && lb->state == LADROI_RUNNING &&
-            r->own_done == lb->st.tasks_pushed) {
-            uint64_t zero = 0;
-            int rc = ladroi_coll_start(lb, &r->barrier, &zero);
-            if (rc)
-                return rc;
-            r->posted = true;
-            r->posted_at = now;
-        }
-        if (r->posted) {
-            bool flag = false;
-            int rc = ladroi_coll_test(lb, &r->barrier, &flag);
-            if (rc)
-                return rc;
-            if (flag) {
-                r->passed = true;
-            }
-        }
+    return LADRO_OK;
+}
+
+/* TITUS §2.2: local completion -> non-blocking barrier; the waves wait for it */
+static int ladro__gate(ladro_t *lb, ladroi_results_t *r, bool idle, double now)
+{
+    if (!r->gate || r->passed)
+        return LADRO_OK;
+    if (!r->posted && idle && lb->state == LADROI_RUNNING &&
+        r->own_done == lb->st.tasks_pushed) {
+        uint64_t zero = 0;
+        int rc = ladroi_coll_start(lb, &r->barrier, &zero);
+        if (rc)
+            return rc;
+        r->posted = true;
+        r->posted_at = now;
+    }
+    if (r->posted) {
+        bool flag = false;
+        int rc = ladroi_coll_test(lb, &r->barrier, &flag);
+        if (rc)
+            return rc;
+        if (flag)
+            r->passed = true;
     }
     return LADRO_OK;
+}
+
+int ladroi_results_progress(ladro_t *lb, bool idle)
+{
+    ladroi_results_t *r = lb->res;
+    int rc = ladro__sends_done(lb, r);
+    if (rc == 0)
+        rc = ladro__arrivals(lb, r);
+    double now = ladroi_net_now();
+    if (rc == 0)
+        rc = ladro__departures(lb, r, idle, now);
+    if (rc == 0)
+        rc = ladro__gate(lb, r, idle, now);
+    return rc;
 }
 
 bool ladroi_results_gating(const ladro_t *lb)
@@ -371,28 +400,6 @@ void ladroi_results_dump(const ladro_t *lb, FILE *out)
             r->nsends, (unsigned long long)r->own_done,
             (unsigned long long)lb->st.tasks_pushed, r->got_count,
             !r->gate ? "off" : r->passed ? "passed" : r->posted ? "entered" : "not entered");
-}
-
-int ladro_result(ladro_t *lb, const void *bytes)
-{
-    if (!lb)
-        return LADRO_EINVAL;
-    if (!bytes)
-        return ladroi_fail(lb, LADRO_EINVAL, "ladro_result: bytes is NULL");
-    ladroi_worker_t *w = ladroi_worker_self(lb);
-    if (w && lb->cfg.result_bytes == 0)
-        return ladroi_fail(lb, LADRO_EINVAL, "ladro_result: result_bytes is 0 (set "
-                           "LADRO_RESULT_BYTES / cfg.result_bytes)");
-    if (w) /* a worker's task (threads > 1): the hub routes it when the task ends */
-        return ladroi_worker_result(w, bytes);
-    if (!lb->in_task)
-        return ladroi_fail(lb, LADRO_ESTATE, "ladro_result outside a task (call it between "
-                           "ladro_next returning the task and the next ladro_next)");
-    if (!lb->res || lb->cfg.result_bytes == 0)
-        return ladroi_fail(lb, LADRO_EINVAL, "ladro_result: result_bytes is 0 (set "
-                           "LADRO_RESULT_BYTES / cfg.result_bytes)");
-    memcpy(lb->res->cur, bytes, lb->cfg.result_bytes);
-    return LADRO_OK;
 }
 
 void *ladroi_results_cur(ladro_t *lb)

@@ -1,11 +1,14 @@
 /* Statistics in the vocabulary of docs/architecture.md §Measurements. Every field comes
- * from one list, LADROI_STATS_FIELDS (ladro_int.h), plus the policy's named counters
+ * from one list, LADROI_STATS_FIELDS (stats.h), plus the policy's named counters
  * (its ops table): the gather, ladro_stats_field, the JSON/CSV writers and the printout
  * walk them, so a new field or counter is added in one place. */
+#include "stats.h"
 #include "ladro_int.h"
+#include "policy.h"
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum { LADRO__U64, LADRO__DBL };
 

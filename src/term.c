@@ -16,7 +16,13 @@
  * steal_guard=pace's estimate of the run's remaining time (ladroi_guard_remaining, zeros
  * when the guard is off). The sums of the last wave are also what ladro_global_counts
  * reports. */
+#include "term.h"
 #include "ladro_int.h"
+#include "coll.h"
+#include "policy.h"
+#include "watchdog.h"
+
+#include <string.h>
 
 int ladroi_term_init(ladro_t *lb, ladroi_term_t *t)
 {

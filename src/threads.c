@@ -27,12 +27,18 @@
  * hub counts as completed, or lets a remote rank see, has its creation counted, and
  * created - completed >= 1 while any task exists in the rank (the four-counter argument
  * of src/term.c then holds unchanged). */
+#include "threads.h"
 #include "ladro_int.h"
 #include "deque.h"
+#include "idle.h"
+#include "policy.h"
+#include "results.h"
+#include "step.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 /* A completion record: this header, the task's record header, its result bytes. */
@@ -101,16 +107,6 @@ static _Thread_local ladroi_worker_t *ladro__self;
 ladroi_worker_t *ladroi_worker_self(const ladro_t *lb)
 {
     return ladro__self && ladro__self->lb == lb ? ladro__self : NULL;
-}
-
-char *ladroi_errbuf(ladro_t *lb, bool write)
-{
-    ladroi_worker_t *w = ladroi_worker_self(lb);
-    if (write && w)
-        w->msg_count++;
-    else if (write)
-        lb->err_count++;
-    return w ? w->msg : lb->err;
 }
 
 static void ladro__wait(pthread_cond_t *cv, pthread_mutex_t *mu, double secs)
@@ -305,8 +301,10 @@ static void *ladro__worker_main(void *arg)
 {
     ladroi_worker_t *w = arg;
     ladro__self = w;
+    ladroi_errbuf_bind(w->lb, w->msg, &w->msg_count);
     while (ladro__find(w))
         ladro__run_task(w);
+    ladroi_errbuf_bind(NULL, NULL, NULL);
     ladro__self = NULL;
     return NULL;
 }

@@ -17,6 +17,7 @@
  * The file is written to a temporary name and renamed, so a failed write leaves
  * nothing half-written. Nothing here runs between the makespan's start and
  * LADRO_DONE except the appends of ladroi_trace_add. */
+#include "trace.h"
 #include "ladro_int.h"
 
 #include <inttypes.h>
@@ -25,6 +26,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #define LADROI_TRACE_MAX_EVENTS (4u << 20) /* per rank: 4 Mi records, 160 MiB */
@@ -302,28 +304,37 @@ static void ladro__paje_cont(char *buf, size_t len, const ladroi_tev_t *e, int n
         snprintf(buf, len, "r%d", e->rank);
 }
 
-static int ladro__write_paje(FILE *f, const ladroi_tev_t *ev, size_t n, int nranks, int nw)
+/* The records' edges in time order (*m of them): a state's push and pop, a steal's link
+ * start and end, an event; *tmax the last time. NULL when out of memory. */
+static ladro_edge_t *ladro__paje_edges(const ladroi_tev_t *ev, size_t n, size_t *m,
+                                       double *tmax)
 {
     ladro_edge_t *ed = malloc((4 * n + 1) * sizeof *ed); /* push+pop, link start+end */
     if (!ed)
-        return -1;
-    size_t m = 0;
-    double tmax = 0;
+        return NULL;
+    *m = 0;
+    *tmax = 0;
     for (size_t i = 0; i < n; i++) {
         const ladroi_tev_t *e = &ev[i];
-        tmax = fmax(tmax, e->t1);
+        *tmax = fmax(*tmax, e->t1);
         if (e->kind == LADROI_TEV_MSG || e->kind == LADROI_TEV_DONE) {
-            ed[m++] = (ladro_edge_t){e->t0, 0, e, 4};
+            ed[(*m)++] = (ladro_edge_t){e->t0, 0, e, 4};
         } else if (e->t1 > e->t0) { /* zero-length states carry nothing */
-            ed[m++] = (ladro_edge_t){e->t0, e->t1 - e->t0, e, 1};
-            ed[m++] = (ladro_edge_t){e->t1, e->t1 - e->t0, e, 0};
+            ed[(*m)++] = (ladro_edge_t){e->t0, e->t1 - e->t0, e, 1};
+            ed[(*m)++] = (ladro_edge_t){e->t1, e->t1 - e->t0, e, 0};
             if (e->kind == LADROI_TEV_STEAL && e->n > 0) { /* the transfer: victim -> thief */
-                ed[m++] = (ladro_edge_t){e->t0, 0, e, 3};
-                ed[m++] = (ladro_edge_t){e->t1, 0, e, 2};
+                ed[(*m)++] = (ladro_edge_t){e->t0, 0, e, 3};
+                ed[(*m)++] = (ladro_edge_t){e->t1, 0, e, 2};
             }
         }
     }
-    qsort(ed, m, sizeof *ed, ladro__cmp_edge);
+    qsort(ed, *m, sizeof *ed, ladro__cmp_edge);
+    return ed;
+}
+
+/* The header, the types and values (task colours by origin rank), and the containers. */
+static void ladro__paje_defs(FILE *f, int nranks, int nw)
+{
     fputs(ladro__paje_header, f);
     fprintf(f, "0 CT_Job 0 \"Job\"\n0 CT_Rank CT_Job \"Rank\"\n"
                "1 ST_Act CT_Rank \"Activity\"\n"
@@ -353,40 +364,53 @@ static int ladro__write_paje(FILE *f, const ladroi_tev_t *ev, size_t n, int nran
             fprintf(f, "3 0.000000000 r%dw%d CT_Worker r%d \"rank %d worker %d\"\n", r, w, r,
                     r, w);
     }
-    for (size_t i = 0; i < m; i++) {
-        const ladro_edge_t *x = &ed[i];
-        const ladroi_tev_t *e = x->e;
-        double t = x->t < 0 ? 0 : x->t;
-        size_t key = (size_t)(e - ev);
-        char cont[32];
-        ladro__paje_cont(cont, sizeof cont, e, nw);
-        bool on_worker = cont[strcspn(cont, "w")] != 0;
-        switch (x->what) {
-        case 1:
-            if (e->kind == LADROI_TEV_TASK)
-                fprintf(f, "5 %.9f %s %s %s%d\n", t, on_worker ? "ST_Task" : "ST_Act", cont,
-                        on_worker ? "wt" : "t", e->peer);
-            else
-                fprintf(f, "5 %.9f ST_Act r%d %s\n", t, e->rank,
-                        e->kind == LADROI_TEV_IDLE ? "idle" : "steal");
-            break;
-        case 0:
-            fprintf(f, "6 %.9f %s %s\n", t, on_worker ? "ST_Task" : "ST_Act", cont);
-            break;
-        case 3:
-            fprintf(f, "8 %.9f LT_Steal job r%d \"%u tasks\" s%zu\n", t, e->peer, e->n, key);
-            break;
-        case 2:
-            fprintf(f, "9 %.9f LT_Steal job r%d \"%u tasks\" s%zu\n", t, e->rank, e->n, key);
-            break;
-        default:
-            fprintf(f, "11 %.9f ET_Msg r%d \"%s\"\n", t, e->rank,
-                    e->kind == LADROI_TEV_DONE ? "done"
-                    : e->n < LADROI_MSG_N      ? ladro__msg_names[e->n]
-                                               : "other");
-            break;
-        }
+}
+
+/* One edge's line; key: its record's index (a link's key). */
+static void ladro__paje_edge(FILE *f, const ladro_edge_t *x, size_t key, int nw)
+{
+    const ladroi_tev_t *e = x->e;
+    double t = x->t < 0 ? 0 : x->t;
+    char cont[32];
+    ladro__paje_cont(cont, sizeof cont, e, nw);
+    bool on_worker = cont[strcspn(cont, "w")] != 0;
+    switch (x->what) {
+    case 1:
+        if (e->kind == LADROI_TEV_TASK)
+            fprintf(f, "5 %.9f %s %s %s%d\n", t, on_worker ? "ST_Task" : "ST_Act", cont,
+                    on_worker ? "wt" : "t", e->peer);
+        else
+            fprintf(f, "5 %.9f ST_Act r%d %s\n", t, e->rank,
+                    e->kind == LADROI_TEV_IDLE ? "idle" : "steal");
+        break;
+    case 0:
+        fprintf(f, "6 %.9f %s %s\n", t, on_worker ? "ST_Task" : "ST_Act", cont);
+        break;
+    case 3:
+        fprintf(f, "8 %.9f LT_Steal job r%d \"%u tasks\" s%zu\n", t, e->peer, e->n, key);
+        break;
+    case 2:
+        fprintf(f, "9 %.9f LT_Steal job r%d \"%u tasks\" s%zu\n", t, e->rank, e->n, key);
+        break;
+    default:
+        fprintf(f, "11 %.9f ET_Msg r%d \"%s\"\n", t, e->rank,
+                e->kind == LADROI_TEV_DONE ? "done"
+                : e->n < LADROI_MSG_N      ? ladro__msg_names[e->n]
+                                           : "other");
+        break;
     }
+}
+
+static int ladro__write_paje(FILE *f, const ladroi_tev_t *ev, size_t n, int nranks, int nw)
+{
+    size_t m;
+    double tmax;
+    ladro_edge_t *ed = ladro__paje_edges(ev, n, &m, &tmax);
+    if (!ed)
+        return -1;
+    ladro__paje_defs(f, nranks, nw);
+    for (size_t i = 0; i < m; i++)
+        ladro__paje_edge(f, &ed[i], (size_t)(ed[i].e - ev), nw);
     for (int r = 0; r < nranks; r++) {
         for (int w = 0; w < nw; w++)
             fprintf(f, "4 %.9f CT_Worker r%dw%d\n", tmax, r, w);

@@ -15,9 +15,14 @@
  * When a wave cannot complete because some rank stopped calling the library for
  * 8 x `watchdog`, an idle rank fails alone (LADROI_WD_LOCAL): no collective can finish,
  * so ladro_destroy then frees local memory only and the program should MPI_Abort. */
+#include "watchdog.h"
 #include "ladro_int.h"
+#include "coll.h"
+#include "policy.h"
+#include "results.h"
 
 #include <inttypes.h>
+#include <string.h>
 
 uint64_t ladroi_wd_alarm(ladro_t *lb, bool idle, double now)
 {

@@ -4,9 +4,11 @@
  * --write FILE` rewrites that part (after changing a key or an option). */
 #define _POSIX_C_SOURCE 200809L
 #include "ladro_int.h"
+#include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define BEGIN "<!-- generated from the configuration tables (tests/envvars_doc.c): begin -->\n"
 #define END "<!-- generated: end -->\n"

@@ -8,9 +8,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "ladro_int.h"
+#include "config.h"
 
 #include <ctype.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void env_name(const char *key, char *env, size_t len)
 {

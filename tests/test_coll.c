@@ -10,6 +10,8 @@
  * messages its posted receives matched, and a test it calls ready must make progress.
  * Usage: test_coll (under mpiexec, any number of ranks). */
 #include "../src/ladro_int.h"
+#include "../src/coll.h"
+#include "../src/tree.h"
 #include "check.h"
 
 #include <stdlib.h>

@@ -2,6 +2,7 @@
  * lowered to backoff_pace times the rank's seconds per task, never under
  * backoff_min_us. No MPI. */
 #include "../src/ladro_int.h"
+#include "../src/idle.h"
 #include "check.h"
 
 int main(void)

@@ -15,11 +15,14 @@
  *                                          numbers (spread: the spread ring)
  *        test_overlay time P [DRAWS]       time one rank's ladroi_overlay_build */
 #include "../src/ladro_int.h"
+#include "../src/overlay.h"
+#include "../src/sw_math.h"
 #include "check.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* The whole graph in CSR form (ladroi_sw_graph, what ladro-sim holds): the per-rank
  * lists of ladroi_overlay_build must equal its rows. */

@@ -6,6 +6,8 @@
 #include "check_mpi.h"
 #include "pool_adversary.h"
 
+#include <string.h>
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);

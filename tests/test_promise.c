@@ -9,6 +9,7 @@
 #include "check.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #define ROUNDS 600
 #define MAXB 10

@@ -12,11 +12,13 @@
  *                          information vector adds to n_i. */
 #define _POSIX_C_SOURCE 200809L
 #include "../src/ladro_int.h"
+#include "../src/threads.h"
 #include "check_mpi.h"
 #include <ladro.h>
 
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 typedef struct tree {

@@ -18,10 +18,11 @@
 #include "../../tests/check.h"
 
 #include <math.h>
-#include <stdlib.h>
 #include <simgrid/actor.h>
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
+#include <stdlib.h>
+#include <string.h>
 
 enum { BIG = 1 << 20, TAG = 7 };
 #define T0 1.0

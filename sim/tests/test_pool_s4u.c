@@ -11,6 +11,7 @@
 #include <simgrid/actor.h>
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
+#include <string.h>
 #include <xbt/config.h>
 
 typedef struct {

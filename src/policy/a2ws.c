@@ -16,9 +16,14 @@
  * vector travels in ladro_next/ladro_progress (and while slow ranks are padded). */
 #include "../a2ws_math.h"
 #include "../ladro_int.h"
+#include "../config.h"
+#include "../idle.h"
+#include "../policy.h"
+#include "../threads.h"
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* One slot of the information vector, exactly as Put into a neighbour's window. */
 typedef struct ladro__a2ws_slot {

@@ -4,6 +4,7 @@
  * marks itself as the victim's queued thief and waits for the reply: a grant of tasks
  * (taken with the pool's transfer) or a denial — a failed steal. Then it unlocks and,
  * after a denial, searches again. The victim answers in ladro_next/ladro_progress. */
+#include "../idle.h"
 #include "../loadaware.h"
 
 #include <stdlib.h>

@@ -24,10 +24,15 @@
  * r * m mod P. docs/policies/ctws.md, "More than one token" and "Heterogeneous ranks",
  * has the protocol and its proof. */
 #include "../ladro_int.h"
+#include "../coll.h"
+#include "../config.h"
+#include "../idle.h"
+#include "../policy.h"
 #include "../sw_math.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum { LADRO__TOK_EMPTY = 0, LADRO__TOK_STEAL = 1, LADRO__TOK_FINISH = 2 };
 

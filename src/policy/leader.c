@@ -22,11 +22,14 @@
  * to the leader at start), BYE (a worker's last message, from ladro_destroy: the leader's
  * server stops after every worker's BYE, so no reply is ever left unmatched). */
 #include "../ladro_int.h"
+#include "../config.h"
+#include "../policy.h"
 
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum { LADRO__TAG_SEED = 1, LADRO__TAG_REQ = 2, LADRO__TAG_REPLY = 3, LADRO__TAG_BYE = 4 };
 #define LADRO__LEADER 0

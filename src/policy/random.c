@@ -3,6 +3,7 @@
  * claim; an empty victim is a failed steal, and the
  * core backs off exponentially between unsuccessful rounds. */
 #include "../ladro_int.h"
+#include "../policy.h"
 
 static int ladro__random_idle(ladro_t *lb, void *state)
 {

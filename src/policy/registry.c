@@ -4,6 +4,9 @@
  * (tests/CMakeLists.txt, ladro_add_policy_library) compiles this file again with a list
  * that also names policies defined under tests/. */
 #include "../ladro_int.h"
+#include "../policy.h"
+
+#include <string.h>
 
 #define LADROI_POLICY(n) extern const ladroi_policy_ops_t ladroi_policy_##n;
 #include "ladro_policy_list.h"

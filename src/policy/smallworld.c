@@ -8,8 +8,16 @@
  * (src/results.c), and the paper's termination (local completion -> non-blocking barrier)
  * gates the counting waves (docs/policies/smallworld.md). */
 #include "../ladro_int.h"
+#include "../coll.h"
+#include "../config.h"
+#include "../idle.h"
+#include "../overlay.h"
+#include "../policy.h"
+#include "../results.h"
+#include "../sw_math.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct ladro__sw_opts {
     int sw_degree;

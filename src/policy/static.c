@@ -1,6 +1,7 @@
 /* static: no stealing — every rank runs what it was given (CTWS's baseline). With a
  * block-distributed seeding this is the classic static schedule. */
 #include "../ladro_int.h"
+#include "../policy.h"
 
 static int ladro__static_idle(ladro_t *lb, void *state)
 {

@@ -12,9 +12,11 @@
  *
  * Cyclic steals (the paper's caveat): a grant from a victim to a thief at which the
  * victim itself is still registered; counted (cyclic_steals). */
+#include "../idle.h"
 #include "../loadaware.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* This rank's registration at victim v. The victims a thief knows about are few (those it
  * registered at and not yet served by), so they are kept in an array sorted by v, not in arrays of P: O(victims) memory per rank

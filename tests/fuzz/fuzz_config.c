@@ -8,6 +8,7 @@
  * a message) and the key's value is shown back by ladro_print_config. */
 #define _POSIX_C_SOURCE 200809L
 #include "ladro_int.h"
+#include "config.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -3,6 +3,8 @@
  * test_toy runs it). An idle rank steals from the rank `toy_stride` places further on the
  * ring, then the next one, and so on; it counts its rounds. */
 #include "ladro_int.h"
+#include "config.h"
+#include "policy.h"
 
 #include <stdlib.h>
 
