@@ -109,6 +109,51 @@ int ladroi_sw_draws(int nranks, int sw_degree)
     return 2 * l;
 }
 
+double ladroi_sw_mean_degree(int nranks, int draws)
+{
+    /* Offset o of a rank's position (2 <= o <= P-2; 1 and P-1 are the ring) is a
+     * neighbour when one of the rank's draws lands there or one of that rank's lands
+     * back: pi_o = P(a draw lands at offset o) = (P(D = o) + P(D = P - o)) / 2, with
+     * P(D = k) = ln((k + 1)/k) / ln P, so the edge is missing with probability
+     * (1 - pi_o)^(2 draws), the draws being independent. */
+    int P = nranks;
+    if (P < 2)
+        return 0;
+    if (P < 4)
+        return P - 1;
+    double lnp = log((double)P), sum = 2;
+    for (int o = 2; o <= P - 2; o++) {
+        double pi = (log1p(1.0 / o) + log1p(1.0 / (P - o))) / (2 * lnp);
+        sum += 1 - exp(2.0 * draws * log1p(-pi));
+    }
+    return sum;
+}
+
+int ladroi_sw_draws_for(int nranks, double degree)
+{
+    /* The smallest count (at most 4096) whose expected mean degree reaches `degree`, or
+     * P - 1.5 when that is lower (a complete graph is reached only in the limit). */
+    if (nranks < 3)
+        return 0;
+    double want = degree < nranks - 1.5 ? degree : nranks - 1.5;
+    int lo = 0, hi = 1;
+    while (hi < 4096 && ladroi_sw_mean_degree(nranks, hi) < want)
+        lo = hi, hi = 2 * hi < 4096 ? 2 * hi : 4096;
+    while (hi - lo > 1) { /* mean(lo) < want <= mean(hi) */
+        int mid = lo + (hi - lo) / 2;
+        if (ladroi_sw_mean_degree(nranks, mid) < want)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return hi;
+}
+
+int ladroi_sw_paper_draws(int nranks)
+{
+    return nranks < 3 ? 0 : ladroi_sw_draws_for(nranks, 4 * log2((double)nranks));
+}
+
 int ladroi_ring_dist(int nranks, int a, int b)
 {
     int d = a > b ? a - b : b - a;
