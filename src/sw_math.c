@@ -131,8 +131,8 @@ double ladroi_sw_mean_degree(int nranks, int draws)
 
 int ladroi_sw_draws_for(int nranks, double degree)
 {
-    /* The smallest count (at most 4096) whose expected mean degree reaches `degree`, or
-     * P - 1.5 when that is lower (a complete graph is reached only in the limit). */
+    /* The count (at most 4096) whose expected mean degree is nearest `degree` (or
+     * P - 1.5 when that is lower: a complete graph is reached only in the limit). */
     if (nranks < 3)
         return 0;
     double want = degree < nranks - 1.5 ? degree : nranks - 1.5;
@@ -146,6 +146,9 @@ int ladroi_sw_draws_for(int nranks, double degree)
         else
             hi = mid;
     }
+    if (lo >= 1 && want - ladroi_sw_mean_degree(nranks, lo) <
+                       ladroi_sw_mean_degree(nranks, hi) - want)
+        return lo;
     return hi;
 }
 

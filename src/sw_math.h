@@ -34,8 +34,8 @@ int ladroi_sw_draws(int nranks, int sw_degree);
 /* The expected mean degree of the graph of nranks with `draws` draws per rank (exact
  * over the draws' distribution; any ring order). */
 double ladroi_sw_mean_degree(int nranks, int draws);
-/* The fewest draws (<= 4096) whose expected mean degree is at least `degree` (at least
- * P - 1.5 when degree is higher: the graph is then nearly complete); 0 for P < 3. */
+/* The draws (<= 4096) whose expected mean degree is nearest `degree` (P - 1.5 when
+ * degree is higher: the graph is then nearly complete); 0 for P < 3. */
 int ladroi_sw_draws_for(int nranks, double degree);
 /* TITUS_DLB §5: the paper's overlay, mean degree 4 log2 P (ladroi_sw_draws_for). */
 int ladroi_sw_paper_draws(int nranks);

@@ -26,7 +26,7 @@ static const ladroi_opt_t ladro__sw_opts[] = {
      LADROI_OPT_FIELD(ladro__sw_opts_t, sw_degree), .max = 4096, .def = "0", .fixed = true,
      .accepted = "0 (= 2*floor(log2(P-1))) or an integer in [1, 4096]",
      .doc = "shortcut draws per rank; 0 = 2·⌊log2(P−1)⌋ (mean degree 39 at 3 584 ranks), "
-            "under paper=1 the fewest draws whose expected mean degree is 4·log2 P (§5)"},
+            "under paper=1 the draws whose expected mean degree is nearest 4·log2 P (§5)"},
     LADROI_OPT_ORDER("sw_ring", ladro__sw_opts_t, sw_ring,
                      "the overlay's ring: `rank` (the paper's: consecutive ranks are "
                      "neighbours), `spread` (rank r at r·m mod P, m ≈ 0.618·P: each rank's "
