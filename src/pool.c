@@ -621,7 +621,8 @@ static int ladro__steal_faa(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t 
     *corrected = false;
     if (!p->stealable || victim == lb->rank || want == 0)
         return LADROI_STEAL_EMPTY;
-    if (lb->size > (int)LADRO__UMAX) { /* inflight could overflow into split: claim by CAS */
+    if (lb->size > (int)LADRO__UMAX || p->locked) { /* inflight could overflow into split,
+                                                     or is a lock: claim by CAS */
         ladroi_pool_look_t look;
         int rc = ladroi_pool_look(lb, p, victim, &look);
         return rc ? rc : ladroi_pool_claim(lb, p, victim, &look, 1.0, want, got);
