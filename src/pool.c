@@ -22,6 +22,17 @@
  * exists: the owner writes slot index x only if x - capacity < quiet_top, where
  * quiet_top is a top the owner has seen together with inflight == 0.
  *
+ * Under the lock (ladroi_pool_lock_whole; TITUS_DLB §4.3, smallworld with paper=1) the
+ * low 16 bits are a lock instead: FREE, THIEF (a thief copies), HANDED (a thief copied and
+ * handed the lock to the owner), OWNER (the owner rebalances). Whoever holds it alone
+ * changes the word and the ring; the model is tests/model/titus_lock.pml.
+ *
+ *  thief:   w = fetch(word); CAS(word, w{FREE}, w{THIEF})  -- the lock; w is the metadata
+ *           get(slots [top, top + k)); CAS(word, w{THIEF}, (top + k, split, HANDED))
+ *  owner:   between tasks and when its private part is empty: take the lock (CAS FREE ->
+ *           OWNER, or find it HANDED); public set empty: move half of the private tasks
+ *           in; private part empty: take half of the public tasks back; CAS to FREE.
+ *
  * The thief's claim is split in two calls, the look (fetch the word) and the claim (the
  * compare-and-swap loop, from the word looked at), so that a caller may decide how many
  * tasks to claim in between (the steal guard, src/guard.c): the claim is correct for
@@ -35,6 +46,9 @@
 #define LADRO__MASK 0xFFFFFFu
 #define LADRO__UMAX 0xFFFFu
 #define LADRO__RING_OFF 64u
+
+/* The lock of a locked pool, in the word's low 16 bits (ladroi_pool_lock_whole). */
+enum { LADRO__FREE = 0, LADRO__THIEF = 1, LADRO__HANDED = 2, LADRO__OWNER = 3 };
 
 static inline uint32_t ladro__top(uint64_t w)
 {
@@ -111,6 +125,11 @@ int ladroi_pool_debug_start(ladro_t *lb, ladroi_pool_t *p, uint32_t start)
     p->quiet_top = start & LADRO__MASK;
     p->reserve_end = start & LADRO__MASK;
     return ladroi_rma_sync(lb, &p->win);
+}
+
+void ladroi_pool_lock_whole(ladroi_pool_t *p)
+{
+    p->locked = true;
 }
 
 void ladroi_pool_fini(ladroi_pool_t *p)
@@ -233,9 +252,76 @@ static int ladro__reacquire(ladro_t *lb, ladroi_pool_t *p, uint32_t want, uint32
     }
 }
 
+/* The owner's rebalance of a locked pool (TITUS_DLB §2.2, §4.3): under the lock, an empty
+ * public set gets half of the private tasks (the oldest), an empty private part takes half
+ * of the public tasks back (the newest), and a lock a thief handed over is freed. */
+static int ladro__rebalance(ladro_t *lb, ladroi_pool_t *p)
+{
+    uint64_t w, seen;
+    int rc = ladroi_rma_fetch_u64(lb, &p->win, lb->rank, 0, &w);
+    for (;;) {
+        if (rc)
+            return rc;
+        uint32_t lock = ladro__inflight(w), n = ladro__count(w);
+        p->pub_est = n;
+        if (lock == LADRO__HANDED)
+            break; /* a thief took the set and handed the lock over: ours */
+        if (lock != LADRO__FREE)
+            return LADRO_OK; /* a thief copies: the next check */
+        if (!(n == 0 && p->priv_count >= 2) && !(n > 0 && p->priv_count == 0))
+            return LADRO_OK; /* neither set is empty: nothing to move */
+        uint64_t lw = ladro__word(ladro__top(w), ladro__split(w), LADRO__OWNER);
+        rc = ladroi_rma_cas_u64(lb, &p->win, lb->rank, 0, w, lw, &seen);
+        if (rc == 0 && seen == w) {
+            w = lw;
+            break;
+        }
+        w = seen;
+    }
+    /* The lock is ours: no thief reads the ring or changes the word until it is freed. */
+    uint32_t top = ladro__top(w), split = ladro__split(w), n = ladro__count(w);
+    if (n == 0) { /* refill: half of the private tasks, the oldest, go public */
+        uint32_t r = (uint32_t)(p->priv_count / 2 < p->capacity ? p->priv_count / 2
+                                                                 : p->capacity);
+        for (uint32_t i = 0; i < r; i++)
+            memcpy((unsigned char *)p->win.base + ladro__slot_disp(p, split + i),
+                   ladro__priv_at(p, i), p->rec_bytes);
+        if (r && (rc = ladroi_rma_sync(lb, &p->win)) != 0)
+            return rc;
+        p->priv_head = (p->priv_head + r) % p->priv_cap;
+        p->priv_count -= r;
+        split += r;
+        n = r;
+    } else if (p->priv_count == 0) { /* take back half of the public tasks, the newest */
+        uint32_t m = (n + 1) / 2;
+        for (uint32_t i = 0; i < m; i++) {
+            rc = ladro__priv_push_rec(lb, p, (const unsigned char *)p->win.base +
+                                                 ladro__slot_disp(p, split - m + i));
+            if (rc)
+                return rc;
+        }
+        split -= m;
+        n -= m;
+    }
+    rc = ladroi_rma_cas_u64(lb, &p->win, lb->rank, 0, w,
+                            ladro__word(top, split, LADRO__FREE), &seen);
+    if (rc)
+        return rc;
+    if (seen != w)
+        return ladroi_fail(lb, LADRO_EMPI, "pool: the word of a locked pool changed while "
+                           "its owner held the lock (0x%016llx, not 0x%016llx)",
+                           (unsigned long long)seen, (unsigned long long)w);
+    p->pub_est = n;
+    return LADRO_OK;
+}
+
 int ladroi_pool_pop(ladro_t *lb, ladroi_pool_t *p, void *rec)
 {
-    if (p->priv_count == 0 && p->stealable) {
+    if (p->priv_count == 0 && p->stealable && p->locked) {
+        int rc = ladro__rebalance(lb, p);
+        if (rc)
+            return rc;
+    } else if (p->priv_count == 0 && p->stealable) {
         uint32_t got;
         int rc = ladro__reacquire(lb, p, lb->cfg.chunk, &got);
         if (rc)
@@ -250,6 +336,8 @@ int ladroi_pool_pop(ladro_t *lb, ladroi_pool_t *p, void *rec)
 
 int ladroi_pool_release(ladro_t *lb, ladroi_pool_t *p, uint32_t keep)
 {
+    if (p->locked) /* the paper's sets: rebalanced under the lock, whatever keep says */
+        return p->stealable ? ladro__rebalance(lb, p) : LADRO_OK;
     if (!p->stealable || p->priv_count <= keep || p->priv_count < 2 * (size_t)keep)
         return LADRO_OK;
     size_t want = p->priv_count - keep;
@@ -326,7 +414,7 @@ int ladroi_pool_reserve(ladro_t *lb, ladroi_pool_t *p, double fraction, uint32_t
 {
     uint64_t w;
     *k = 0;
-    if (!p->stealable)
+    if (!p->stealable || p->locked) /* no promises under the lock */
         return LADRO_OK;
     /* Thieves only advance top (through promised tasks) and the owner alone moves
      * split, so the unpromised count read here can only grow until the owner acts. */
@@ -361,36 +449,91 @@ void ladroi_pool_unreserve(ladroi_pool_t *p, uint32_t k)
     p->reserve_end = (p->reserve_end - k) & LADRO__MASK;
 }
 
-/* The thief's half of every claim (compare-and-swap or fetch-and-add): copy the k claimed
- * records [top, top + k) from the victim's ring (at most two pieces around its end),
- * release the claim (inflight -= 1), count the move in each header, keep them privately. */
+/* Copy the k claimed records [top, top + k) from the victim's ring (pieces around its
+ * end and of at most scratch_cap records), count the move in each header, keep them
+ * privately. */
+static int ladro__copy_in(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t top, uint32_t k)
+{
+    while (k > 0) {
+        uint32_t first = top & (p->capacity - 1);
+        uint32_t n = p->capacity - first < k ? p->capacity - first : k;
+        if (n > p->scratch_cap)
+            n = (uint32_t)p->scratch_cap;
+        int rc = ladroi_rma_get(lb, &p->win, victim, ladro__slot_disp(p, top), p->scratch,
+                                (size_t)n * p->rec_bytes);
+        for (uint32_t i = 0; i < n && rc == 0; i++) {
+            unsigned char *r = p->scratch + (size_t)i * p->rec_bytes;
+            ladroi_rec_hdr_t h;
+            memcpy(&h, r, sizeof h);
+            h.moves++;
+            memcpy(r, &h, sizeof h);
+            rc = ladro__priv_push_rec(lb, p, r);
+        }
+        if (rc)
+            return rc;
+        top += n;
+        k -= n;
+    }
+    return LADRO_OK;
+}
+
+/* The thief's half of every lock-free claim (compare-and-swap or fetch-and-add): copy the
+ * k claimed records, then release the claim (inflight -= 1). */
 static int ladro__take_claimed(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t top,
                                uint32_t k)
 {
-    uint32_t first = top & (p->capacity - 1);
-    uint32_t n1 = p->capacity - first < k ? p->capacity - first : k;
-    int rc = ladroi_rma_get(lb, &p->win, victim, ladro__slot_disp(p, top), p->scratch,
-                            (size_t)n1 * p->rec_bytes);
-    if (rc == 0 && n1 < k)
-        rc = ladroi_rma_get(lb, &p->win, victim, LADRO__RING_OFF,
-                            p->scratch + (size_t)n1 * p->rec_bytes,
-                            (size_t)(k - n1) * p->rec_bytes);
-    if (rc)
-        return rc;
-    rc = ladroi_rma_add_u64(lb, &p->win, victim, 0, UINT64_MAX); /* inflight -= 1 */
-    if (rc)
-        return rc;
-    for (uint32_t i = 0; i < k; i++) {
-        unsigned char *r = p->scratch + (size_t)i * p->rec_bytes;
-        ladroi_rec_hdr_t h;
-        memcpy(&h, r, sizeof h);
-        h.moves++;
-        memcpy(r, &h, sizeof h);
-        rc = ladro__priv_push_rec(lb, p, r);
+    int rc = ladro__copy_in(lb, p, victim, top, k);
+    return rc ? rc : ladroi_rma_add_u64(lb, &p->win, victim, 0, UINT64_MAX);
+}
+
+/* ceil(fraction * n), at least 1, at most n and max_take (when > 0). */
+static uint32_t ladro__amount(uint32_t n, double fraction, uint32_t max_take)
+{
+    double want = fraction * (double)n;
+    uint32_t k = (uint32_t)want;
+    if ((double)k < want)
+        k++;
+    if (k < 1)
+        k = 1;
+    if (k > n)
+        k = n;
+    if (max_take && k > max_take)
+        k = max_take;
+    return k;
+}
+
+/* A thief's claim on a locked pool (TITUS_DLB §4.3): take the lock from the word looked
+ * at (the word is the metadata), copy the tasks, hand the lock to the owner, which
+ * refills its public set. Any amount is correct; smallworld's paper thief takes all. */
+static int ladro__claim_locked(ladro_t *lb, ladroi_pool_t *p, int victim, uint64_t w,
+                               double fraction, uint32_t max_take, uint32_t *got)
+{
+    uint64_t lw, seen;
+    for (;;) {
+        if (ladro__count(w) == 0 || ladro__inflight(w) != LADRO__FREE)
+            return LADROI_STEAL_EMPTY; /* nothing, or the lock is taken: a failed theft */
+        lw = ladro__word(ladro__top(w), ladro__split(w), LADRO__THIEF);
+        int rc = ladroi_rma_cas_u64(lb, &p->win, victim, 0, w, lw, &seen);
         if (rc)
             return rc;
+        if (seen == w)
+            break;
+        lb->st.steal_retries++;
+        w = seen;
     }
-    return LADRO_OK;
+    uint32_t top = ladro__top(w), k = ladro__amount(ladro__count(w), fraction, max_take);
+    int rc = ladro__copy_in(lb, p, victim, top, k);
+    if (rc == 0) /* no one else changes the word while the lock is ours */
+        rc = ladroi_rma_cas_u64(lb, &p->win, victim, 0, lw,
+                                ladro__word(top + k, ladro__split(w), LADRO__HANDED), &seen);
+    if (rc)
+        return rc;
+    if (seen != lw)
+        return ladroi_fail(lb, LADRO_EMPI, "pool: rank %d's word changed while a thief held "
+                           "its lock (0x%016llx, not 0x%016llx)", victim,
+                           (unsigned long long)seen, (unsigned long long)lw);
+    *got = k;
+    return LADROI_STEAL_GOT;
 }
 
 int ladroi_pool_look(ladro_t *lb, ladroi_pool_t *p, int victim, ladroi_pool_look_t *look)
@@ -400,7 +543,8 @@ int ladroi_pool_look(ladro_t *lb, ladroi_pool_t *p, int victim, ladroi_pool_look
     if (!p->stealable || victim == lb->rank)
         return LADRO_OK;
     int rc = ladroi_rma_fetch_u64(lb, &p->win, victim, 0, &look->word);
-    if (rc == 0 && ladro__inflight(look->word) != LADRO__UMAX)
+    uint32_t low = ladro__inflight(look->word); /* the claim counter, or the lock */
+    if (rc == 0 && (p->locked ? low == LADRO__FREE : low != LADRO__UMAX))
         look->n = ladro__count(look->word);
     return rc;
 }
@@ -414,20 +558,13 @@ int ladroi_pool_claim(ladro_t *lb, ladroi_pool_t *p, int victim,
     *got = 0;
     if (!p->stealable || victim == lb->rank)
         return LADROI_STEAL_EMPTY;
+    if (p->locked)
+        return ladro__claim_locked(lb, p, victim, w, fraction, max_take, got);
     for (;;) {
         uint32_t n = ladro__count(w);
         if (n == 0 || ladro__inflight(w) == LADRO__UMAX)
             return LADROI_STEAL_EMPTY;
-        double want = fraction * (double)n;
-        k = (uint32_t)want;
-        if ((double)k < want)
-            k++;
-        if (k < 1)
-            k = 1;
-        if (k > n)
-            k = n;
-        if (max_take && k > max_take)
-            k = max_take;
+        k = ladro__amount(n, fraction, max_take);
         if (k > p->scratch_cap)
             k = (uint32_t)p->scratch_cap;
         top = ladro__top(w);
@@ -486,7 +623,8 @@ static int ladro__steal_faa(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t 
     *corrected = false;
     if (!p->stealable || victim == lb->rank || want == 0)
         return LADROI_STEAL_EMPTY;
-    if (lb->size > (int)LADRO__UMAX) { /* inflight could overflow into split: claim by CAS */
+    if (lb->size > (int)LADRO__UMAX || p->locked) { /* inflight could overflow into split,
+                                                     or is a lock: claim by CAS */
         ladroi_pool_look_t look;
         int rc = ladroi_pool_look(lb, p, victim, &look);
         return rc ? rc : ladroi_pool_claim(lb, p, victim, &look, 1.0, want, got);

@@ -35,6 +35,7 @@ typedef struct ladroi_pool {
     uint32_t reserve_end; /* public tasks [top, reserve_end) are promised to thieves
                              (ladroi_pool_reserve); the owner's reacquire leaves them */
     bool stealable;     /* the policy lets thieves take from this pool */
+    bool locked;        /* the public set is reached under a lock (ladroi_pool_lock_whole) */
     /* thief scratch buffer */
     unsigned char *scratch;
     size_t scratch_cap; /* in records */
@@ -103,6 +104,13 @@ int ladroi_pool_claim(ladro_t *lb, ladroi_pool_t *p, int victim,
  * steal through the guard (ladroi_guard_steal, ladroi_steal_attempt). */
 int ladroi_pool_steal(ladro_t *lb, ladroi_pool_t *p, int victim, double fraction,
                       uint32_t max_take, uint32_t *got);
+/* Under the lock (TITUS_DLB §4.3; smallworld with paper=1), set before any task: the
+ * word's low 16 bits are a lock (free, held by a thief, handed to the owner after a
+ * theft, held by the owner) instead of the claim counter. A claim takes the lock, copies
+ * its tasks (any amount), and hands the lock to the owner; the owner's release and pop
+ * rebalance under the lock: an empty public set gets half of the private tasks, an empty
+ * private part takes half of the public ones back, and the lock is freed. */
+void ladroi_pool_lock_whole(ladroi_pool_t *p);
 /* Owner: the top of its own word (how far thieves have taken; one atomic read). */
 int ladroi_pool_top(ladro_t *lb, ladroi_pool_t *p, uint32_t *top);
 /* A2WS §2.3.2 theft: claim `want` tasks from victim with one fetch-and-add on the word

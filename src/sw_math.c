@@ -109,6 +109,65 @@ int ladroi_sw_draws(int nranks, int sw_degree)
     return 2 * l;
 }
 
+/* ln(1 - pi_o) for offsets o = 2 .. P-2 of a rank's position (1 and P-1 are the ring):
+ * pi_o = P(a draw lands at offset o) = (P(D = o) + P(D = P - o)) / 2, with
+ * P(D = k) = ln((k + 1)/k) / ln P. */
+static double ladro__ln_miss(int P, int o)
+{
+    return log1p(-(log1p(1.0 / o) + log1p(1.0 / (P - o))) / (2 * log((double)P)));
+}
+
+/* Offset o is a neighbour unless neither the rank's draws land there nor the draws of
+ * the rank there land back: probability (1 - pi_o)^(2 draws), the draws independent.
+ * lm[o - 2] = ladro__ln_miss(P, o), or NULL to compute them here. */
+static double ladro__mean(int P, int draws, const double *lm)
+{
+    if (P < 2)
+        return 0;
+    if (P < 4)
+        return P - 1;
+    double sum = 2;
+    for (int o = 2; o <= P - 2; o++)
+        sum += 1 - exp(2.0 * draws * (lm ? lm[o - 2] : ladro__ln_miss(P, o)));
+    return sum;
+}
+
+double ladroi_sw_mean_degree(int nranks, int draws)
+{
+    return ladro__mean(nranks, draws, NULL);
+}
+
+int ladroi_sw_draws_for(int nranks, double degree)
+{
+    /* The count (at most 4096) whose expected mean degree is nearest `degree` (or
+     * P - 1.5 when that is lower: a complete graph is reached only in the limit). */
+    if (nranks < 3)
+        return 0;
+    double *lm = nranks >= 4 ? malloc((size_t)(nranks - 3) * sizeof *lm) : NULL;
+    for (int o = 2; lm && o <= nranks - 2; o++)
+        lm[o - 2] = ladro__ln_miss(nranks, o);
+    double want = degree < nranks - 1.5 ? degree : nranks - 1.5;
+    int lo = 0, hi = 1;
+    while (hi < 4096 && ladro__mean(nranks, hi, lm) < want)
+        lo = hi, hi = 2 * hi < 4096 ? 2 * hi : 4096;
+    while (hi - lo > 1) { /* mean(lo) < want <= mean(hi) */
+        int mid = lo + (hi - lo) / 2;
+        if (ladro__mean(nranks, mid, lm) < want)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    if (lo >= 1 && want - ladro__mean(nranks, lo, lm) < ladro__mean(nranks, hi, lm) - want)
+        hi = lo;
+    free(lm);
+    return hi;
+}
+
+int ladroi_sw_paper_draws(int nranks)
+{
+    return nranks < 3 ? 0 : ladroi_sw_draws_for(nranks, 4 * log2((double)nranks));
+}
+
 int ladroi_ring_dist(int nranks, int a, int b)
 {
     int d = a > b ? a - b : b - a;

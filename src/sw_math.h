@@ -31,6 +31,14 @@ int ladroi_sw_dist(const ladroi_sw_ring_t *ring, int a, int b);
 
 /* Shortcut draws per rank: sw_degree if > 0, else 2 * floor(log2(P - 1)) (0 for P < 3). */
 int ladroi_sw_draws(int nranks, int sw_degree);
+/* The expected mean degree of the graph of nranks with `draws` draws per rank (exact
+ * over the draws' distribution; any ring order). */
+double ladroi_sw_mean_degree(int nranks, int draws);
+/* The draws (<= 4096) whose expected mean degree is nearest `degree` (P - 1.5 when
+ * degree is higher: the graph is then nearly complete); 0 for P < 3. */
+int ladroi_sw_draws_for(int nranks, double degree);
+/* TITUS_DLB §5: the paper's overlay, mean degree 4 log2 P (ladroi_sw_draws_for). */
+int ladroi_sw_paper_draws(int nranks);
 /* Distance on the ring of nranks. */
 int ladroi_ring_dist(int nranks, int a, int b);
 /* (r + off) mod P in signed arithmetic: a negative offset never wraps through unsigned. */

@@ -151,9 +151,6 @@ ladro_badinput(NAME paper_ctws_spawn PROG ladro-uts NP 2 CODE 1
 ladro_badinput(NAME paper_ctws_results PROG ladro-synth NP 2 CODE 1
   REGEX "paper=1 \\(ctws's finish token\\): result_bytes must be 0"
   ARGS --policy ctws --tasks-per-rank 2 ENV LADRO_PAPER=1 LADRO_RESULT_BYTES=8)
-ladro_badinput(NAME paper_smallworld PROG ladro-synth NP 2 CODE 1
-  REGEX "paper=1 with policy=smallworld: the paper's theft \\(lock the victim's TASK segment, take its whole shared set"
-  ARGS --policy smallworld --tasks-per-rank 2 ENV LADRO_PAPER=1)
 ladro_badinput(NAME paper_leader_single PROG ladro-synth NP 2 CODE 1
   REGEX "paper=1: the paper's leader serves from a service thread, which needs MPI_THREAD_MULTIPLE, and MPI does not provide it"
   ARGS --policy leader --tasks-per-rank 2 ENV LADRO_PAPER=1 OMPI_MCA_osc=pt2pt)

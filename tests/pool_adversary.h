@@ -8,7 +8,10 @@
  * Runs with any number of ranks (1 = owner only). With faa, odd thieves claim by
  * fetch-and-add (ladroi_pool_steal_faa, A2WS §2.3.2) asking for 1..12 tasks, more than
  * the tiny ring often holds, so claims past split and their corrections race the owner;
- * even thieves keep claiming by CAS.
+ * even thieves keep claiming by CAS. With mode POOL_ADV_LOCKED, the locked pool of
+ * TITUS_DLB §4.3 (ladroi_pool_lock_whole: smallworld with paper=1): thieves take the lock,
+ * copy a random amount or the whole set (every other steal) and hand the lock over; the
+ * owner's releases and pops rebalance under the lock.
  *
  * Include after check.h and ladro_int.h. The handle comes from pool_adversary_config: the
  * driver creates it (ladro_create on MPI, ladro_s4u_create in a simulation). */
@@ -21,13 +24,14 @@
 #define POOL_ADV_MAXB 12
 #define POOL_ADV_MAXID (POOL_ADV_ROUNDS * POOL_ADV_MAXB + 64)
 #define POOL_ADV_TAG_DONE 1 /* owner -> thieves, on the test's own channel: drained */
+enum { POOL_ADV_CAS = 0, POOL_ADV_FAA = 1, POOL_ADV_LOCKED = 2 }; /* the `faa` argument */
 
 static void pool_adversary_config(ladro_config_t *cfg, int faa)
 {
     ladro_config_init(cfg);
     cfg->task_capacity = 16;
     cfg->task_bytes = 8;
-    if (faa) /* widen the window between a claim and its correction (thieves only delay) */
+    if (faa == POOL_ADV_FAA) /* widen the window between a claim and its correction (thieves only delay) */
         cfg->delay_us = 30;
 }
 
@@ -51,6 +55,11 @@ static uint64_t pool_adversary(ladro_t *lb, int faa)
 {
     int rank = lb->rank, size = lb->size, rc;
     ladroi_pool_t *p = &lb->pool;
+    bool locked = faa == POOL_ADV_LOCKED;
+    if (locked) {
+        ladroi_pool_lock_whole(p);
+        faa = 0;
+    }
     ladroi_chan_t *ch = NULL; /* the owner's "drained" messages, apart from the runtime's */
     CHECK_EQ(ladroi_net_chan_dup(lb, lb->comm, &ch), LADRO_OK);
     if (rank == 0)
@@ -109,9 +118,18 @@ static uint64_t pool_adversary(ladro_t *lb, int faa)
             }
         }
         int got;
-        while ((got = ladroi_pool_pop(lb, p, rec)) == 1) /* drain */
-            pool_adversary_take(rec, taken, &bad_payload, false);
-        CHECK_EQ(got, 0);
+        for (;;) { /* drain (locked: a pop finds nothing while a thief holds the lock) */
+            while ((got = ladroi_pool_pop(lb, p, rec)) == 1)
+                pool_adversary_take(rec, taken, &bad_payload, false);
+            CHECK_EQ(got, 0);
+            uint32_t c = 0;
+            if (locked)
+                CHECK_EQ(ladroi_pool_peek(lb, p, 0, &c), LADRO_OK);
+            if (c == 0)
+                break;
+            CHECK_EQ(ladroi_net_progress(lb), LADRO_OK);
+            ladroi_net_sleep_us(20);
+        }
         for (int r = 1; r < size; r++)
             CHECK_EQ(ladroi_net_send(lb, ch, NULL, 0, r, POOL_ADV_TAG_DONE), LADRO_OK);
     }
@@ -121,6 +139,8 @@ static uint64_t pool_adversary(ladro_t *lb, int faa)
         CHECK_EQ(ladroi_net_iprobe(lb, ch, 0, POOL_ADV_TAG_DONE, &done, NULL), LADRO_OK);
         uint32_t got = 0;
         double f = 0.1 + 0.9 * ladroi_rng_unit(&rng);
+        if (locked && ladroi_rng_below(&rng, 2))
+            f = 1.0; /* the paper's whole set */
         if (faa && rank % 2 == 1) {
             uint32_t want = 1 + (uint32_t)ladroi_rng_below(&rng, 12), avail = 0;
             bool corrected = false;
@@ -167,7 +187,7 @@ static uint64_t pool_adversary(ladro_t *lb, int faa)
     if (rank == 0)
         printf("pool%s: %llu tasks, %llu stolen by %d thieves, %llu corrected claims, "
                "%llu lost, %llu duplicated\n",
-               faa ? " (faa)" : "", (unsigned long long)next_id, (unsigned long long)tot[1],
+               faa ? " (faa)" : locked ? " (locked)" : "", (unsigned long long)next_id, (unsigned long long)tot[1],
                size - 1, (unsigned long long)tot[2], (unsigned long long)lost,
                (unsigned long long)dup);
     ladroi_net_chan_free(&ch);

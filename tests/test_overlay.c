@@ -6,13 +6,17 @@
  *     built at once from the same draws (ladroi_sw_graph, the graph ladro-sim uses);
  *     determinism; the default draw count;
  *   - greedy routing: every pair of small graphs routes, each hop strictly closer;
- *   - the routing check of TITUS §4.2 (10 000 nodes, average degree ~64): mean and max
+ *   - the expected mean degree (ladroi_sw_mean_degree) against the built graphs', and the
+ *     paper's overlay (ladroi_sw_paper_draws: mean degree 4·log2 P, TITUS §5);
+ *   - the routing check of TITUS §4.2 (10 000 nodes, mean degree 64): mean and max
  *     greedy route over random pairs, with every route terminating and the mean below an
  *     analytic bound (docs/policies/smallworld.md derives it; computed in route_bound).
  *
  * usage: test_overlay                      unit tests + routing check (200 000 pairs)
  *        test_overlay route P DRAWS PAIRS [SEED [spread]]   routing check only, prints
- *                                          numbers (spread: the spread ring)
+ *                                          numbers (spread: the spread ring); DRAWS is a
+ *                                          count, `paper` (ladroi_sw_paper_draws) or
+ *                                          degD (the draws of expected mean degree D)
  *        test_overlay time P [DRAWS]       time one rank's ladroi_overlay_build */
 #include "../src/ladro_int.h"
 #include "../src/overlay.h"
@@ -187,6 +191,10 @@ int main(int argc, char **argv)
 {
     if (argc >= 5 && !strcmp(argv[1], "route")) {
         int P = atoi(argv[2]), draws = atoi(argv[3]);
+        if (!strcmp(argv[3], "paper"))
+            draws = ladroi_sw_paper_draws(P);
+        else if (!strncmp(argv[3], "deg", 3))
+            draws = ladroi_sw_draws_for(P, atof(argv[3] + 3));
         long pairs = atol(argv[4]);
         uint64_t seed = argc > 5 ? strtoull(argv[5], NULL, 0) : 1;
         if (P < 2 || draws < 0 || pairs < 1) {
@@ -223,6 +231,28 @@ int main(int argc, char **argv)
     CHECK_EQ(ladroi_sw_draws(100, 0), 12);
     CHECK_EQ(ladroi_sw_draws(10000, 0), 26);
     CHECK_EQ(ladroi_sw_draws(100, 7), 7);
+    /* the expected mean degree is the built graphs' (within half a neighbour, averaged
+     * over seeds), and the paper's draws give 4·log2 P to within one neighbour */
+    {
+        static const int ps[] = {64, 1024, 3584};
+        for (int i = 0; i < 3; i++) {
+            int P = ps[i], q = ladroi_sw_paper_draws(P);
+            double want = 4 * log2((double)P), e = ladroi_sw_mean_degree(P, q), sum = 0;
+            CHECK(fabs(e - want) < 1);
+            CHECK(fabs(ladroi_sw_mean_degree(P, ladroi_sw_draws(P, 0)) - e) > 4);
+            for (uint64_t seed = 1; seed <= 4; seed++) {
+                graph_t g;
+                ladroi_sw_ring_t ring = ring_of(P, false);
+                g_build(&g, seed, &ring, q);
+                sum += (double)g.off[P] / P;
+                g_free(&g);
+            }
+            CHECK(fabs(sum / 4 - e) < 0.5);
+        }
+        CHECK_EQ(ladroi_sw_paper_draws(2), 0);
+        CHECK(ladroi_sw_mean_degree(3, 5) == 2);
+        CHECK(ladroi_sw_paper_draws(16) > 0 && ladroi_sw_mean_degree(16, ladroi_sw_paper_draws(16)) > 14);
+    }
     /* ring distance */
     CHECK_EQ(ladroi_ring_dist(7, 0, 6), 1);
     CHECK_EQ(ladroi_ring_dist(7, 1, 5), 3);
@@ -314,8 +344,8 @@ int main(int argc, char **argv)
         }
         g_free(&g);
     }
-    /* TITUS §4.2: 10 000 nodes, average degree ~64 (31 draws per rank, both ways) */
-    route_check(10000, 31, 200000, 1, false, 1);
+    /* TITUS §4.2: 10 000 nodes, mean degree 64 (37 draws per rank, both ways) */
+    route_check(10000, ladroi_sw_draws_for(10000, 64), 200000, 1, false, 1);
     /* the default degree (26 draws) */
     route_check(10000, ladroi_sw_draws(10000, 0), 100000, 2, false, 1);
     route_check(10000, ladroi_sw_draws(10000, 0), 100000, 2, true, 1); /* the same routes */

@@ -1,7 +1,7 @@
 /* The pool protocol under an adversarial owner, on MPI ranks (the test itself:
  * tests/pool_adversary.h, which sim/tests/test_pool_s4u.c runs on simulated ranks).
  * Runs with any number of ranks (1 = owner only); argument `faa`: fetch-and-add thieves
- * race CAS thieves and the owner. */
+ * race CAS thieves and the owner; `locked`: the locked pool (TITUS_DLB §4.3). */
 #include "../src/ladro_int.h"
 #include "check_mpi.h"
 #include "pool_adversary.h"
@@ -11,7 +11,9 @@
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
-    int faa = argc > 1 && !strcmp(argv[1], "faa");
+    int faa = argc > 1 && !strcmp(argv[1], "faa")      ? POOL_ADV_FAA
+              : argc > 1 && !strcmp(argv[1], "locked") ? POOL_ADV_LOCKED
+                                                       : POOL_ADV_CAS;
     int rank, size;
     if (check_mpi_world(&rank, &size))
         return 1;

@@ -1,7 +1,7 @@
 /* The pool protocol under an adversarial owner (tests/pool_adversary.h, the test
  * tests/test_pool.c runs on MPI ranks) on simulated ranks: SimGrid S4U actors over the
  * simulated engine, on the first NP hosts of a platform file.
- * Usage: test_sim_pool PLATFORM NP [faa] */
+ * Usage: test_sim_pool PLATFORM NP [faa | locked] */
 #include "engine_s4u.h"
 #include "ladro_int.h"
 
@@ -40,10 +40,12 @@ static void rank_main(int argc, char **argv)
 int main(int argc, char **argv)
 {
     if (argc < 3) {
-        fprintf(stderr, "usage: test_sim_pool PLATFORM NP [faa]\n");
+        fprintf(stderr, "usage: test_sim_pool PLATFORM NP [faa | locked]\n");
         return 2;
     }
-    pool_sim_t s = {.faa = argc > 3 && !strcmp(argv[3], "faa")};
+    pool_sim_t s = {.faa = argc > 3 && !strcmp(argv[3], "faa")      ? POOL_ADV_FAA
+                           : argc > 3 && !strcmp(argv[3], "locked") ? POOL_ADV_LOCKED
+                                                                    : POOL_ADV_CAS};
     int np = atoi(argv[2]);
     int one = 1;
     simgrid_init(&one, argv);

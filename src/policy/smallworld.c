@@ -6,7 +6,12 @@
  * guard's limits under steal_guard=pace, with the ring spread by default). Task results go
  * back to their owner greedily over the same overlay, aggregated per next hop
  * (src/results.c), and the paper's termination (local completion -> non-blocking barrier)
- * gates the counting waves (docs/policies/smallworld.md). */
+ * gates the counting waves (docs/policies/smallworld.md).
+ * With paper=1, the paper's theft and overlay (TITUS_DLB §4.3, §5): the victim's public
+ * set is reached under a lock in its pool word, the thief takes the whole set and hands
+ * the lock to the victim, which refills the set with half of its private tasks
+ * (ladroi_pool_lock_whole, src/pool.c); the overlay's mean degree is 4·log2 P
+ * (ladroi_sw_paper_draws). */
 #include "../ladro_int.h"
 #include "../coll.h"
 #include "../config.h"
@@ -28,7 +33,8 @@ static const ladroi_opt_t ladro__sw_opts[] = {
     {.key = "sw_degree", .type = LADROI_OPT_INT,
      LADROI_OPT_FIELD(ladro__sw_opts_t, sw_degree), .max = 4096, .def = "0", .fixed = true,
      .accepted = "0 (= 2*floor(log2(P-1))) or an integer in [1, 4096]",
-     .doc = "shortcut draws per rank; 0 = 2·⌊log2(P−1)⌋ (average degree ≈ 4·log2 P)"},
+     .doc = "shortcut draws per rank; 0 = 2·⌊log2(P−1)⌋ (mean degree 39 at 3 584 ranks), "
+            "under paper=1 the draws whose expected mean degree is nearest 4·log2 P (§5)"},
     LADROI_OPT_ORDER("sw_ring", ladro__sw_opts_t, sw_ring,
                      "the overlay's ring: `rank` (the paper's: consecutive ranks are "
                      "neighbours), `spread` (rank r at r·m mod P, m ≈ 0.618·P: each rank's "
@@ -130,7 +136,11 @@ static int ladro__sw_init(ladro_t *lb, void **state)
         return ladroi_fail(lb, LADRO_ENOMEM, "smallworld: out of memory");
     *state = ov; /* from here on, fini releases what init made */
     const ladro__sw_opts_t *o = lb->popts;
-    int draws = ladroi_sw_draws(lb->size, o->sw_degree);
+    /* TITUS §5: "small world graphs with an average degree of 4 log2(|V|)" */
+    int draws = lb->cfg.paper && o->sw_degree == 0 ? ladroi_sw_paper_draws(lb->size)
+                                                   : ladroi_sw_draws(lb->size, o->sw_degree);
+    if (lb->cfg.paper) /* TITUS §4.3: the TASK segment is reached under its lock */
+        ladroi_pool_lock_whole(&lb->pool);
     ladroi_sw_ring_t ring;
     ladroi_sw_ring_init(&ring, lb->size, ladroi_order_spread(lb, o->sw_ring));
     int *mine = malloc(((size_t)draws + 1) * sizeof *mine);
@@ -158,14 +168,15 @@ static void ladro__sw_fini(ladro_t *lb, void *state)
     free(ov);
 }
 
-/* TITUS §2.2/§4: the thief picks a victim among its overlay neighbours only. */
+/* TITUS §2.2/§4: the thief picks a victim among its overlay neighbours only; it takes
+ * half of the victim's public tasks, or under paper=1 the whole shared set (§4.3). */
 static int ladro__sw_idle(ladro_t *lb, void *state)
 {
     const ladroi_overlay_t *ov = state;
     if (ov->n == 0)
         return 0;
     int victim = ov->nbr[ladroi_rng_below(&lb->rng, (uint64_t)ov->n)];
-    return ladroi_steal_attempt(lb, victim, LADROI_STEAL_FRACTION, 0);
+    return ladroi_steal_attempt(lb, victim, lb->cfg.paper ? 1.0 : LADROI_STEAL_FRACTION, 0);
 }
 
 /* TITUS §4: idle ranks join the counting waves only once the termination barrier
@@ -178,10 +189,10 @@ static bool ladro__sw_gate(const ladro_t *lb, const void *state)
 
 static void ladro__sw_dump(const ladro_t *lb, const void *state, FILE *out)
 {
-    (void)lb;
     const ladroi_overlay_t *ov = state;
-    fprintf(out, "  smallworld: %s ring, %d neighbours (%d draws):",
-            ov->ring.mult == 1 ? "rank" : "spread", ov->n, ov->draws);
+    fprintf(out, "  smallworld: %s ring, %d neighbours (%d draws%s):",
+            ov->ring.mult == 1 ? "rank" : "spread", ov->n, ov->draws,
+            lb->pool.locked ? "; locked whole-set theft" : "");
     for (int i = 0; i < ov->n && i < 12; i++)
         fprintf(out, " %d", ov->nbr[i]);
     fprintf(out, "%s\n", ov->n > 12 ? " ..." : "");
@@ -189,8 +200,4 @@ static void ladro__sw_dump(const ladro_t *lb, const void *state, FILE *out)
 
 LADROI_POLICY_DEFINE(smallworld, ladro__sw, ladro__sw_opts_t, true,
                      "steal from Kleinberg small-world neighbours; results routed greedily home",
-                     .gate_waves = ladro__sw_gate, .guard = true,
-                     .paper_refusal = "the paper's theft (lock the victim's TASK segment, "
-                                      "take its whole shared set, the victim refills it; "
-                                      "TITUS_DLB §4.3) is not implemented: ladro's thief "
-                                      "takes half of the shared tasks without a lock");
+                     .gate_waves = ladro__sw_gate, .guard = true);

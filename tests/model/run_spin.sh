@@ -26,6 +26,10 @@
 # (src/deque.c): the model as written, and three mutants that must be caught: (g) the
 # owner's take reads top before claiming bottom, (h) growing the buffer forgets to copy,
 # (i) a push publishes bottom before writing the slot.
+# With MODEL tests/model/titus_lock.pml, the locked pool of TITUS_DLB §4.3 (src/pool.c
+# under ladroi_pool_lock_whole: smallworld with paper=1): the model as written, and two
+# mutants that must be caught: (m) the owner rebalances (refill or take back) without
+# taking the lock, (n) a thief hands the lock to the owner before it copied.
 # Usage: run_spin.sh MODEL WORKDIR [N TRIES [MN MTRIES]]
 # N tasks and TRIES steal attempts per thief bound the models that must verify (default 3
 # and 2); the mutants run at MN and MTRIES (default N and TRIES). make check runs the pool
@@ -73,6 +77,32 @@ PY
   must_fail mutant_grow_nocopy.pml
   must_fail mutant_publish_early.pml
   echo "run_spin: deque protocol verified (N=$n tasks, owner pushes and takes, 2 thieves x $tries attempts, one growth); all three mutants caught"
+  exit 0
+fi
+
+if [ "$(basename "$model")" = titus_lock.pml ]; then
+  cp "$model" titus_lock.pml
+  python3 - <<'PY'
+s = open('titus_lock.pml').read()
+m = s.replace(':: top == wt && split == ws && lock == FREE -> lock = OWNER; ok = 1',
+              ':: top == wt && split == ws && lock == FREE -> ok = 1')
+copy = '''                i = 0;
+                do                                           /* the copy */
+                :: i < k -> got[i] = slot[(wt + i) % C]; i++
+                :: else -> break
+                od;
+'''
+hand = '''                atomic { top = (wt + k) % M; lock = HANDED };  /* hand the lock over */
+'''
+n = s.replace(copy + hand, hand + copy)
+assert m != s and n != s, "mutation anchors not found in titus_lock.pml"
+open('mutant_rebalance_unlocked.pml', 'w').write(m)
+open('mutant_hand_early.pml', 'w').write(n)
+PY
+  must_pass titus_lock.pml
+  must_fail mutant_rebalance_unlocked.pml
+  must_fail mutant_hand_early.pml
+  echo "run_spin: locked pool verified (N=$n tasks, owner refills and takes back, 2 thieves x $tries attempts, 2 ring slots); both mutants caught"
   exit 0
 fi
 

@@ -54,6 +54,11 @@ ladro_add_mpi_test(NAME nqueens_12_successonly_paper_np4 NP 4 NO_PT2PT
   COMMAND ladro-nqueens -n 12 --cutoff 4 --policy successonly --expect 14200 --max-failed 0
   --quiet ENV LADRO_PAPER=1 TIMEOUT 90 LABELS "nqueens;paper")
 
+# smallworld as TITUS_DLB describes it (paper=1: locked whole-set theft): the exact count
+ladro_add_mpi_test(NAME nqueens_12_smallworld_paper_np4 NP 4
+  COMMAND ladro-nqueens -n 12 --cutoff 4 --policy smallworld --expect 14200 --quiet
+  ENV LADRO_PAPER=1 TIMEOUT 90 LABELS "nqueens;paper")
+
 # Worker threads inside each rank (--threads, src/threads.c): exact counts under every
 # policy with spawning from workers; SuccessOnlyWS keeps zero failed remote steals.
 ladro_add_mpi_test(NAME nqueens_10_np2_t3 NP 2

@@ -130,6 +130,10 @@ endforeach()
 ladro_add_mpi_test(NAME uts_T3_successonly_paper_np4 NP 4 NO_PT2PT
   COMMAND ladro-uts ${_uts_T3} -c 8 -i 100 --policy successonly --max-failed 0 --quiet
   ENV LADRO_PAPER=1 TIMEOUT 120 LABELS "uts;paper")
+# smallworld as TITUS_DLB describes it (paper=1: locked whole-set theft): the tree's counts
+ladro_add_mpi_test(NAME uts_T3_smallworld_paper_np4 NP 4
+  COMMAND ladro-uts ${_uts_T3} -c 8 -i 100 --policy smallworld --quiet
+  ENV LADRO_PAPER=1 TIMEOUT 120 LABELS "uts;paper")
 uts_expect_fail(uts_max_failed_detects 4 1 "^policy random: [0-9]+ failed remote steals, --max-failed allows 0$"
   ARGS ${_uts_T1} -c 8 -i 100 --policy random --max-failed 0 --quiet)
 
