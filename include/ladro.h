@@ -158,9 +158,6 @@ typedef struct ladro_config {
     double backoff_max_us;       /* idle back-off, cap (2000) */
     double backoff_pace;         /* idle back-off, cap as a share of the rank's mean task
                                     time so far (0 = backoff_max_us only, the default) */
-    int poll_interval;           /* ladro_next polls MPI every N calls while busy (1) */
-    double delay_us;             /* debug: random delay in [0, delay_us] before every
-                                    remote operation (0 = off) */
     char speed[LADRO_PATH_MAX];  /* heterogeneity emulation: "1", "1,0.5,0.25" (cycled over
                                     ranks) or a profile "C1".."C5" (A2WS Table 2) */
     int emulate;                 /* pad slow ranks by LADRO_EMULATE_SLEEP (default) or

@@ -729,7 +729,7 @@ static int ladro__policy_config(ladro_config_t *cfg, const char *name, const cha
      * per rank, so auto would spin, and every spin pause is an event for every idle rank
      * (10 000 ranks: 38 s of CPU backing off, 2 464 s spinning). */
     ladro_config_set(cfg, "idle", "backoff", err, sizeof err);
-    /* the app's settings (uts: ladro-uts's, one task kept private, poll_interval -i,
+    /* the app's settings (uts: ladro-uts's, one task kept private,
      * chunks of -c nodes; nqueens: ladro-nqueens's, a placement per task) */
     if (app->config && app->config(a, cfg, err, sizeof err))
         return ladro_sim_usage_error(LADRO__PROG, "--app %s: %s", app->name, err);

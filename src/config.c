@@ -101,12 +101,6 @@ static const ladroi_opt_t ladro__keys[] = {
      .doc = "caps the idle sleep also at this share of the rank's mean task time so far "
             "(never under `backoff_min_us`): a thief does not sleep through most of a "
             "short task; 0, or before the rank's first task: `backoff_max_us` alone"},
-    {.key = "poll_interval", .type = LADROI_OPT_INT, LADRO__F(poll_interval), .min = 1,
-     .max = 1000000, .def = "1", .accepted = "an integer in [1, 1000000]",
-     .doc = "`ladro_next` serves the protocol every N calls while busy"},
-    {.key = "delay_us", .type = LADROI_OPT_DOUBLE, LADRO__F(delay_us), .dmax = 1e6,
-     .def = "0", .accepted = "a number of microseconds in [0, 1e6]",
-     .doc = "debug: random delay in [0, delay_us] before every remote operation"},
     {.key = "speed", .type = LADROI_OPT_STR, LADRO__F(speed), .check = ladro__check_speed,
      .def = "1", .accepted = "a comma list of positive numbers, or C1..C5",
      .doc = "heterogeneity emulation: speeds cycled over the ranks, or an A2WS profile "
@@ -166,7 +160,8 @@ static const ladroi_opt_t ladro__keys[] = {
 /* LADRO_* variables read elsewhere (not config keys) — accepted by from_env. */
 static const char *const ladro__other_env[] = {"LADRO_EXPECT_NP", NULL};
 
-/* Keys that were removed: research variants that lost to the default, or settings that
+/* Keys that were removed: research variants that lost to the default, settings that the
+ * tools and tests own (injected delays), or settings that
  * `paper` now selects. Setting one is an error saying what replaced it ("{paper}" is
  * written as the way the key was set: paper=1 or LADRO_PAPER=1). */
 static const struct {
@@ -201,6 +196,10 @@ static const struct {
     {"leader_thread", "the leader serves from a thread when MPI provides "
                       "MPI_THREAD_MULTIPLE, else from ladro_next and ladro_progress; "
                       "{paper} requires the thread"},
+    {"poll_interval", "ladro_next serves the protocol on every call (a long task calls "
+                      "ladro_progress)"},
+    {"delay_us", "injected delays are the stress tools' (ladro-synth --delay-us, "
+                 "apps/common/rma_delay.h)"},
 };
 
 /* The message of a removed key, named as it was set (key or LADRO_ variable), or 0. */

@@ -7,12 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-void ladroi_rma_delay(ladro_t *lb)
-{
-    if (lb->cfg.delay_us > 0)
-        ladroi_net_sleep_us(lb->cfg.delay_us * ladroi_rng_unit(&lb->rng));
-}
-
 /* The engine's helpers written once over its primitives (src/engine.h). */
 int ladroi_net_testall(ladro_t *lb, int n, ladroi_req_t *r, bool *done)
 {
@@ -402,11 +396,8 @@ int ladro_next(ladro_t *lb, ladro_task_t *task)
         if (lb->policy->on_start && (rc = lb->policy->on_start(lb, lb->policy_state)) != 0)
             return rc;
     }
-    if (++lb->poll_count >= (unsigned)lb->cfg.poll_interval) {
-        lb->poll_count = 0;
-        if ((rc = ladroi_serve(lb)) != 0)
-            return rc;
-    }
+    if ((rc = ladroi_serve(lb)) != 0)
+        return rc;
     for (;;) {
         bool leave; /* steal_guard=pace: a slow rank leaves its tasks to hungry thieves */
         if ((rc = ladroi_guard_leave(lb, &leave)) != 0)

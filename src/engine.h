@@ -44,8 +44,7 @@ int ladroi_net_chan_size(const ladroi_chan_t *c);
 
 /* ---- windows: memory of every rank that the others read and change one-sidedly ------
  * Every operation completes (flush) before returning, so callers reason about one
- * operation at a time; the 64-bit atomics are linearisable per word. The debug delay
- * (cfg.delay_us) is applied by the caller's side, ladroi_rma_delay. */
+ * operation at a time; the 64-bit atomics are linearisable per word. */
 typedef struct ladroi_win {
     ladroi_handle_t h;
     void *base;   /* local memory of the window; NULL when not allocated */

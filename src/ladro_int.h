@@ -119,10 +119,7 @@ int ladroi_policy_opts(const struct ladroi_policy_ops *ops, const ladro_config_t
     X(journal_syncs, U64, SUM, "journal_syncs", 1)                                      \
     X(journal_bytes, U64, SUM, "journal_bytes", 1)
 
-/* The transport (windows, messages, collectives, clock): src/engine.h. The debug delay
- * before an operation on another rank (cfg.delay_us: a uniform draw in [0, delay_us]),
- * shared by every engine. */
-void ladroi_rma_delay(ladro_t *lb);
+/* The transport (windows, messages, collectives, clock): src/engine.h. */
 
 /* Create a handle over the ranks of `world` (collective; world is only borrowed: the
  * handle's channels are duplicates). The engines' entry points call it. */
@@ -669,7 +666,6 @@ struct ladro {
     bool msg_pending; /* a message came during the policy's idle round: served at once */
     bool idle_round;  /* the core's idle round runs the policy (ladroi_idle_yield answers) */
     int node_ranks, node_cores; /* this node's ranks and their cores: cfg.idle's auto */
-    unsigned poll_count;
     /* ladro_run runs the tasks on worker threads and the calling thread is the rank's
      * communication thread (src/threads.c): cfg.threads > 1, or the paper's communication
      * worker beside cfg.threads computation workers (paper=1, ops->paper_workers) */

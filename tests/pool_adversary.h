@@ -22,13 +22,11 @@
 #define POOL_ADV_MAXID (POOL_ADV_ROUNDS * POOL_ADV_MAXB + 64)
 #define POOL_ADV_TAG_DONE 1 /* owner -> thieves, on the test's own channel: drained */
 
-static void pool_adversary_config(ladro_config_t *cfg, int faa)
+static void pool_adversary_config(ladro_config_t *cfg)
 {
     ladro_config_init(cfg);
     cfg->task_capacity = 16;
     cfg->task_bytes = 8;
-    if (faa) /* widen the window between a claim and its correction (thieves only delay) */
-        cfg->delay_us = 30;
 }
 
 static void pool_adversary_take(unsigned char *rec, uint64_t *taken, uint64_t *bad_payload,

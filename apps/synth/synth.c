@@ -7,6 +7,7 @@
 #include <ladro.h>
 
 #include "app_cli.h"
+#include "rma_delay.h"
 #include "synth_cli.h"
 #include "speed.h" /* ladroi_profile_cores */
 #include "workload.h"
@@ -64,6 +65,7 @@ int main(int argc, char **argv)
     if (o.threads_profile) /* this rank's node in the A2WS profile */
         o.cfg.threads = (uint32_t)ladroi_profile_cores(o.threads_profile, rank, size);
     app_warn_threads("ladro-synth", o.cfg.threads, rank != 0);
+    rma_delay_set(o.delay_us, o.cfg.seed);
     /* --json FILE: rank 0 writes a temporary, renamed when every run passed */
     FILE *json = NULL;
     char tmp[LADRO_PATH_MAX + 8] = "";

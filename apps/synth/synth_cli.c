@@ -89,8 +89,10 @@ int synth_parse(int argc, char **argv, synth_opts_t *o, int rank)
                     "how tasks and slow-rank padding burn time (default sleep)"),
         app_opt_key(cfg, "--seed", "seed", "S", "workload and runtime seed (default 1)"),
         app_opt_key(cfg, "--chunk", "chunk", "N", APP_CHUNK_HELP),
-        app_opt_key(cfg, "--delay-us", "delay_us", "X",
-                    "debug: random delay up to X us before each remote operation"),
+        {"--delay-us", 0, LADROI_OPT_DOUBLE, &o->delay_us, 0, 1e6, "X",
+         "stress: a random delay up to X us before each one-sided MPI call\n"
+         "on another rank (default 0)",
+         .accepted = "accepted: microseconds in [0, 1e6]"},
         app_opt_key(cfg, "--steal-log", "ctws_log", "FILE",
                     "ctws: write the steal log (attempt, thief, victim, tasks) as CSV"),
         app_opt_key(cfg, "--threads", "threads", "T",
