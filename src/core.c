@@ -119,8 +119,8 @@ int ladroi_create(ladroi_chan_t *comm, const ladro_config_t *cfg, ladro_t **out,
         lb->policy = ladroi_policy_find(cfg->policy); /* validated: registered */
         lb->st.struct_size = sizeof lb->st;
         ladroi_rng_seed(&lb->rng, cfg->seed, (uint64_t)lb->rank + 1);
-        rc = ladro_speed_of(cfg->speed, lb->rank, lb->size, &lb->speed, msg, sizeof msg);
-        if (rc == 0 && lb->policy->opts_size) {
+        lb->speed = 1.0;
+        if (lb->policy->opts_size) {
             lb->popts = calloc(1, lb->policy->opts_size);
             rc = lb->popts ? ladroi_policy_opts(lb->policy, cfg, lb->popts, msg, sizeof msg)
                            : ladroi_failbuf(msg, sizeof msg, LADRO_ENOMEM, "ladro_create: "
@@ -305,7 +305,7 @@ static int ladro__finish_task(ladro_t *lb)
         double end = lb->task_start + e / lb->speed;
         while ((now = ladroi_net_now()) < end) {
             double slice = end - now < 1e-3 ? end - now : 1e-3;
-            if (lb->cfg.emulate == LADRO_EMULATE_SPIN)
+            if (lb->emulate == LADRO_EMULATE_SPIN)
                 ladroi_spin_s(slice);
             else
                 ladroi_net_sleep_us(slice * 1e6);
@@ -534,6 +534,23 @@ double ladro_speed(const ladro_t *lb)
 {
     return lb ? lb->speed : 0;
 }
+int ladro_emulate(ladro_t *lb, double speed, int how)
+{
+    if (!lb)
+        return LADRO_EINVAL;
+    if (!(speed > 0 && speed <= 1) || (how != LADRO_EMULATE_SLEEP && how != LADRO_EMULATE_SPIN))
+        return ladroi_fail(lb, LADRO_EINVAL, "ladro_emulate: speed %g, mode %d: accepted: a "
+                           "speed in (0, 1] and LADRO_EMULATE_SLEEP or LADRO_EMULATE_SPIN",
+                           speed, how);
+    if (lb->state != LADROI_SEEDING || lb->in_task)
+        return ladroi_fail(lb, LADRO_ESTATE, "ladro_emulate: tasks already run: call it "
+                           "before the first ladro_next or ladro_run");
+    lb->speed = speed;
+    lb->st.speed = speed;
+    lb->emulate = how;
+    return LADRO_OK;
+}
+
 const ladro_config_t *ladro_config(const ladro_t *lb)
 {
     return lb ? &lb->cfg : NULL;

@@ -646,7 +646,8 @@ struct ladro {
     ladro_config_t cfg;
     ladroi_chan_t *comm; /* the handle's channel: collectives, probes, windows */
     int rank, size;
-    double speed;
+    double speed; /* heterogeneity emulation (ladro_emulate): 1, or pad tasks to e/speed */
+    int emulate;  /* LADRO_EMULATE_SLEEP or _SPIN: how a pad burns its time */
     ladroi_rng_t rng;
     const ladroi_policy_ops_t *policy;
     void *policy_state;

@@ -268,7 +268,7 @@ static void ladro__run_task(ladroi_worker_t *w)
     if (lb->speed < 1.0) { /* a rank of speed s takes e/s (the hub serves meanwhile) */
         double end = start + e / lb->speed;
         while ((now = ladroi_net_now()) < end) {
-            if (lb->cfg.emulate == LADRO_EMULATE_SPIN)
+            if (lb->emulate == LADRO_EMULATE_SPIN)
                 ladroi_spin_s(end - now);
             else
                 ladroi_net_sleep_us((end - now) * 1e6);
