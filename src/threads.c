@@ -495,6 +495,8 @@ static void ladro__view(ladro_t *lb, ladroi_threads_t *th, bool idle)
     }
     if (oldest >= 0)
         lb->task_start = oldest;
+    else if (!idle) /* tasks held, none started yet: none has overrun (not the clock's 0) */
+        lb->task_start = ladroi_net_now();
 }
 
 static int ladro__hub(ladro_t *lb, ladroi_threads_t *th)
