@@ -131,7 +131,6 @@ LADRO_API const char *ladro_version(void);
 #define LADRO_PATH_MAX 256
 #define LADRO_POLICY_OPTS_MAX 8 /* policy options one configuration holds */
 
-enum { LADRO_EMULATE_SLEEP = 0, LADRO_EMULATE_SPIN = 1 };
 /* How an idle rank waits between rounds (cfg.idle): decided at ladro_create by comparing
  * the ranks on this rank's node with the cores they may run on (auto), or forced. */
 enum { LADRO_IDLE_AUTO = 0, LADRO_IDLE_SPIN = 1, LADRO_IDLE_BACKOFF = 2 };
@@ -158,13 +157,6 @@ typedef struct ladro_config {
     double backoff_max_us;       /* idle back-off, cap (2000) */
     double backoff_pace;         /* idle back-off, cap as a share of the rank's mean task
                                     time so far (0 = backoff_max_us only, the default) */
-    int poll_interval;           /* ladro_next polls MPI every N calls while busy (1) */
-    double delay_us;             /* debug: random delay in [0, delay_us] before every
-                                    remote operation (0 = off) */
-    char speed[LADRO_PATH_MAX];  /* heterogeneity emulation: "1", "1,0.5,0.25" (cycled over
-                                    ranks) or a profile "C1".."C5" (A2WS Table 2) */
-    int emulate;                 /* pad slow ranks by LADRO_EMULATE_SLEEP (default) or
-                                    LADRO_EMULATE_SPIN; key values "sleep", "spin" */
     int idle;                    /* idle ranks: LADRO_IDLE_AUTO (spin when the node's ranks
                                     have a core each, else back off), _SPIN, _BACKOFF; key
                                     values "auto", "spin", "backoff". ladro_config(lb)
@@ -394,8 +386,24 @@ LADRO_API int ladro_thread_index(const ladro_t *lb);
 
 LADRO_API int ladro_rank(const ladro_t *lb);
 LADRO_API int ladro_size(const ladro_t *lb);
-/* This rank's emulated speed in (0, 1]. */
+/* This rank's emulated speed in (0, 1] (1 unless ladro_emulate set another). */
 LADRO_API double ladro_speed(const ladro_t *lb);
+
+/* ---------------------------------------------------------------------------------
+ * Heterogeneity emulation (benchmarks and tests; not a configuration key)
+ *
+ * Makes this rank behave as one `speed` times as fast as the fastest rank: a task that
+ * took e seconds is padded to e / speed before the next ladro_next (or, under ladro_run,
+ * before the worker's next task), by sleeping (LADRO_EMULATE_SLEEP) or spinning
+ * (LADRO_EMULATE_SPIN), in slices that serve the protocol, so thieves, tokens and replies
+ * never wait on a pad. The statistics count the speed (ladro_stats_t speed; the lower
+ * bound of the efficiency) and the unpadded time (work). The tools give it as --speed
+ * SPEC and --emulate (ladro_speed_of resolves a SPEC for one rank). Local; call after
+ * ladro_create, before the first ladro_next or ladro_run: LADRO_ESTATE after,
+ * LADRO_EINVAL for a speed outside (0, 1] or another mode.
+ * ------------------------------------------------------------------------------- */
+enum { LADRO_EMULATE_SLEEP = 0, LADRO_EMULATE_SPIN = 1 };
+LADRO_API int ladro_emulate(ladro_t *lb, double speed, int how);
 /* The configuration in force (validated). */
 LADRO_API const ladro_config_t *ladro_config(const ladro_t *lb);
 /* Message of the last error returned on this handle ("" if none; "" for a NULL handle).

@@ -470,7 +470,6 @@ static unsigned char *ladro__at(ladro_t *lb, ladroi_win_t *win, int target, size
 #define LADRO__ARRIVE(lb, target, n)                                                   \
     do {                                                                               \
         if ((target) != (lb)->rank) {                                                  \
-            ladroi_rma_delay(lb);                                                      \
             double ladro__c_ = ladro__rma_cost((lb)->comm, (target), (n));             \
             ladro__spend((lb)->comm->w, (lb)->comm->w->costs.rma_s);                   \
             ladro__sleep(ladro__c_);                                                   \

@@ -106,6 +106,7 @@ typedef struct ladro__app ladro__app_t;
 /* One simulation (in its child process). */
 struct ladro__run {
     int p;
+    const char *speed; /* --speed: each rank's speed (ladro_speed_of), set by ladro_emulate */
     const wl_spec_t *wl;
     ladro_config_t cfg;
     double overhead_s; /* --task-overhead-us */
@@ -341,6 +342,12 @@ static void ladro__rank_main(int argc, char **argv)
     int rc = ladro_s4u_create(run->world, rank, &run->cfg, &lb, err, sizeof err);
     if (rc) {
         ladro__rank_error(run, rank, rc, err);
+        return;
+    }
+    double speed = 1; /* the spec checked for the run's rank count (ladro__workload) */
+    if (ladro_speed_of(run->speed, rank, run->p, &speed, err, sizeof err) == 0 && speed < 1 &&
+        (rc = ladro_emulate(lb, speed, LADRO_EMULATE_SLEEP)) != 0) {
+        ladro__rank_error(run, rank, rc, ladro_last_error(lb));
         return;
     }
     rc = run->app->rank(run, rank, lb);
@@ -714,7 +721,8 @@ static int ladro__policy_config(ladro_config_t *cfg, const char *name, const cha
     ladro_config_init(cfg);
     if (ladro_config_set(cfg, "policy", name, err, sizeof err))
         return ladro_sim_usage_error(LADRO__PROG, "--policy '%s': %s", name, err);
-    if (ladro_config_set(cfg, "speed", speed, err, sizeof err))
+    double s;
+    if (ladro_speed_of(speed, 0, 1, &s, err, sizeof err))
         return ladro_sim_usage_error(LADRO__PROG, "--speed: %s", err);
     snprintf(v, sizeof v, "%llu", (unsigned long long)wl->seed);
     ladro_config_set(cfg, "seed", v, err, sizeof err);
@@ -729,7 +737,7 @@ static int ladro__policy_config(ladro_config_t *cfg, const char *name, const cha
      * per rank, so auto would spin, and every spin pause is an event for every idle rank
      * (10 000 ranks: 38 s of CPU backing off, 2 464 s spinning). */
     ladro_config_set(cfg, "idle", "backoff", err, sizeof err);
-    /* the app's settings (uts: ladro-uts's, one task kept private, poll_interval -i,
+    /* the app's settings (uts: ladro-uts's, one task kept private,
      * chunks of -c nodes; nqueens: ladro-nqueens's, a placement per task) */
     if (app->config && app->config(a, cfg, err, sizeof err))
         return ladro_sim_usage_error(LADRO__PROG, "--app %s: %s", app->name, err);
@@ -769,10 +777,6 @@ static int ladro__policy_config(ladro_config_t *cfg, const char *name, const cha
         if (ladro_config_set(cfg, key, eq + 1, err, sizeof err))
             return ladro_sim_usage_error(LADRO__PROG, "'%s': %s", keys[k], err);
     }
-    if (cfg->emulate == LADRO_EMULATE_SPIN)
-        return ladro_sim_usage_error(LADRO__PROG, "emulate=spin: a simulated rank cannot spin "
-                                     "(its speed is emulated in simulated time); accepted: "
-                                     "emulate=sleep");
     if (ladro_config_validate(cfg, err, sizeof err))
         return ladro_sim_usage_error(LADRO__PROG, "policy %s: %s", name, err);
     return 0;
@@ -1474,6 +1478,7 @@ static int ladro__prepare(ladro__cmd_t *m)
         return 1;
     }
     run->p = p;
+    run->speed = m->speed;
     run->wl = &m->wl;
     run->overhead_s = m->overhead_us * 1e-6;
     run->progress_s = m->progress_ms * 1e-3;

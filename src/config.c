@@ -49,12 +49,6 @@ static int ladro__check_pow2(const char *v, char *err, size_t errlen)
     return 0;
 }
 
-static int ladro__check_speed(const char *v, char *err, size_t errlen)
-{
-    double s;
-    return ladro_speed_of(v, 0, 1, &s, err, errlen);
-}
-
 static int ladro__check_trace(const char *v, char *err, size_t errlen)
 {
     if (*v && ladroi_trace_format(v) < 0)
@@ -66,7 +60,6 @@ static int ladro__check_trace(const char *v, char *err, size_t errlen)
 
 /* ---- the core's keys: every key is the field of the same name ------------------------ */
 #define LADRO__F(field) LADROI_OPT_FIELD(ladro_config_t, field)
-static const char *const ladro__emulate_names[] = {"sleep", "spin", NULL};
 static const char *const ladro__idle_names[] = {"auto", "spin", "backoff", NULL};
 static const char *const ladro__guard_names[] = {"off", "pace", NULL};
 
@@ -103,19 +96,6 @@ static const ladroi_opt_t ladro__keys[] = {
      .doc = "caps the idle sleep also at this share of the rank's mean task time so far "
             "(never under `backoff_min_us`): a thief does not sleep through most of a "
             "short task; 0, or before the rank's first task: `backoff_max_us` alone"},
-    {.key = "poll_interval", .type = LADROI_OPT_INT, LADRO__F(poll_interval), .min = 1,
-     .max = 1000000, .def = "1", .accepted = "an integer in [1, 1000000]",
-     .doc = "`ladro_next` serves the protocol every N calls while busy"},
-    {.key = "delay_us", .type = LADROI_OPT_DOUBLE, LADRO__F(delay_us), .dmax = 1e6,
-     .def = "0", .accepted = "a number of microseconds in [0, 1e6]",
-     .doc = "debug: random delay in [0, delay_us] before every remote operation"},
-    {.key = "speed", .type = LADROI_OPT_STR, LADRO__F(speed), .check = ladro__check_speed,
-     .def = "1", .accepted = "a comma list of positive numbers, or C1..C5",
-     .doc = "heterogeneity emulation: speeds cycled over the ranks, or an A2WS profile "
-            "(below)"},
-    {.key = "emulate", .type = LADROI_OPT_ENUM, LADRO__F(emulate),
-     .names = ladro__emulate_names, .def = "sleep", .accepted = "sleep, spin",
-     .doc = "how a slow rank pads its tasks"},
     {.key = "idle", .type = LADROI_OPT_ENUM, LADRO__F(idle), .names = ladro__idle_names,
      .def = "auto", .accepted = "auto, spin, backoff",
      .doc = "how an idle rank waits between rounds: `spin` polls for messages for "
@@ -168,7 +148,8 @@ static const ladroi_opt_t ladro__keys[] = {
 /* LADRO_* variables read elsewhere (not config keys) — accepted by from_env. */
 static const char *const ladro__other_env[] = {"LADRO_EXPECT_NP", NULL};
 
-/* Keys that were removed: research variants that lost to the default, or settings that
+/* Keys that were removed: research variants that lost to the default, settings that the
+ * tools and tests own (injected delays, speed emulation), or settings that
  * `paper` now selects. Setting one is an error saying what replaced it ("{paper}" is
  * written as the way the key was set: paper=1 or LADRO_PAPER=1). */
 static const struct {
@@ -203,6 +184,14 @@ static const struct {
     {"leader_thread", "the leader serves from a thread when MPI provides "
                       "MPI_THREAD_MULTIPLE, else from ladro_next and ladro_progress; "
                       "{paper} requires the thread"},
+    {"poll_interval", "ladro_next serves the protocol on every call (a long task calls "
+                      "ladro_progress)"},
+    {"delay_us", "injected delays are the stress tools' (ladro-synth --delay-us, "
+                 "apps/common/rma_delay.h)"},
+    {"speed", "speeds are emulated by the programs' --speed SPEC (ladro-synth, ladro-bench, "
+              "ladro-sim, ladro-seismic, ladro-rtm) or by ladro_emulate()"},
+    {"emulate", "the padding's mode is the programs' --emulate (sleep, spin: ladro-synth, "
+                "ladro-bench, ladro-seismic, ladro-rtm) or ladro_emulate()'s"},
 };
 
 /* The message of a removed key, named as it was set (key or LADRO_ variable), or 0. */

@@ -116,8 +116,9 @@ static int ladro__alloc_local(ladroi_chan_t *comm, const ladro_config_t *cfg, bo
     lb->policy = ladroi_policy_find(cfg->policy); /* validated: registered */
     lb->st.struct_size = sizeof lb->st;
     ladroi_rng_seed(&lb->rng, cfg->seed, (uint64_t)lb->rank + 1);
-    int rc = ladro_speed_of(cfg->speed, lb->rank, lb->size, &lb->speed, msg, n);
-    if (rc == 0 && lb->policy->opts_size) {
+    int rc = 0;
+    lb->speed = 1.0;
+    if (lb->policy->opts_size) {
         lb->popts = calloc(1, lb->policy->opts_size);
         rc = lb->popts ? ladroi_policy_opts(lb->policy, cfg, lb->popts, msg, n)
                        : ladroi_failbuf(msg, n, LADRO_ENOMEM, "ladro_create: out of memory");
@@ -329,7 +330,7 @@ static int ladro__finish_task(ladro_t *lb)
         double end = lb->task_start + e / lb->speed;
         while ((now = ladroi_net_now()) < end) {
             double slice = end - now < 1e-3 ? end - now : 1e-3;
-            if (lb->cfg.emulate == LADRO_EMULATE_SPIN)
+            if (lb->emulate == LADRO_EMULATE_SPIN)
                 ladroi_spin_s(slice);
             else
                 ladroi_net_sleep_us(slice * 1e6);
@@ -378,11 +379,8 @@ int ladro_next(ladro_t *lb, ladro_task_t *task)
         if (lb->policy->on_start && (rc = lb->policy->on_start(lb, lb->policy_state)) != 0)
             return rc;
     }
-    if (++lb->poll_count >= (unsigned)lb->cfg.poll_interval) {
-        lb->poll_count = 0;
-        if ((rc = ladroi_serve(lb)) != 0)
-            return rc;
-    }
+    if ((rc = ladroi_serve(lb)) != 0)
+        return rc;
     for (;;) {
         bool leave; /* steal_guard=pace: a slow rank leaves its tasks to hungry thieves */
         if ((rc = ladroi_guard_leave(lb, &leave)) != 0)
@@ -488,6 +486,22 @@ int ladro_size(const ladro_t *lb)
 double ladro_speed(const ladro_t *lb)
 {
     return lb ? lb->speed : 0;
+}
+int ladro_emulate(ladro_t *lb, double speed, int how)
+{
+    if (!lb)
+        return LADRO_EINVAL;
+    if (!(speed > 0 && speed <= 1) || (how != LADRO_EMULATE_SLEEP && how != LADRO_EMULATE_SPIN))
+        return ladroi_fail(lb, LADRO_EINVAL, "ladro_emulate: speed %g, mode %d: accepted: a "
+                           "speed in (0, 1] and LADRO_EMULATE_SLEEP or LADRO_EMULATE_SPIN",
+                           speed, how);
+    if (lb->state != LADROI_SEEDING || lb->in_task)
+        return ladroi_fail(lb, LADRO_ESTATE, "ladro_emulate: tasks already run: call it "
+                           "before the first ladro_next or ladro_run");
+    lb->speed = speed;
+    lb->st.speed = speed;
+    lb->emulate = how;
+    return LADRO_OK;
 }
 const ladro_config_t *ladro_config(const ladro_t *lb)
 {

@@ -44,11 +44,7 @@ int ladroi_net_chan_size(const ladroi_chan_t *c);
 
 /* ---- windows: memory of every rank that the others read and change one-sidedly ------
  * Every operation completes (flush) before returning, so callers reason about one
- * operation at a time; the 64-bit atomics are linearisable per word. The debug delay
- * (cfg.delay_us) is applied by the caller's side, ladroi_rma_delay. */
-/* The debug delay before an operation on another rank (cfg.delay_us: a uniform draw in
- * [0, delay_us]), shared by every engine (src/net.c). */
-void ladroi_rma_delay(ladro_t *lb);
+ * operation at a time; the 64-bit atomics are linearisable per word. */
 typedef struct ladroi_win {
     ladroi_handle_t h;
     void *base;   /* local memory of the window; NULL when not allocated */
@@ -108,7 +104,7 @@ int ladroi_net_test(ladro_t *lb, ladroi_req_t *r, bool *done, ladroi_msg_t *m);
  * posted receive is invisible to a probe, so this is how an idle rank learns that a
  * collective's message came (ladroi_coll_ready). */
 int ladroi_net_peek(ladro_t *lb, ladroi_req_t *r, bool *done);
-/* *done once all n completed (src/net.c, over ladroi_net_test). */
+/* *done once all n completed (src/core.c, over ladroi_net_test). */
 int ladroi_net_testall(ladro_t *lb, int n, ladroi_req_t *r, bool *done);
 int ladroi_net_wait(ladro_t *lb, ladroi_req_t *r);
 /* Cancel a pending receive and complete it. */
@@ -133,7 +129,7 @@ int ladroi_net_barrier(ladro_t *lb, ladroi_chan_t *c);
 /* Element-wise over the ranks, result everywhere. */
 int ladroi_net_allreduce_i64(ladro_t *lb, ladroi_chan_t *c, int64_t *v, int n, int op);
 int ladroi_net_allreduce_u64(ladro_t *lb, ladroi_chan_t *c, uint64_t *v, int n, int op);
-/* The lowest (worst) status of every rank (src/net.c, over the all-reduce). */
+/* The lowest (worst) status of every rank (src/core.c, over the all-reduce). */
 int ladroi_net_agree(ladro_t *lb, ladroi_chan_t *c, int rc);
 int ladroi_net_bcast(ladro_t *lb, ladroi_chan_t *c, void *buf, size_t bytes, int root);
 /* `bytes` from every rank into all (bytes * size), in rank order. */

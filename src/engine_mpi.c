@@ -320,8 +320,6 @@ void ladroi_win_free(ladroi_win_t *w)
 
 int ladroi_rma_fetch_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, uint64_t *out)
 {
-    if (target != lb->rank)
-        ladroi_rma_delay(lb);
 #ifdef LADRO_SMPI
     return ladro__smpi_atomic(lb, w, target, disp, LADRO__SG_FETCH, 0, 0, out);
 #else
@@ -336,8 +334,6 @@ int ladroi_rma_fetch_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, 
 int ladroi_rma_cas_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp,
                        uint64_t expect, uint64_t desired, uint64_t *seen)
 {
-    if (target != lb->rank)
-        ladroi_rma_delay(lb);
 #ifdef LADRO_SMPI
     return ladro__smpi_atomic(lb, w, target, disp, LADRO__SG_CAS, expect, desired, seen);
 #else
@@ -350,8 +346,6 @@ int ladroi_rma_cas_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp,
 
 int ladroi_rma_add_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, uint64_t add)
 {
-    if (target != lb->rank)
-        ladroi_rma_delay(lb);
 #ifdef LADRO_SMPI
     return ladro__smpi_atomic(lb, w, target, disp, LADRO__SG_ADD, add, 0, NULL);
 #else
@@ -365,8 +359,6 @@ int ladroi_rma_add_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, ui
 int ladroi_rma_fadd_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, uint64_t add,
                         uint64_t *old)
 {
-    if (target != lb->rank)
-        ladroi_rma_delay(lb);
 #ifdef LADRO_SMPI
     return ladro__smpi_atomic(lb, w, target, disp, LADRO__SG_ADD, add, 0, old);
 #else
@@ -379,8 +371,6 @@ int ladroi_rma_fadd_u64(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, u
 
 int ladroi_rma_get(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, void *dst, size_t n)
 {
-    if (target != lb->rank)
-        ladroi_rma_delay(lb);
     while (n > 0) { /* counts are int in MPI-3 */
         int part = n > (1u << 30) ? (1 << 30) : (int)n;
         LADRO__MPI(lb, MPI_Get(dst, part, MPI_BYTE, target, (MPI_Aint)disp, part, MPI_BYTE,
@@ -396,8 +386,6 @@ int ladroi_rma_get(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, void *
 int ladroi_rma_put(ladro_t *lb, ladroi_win_t *w, int target, size_t disp, const void *src,
                    size_t n)
 {
-    if (target != lb->rank)
-        ladroi_rma_delay(lb);
     while (n > 0) {
         int part = n > (1u << 30) ? (1 << 30) : (int)n;
         LADRO__MPI(lb, MPI_Put(src, part, MPI_BYTE, target, (MPI_Aint)disp, part, MPI_BYTE,

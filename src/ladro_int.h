@@ -40,7 +40,8 @@ struct ladro {
     ladro_config_t cfg;
     ladroi_chan_t *comm; /* the handle's channel: collectives, probes, windows */
     int rank, size;
-    double speed;
+    double speed; /* heterogeneity emulation (ladro_emulate): 1, or pad tasks to e/speed */
+    int emulate;  /* LADRO_EMULATE_SLEEP or _SPIN: how a pad burns its time */
     ladroi_rng_t rng;
     const struct ladroi_policy_ops *policy; /* src/policy.h */
     void *policy_state;
@@ -60,7 +61,6 @@ struct ladro {
     bool msg_pending; /* a message came during the policy's idle round: served at once */
     bool idle_round;  /* the core's idle round runs the policy (ladroi_idle_yield answers) */
     int node_ranks, node_cores; /* this node's ranks and their cores: cfg.idle's auto */
-    unsigned poll_count;
     /* ladro_run runs the tasks on worker threads and the calling thread is the rank's
      * communication thread (src/threads.c): cfg.threads > 1, or the paper's communication
      * worker beside cfg.threads computation workers (paper=1, ops->paper_workers) */

@@ -3,12 +3,6 @@
  * the transport never reach into the core for them. */
 #include "ladro_int.h"
 
-void ladroi_rma_delay(ladro_t *lb)
-{
-    if (lb->cfg.delay_us > 0)
-        ladroi_net_sleep_us(lb->cfg.delay_us * ladroi_rng_unit(&lb->rng));
-}
-
 int ladroi_net_testall(ladro_t *lb, int n, ladroi_req_t *r, bool *done)
 {
     *done = true;

@@ -258,7 +258,6 @@ static int ladro__flush(ladro_t *lb, int slot)
         r->sends = n;
         r->sends_cap = nc;
     }
-    ladroi_rma_delay(lb);
     ladro__send_t *s = &r->sends[r->nsends];
     int rc = ladroi_net_isend(lb, r->comm, b->data, b->len, b->dest, LADRO__RES_TAG, &s->req);
     if (rc)

@@ -264,7 +264,7 @@ static void ladro__run_task(ladroi_worker_t *w)
     if (lb->speed < 1.0) { /* a rank of speed s takes e/s (the hub serves meanwhile) */
         double end = start + e / lb->speed;
         while ((now = ladroi_net_now()) < end) {
-            if (lb->cfg.emulate == LADRO_EMULATE_SPIN)
+            if (lb->emulate == LADRO_EMULATE_SPIN)
                 ladroi_spin_s(end - now);
             else
                 ladroi_net_sleep_us((end - now) * 1e6);
@@ -493,6 +493,8 @@ static void ladro__view(ladro_t *lb, ladroi_threads_t *th, bool idle)
     }
     if (oldest >= 0)
         lb->task_start = oldest;
+    else if (!idle) /* tasks held, none started yet: none has overrun (not the clock's 0) */
+        lb->task_start = ladroi_net_now();
 }
 
 static int ladro__hub(ladro_t *lb, ladroi_threads_t *th)

@@ -70,6 +70,17 @@ ladro_badinput(NAME synth_cross_field PROG ladro-synth NP 1 CODE 2
   REGEX "^ladro-synth: chunk=4096: must be at most task_capacity/2" ARGS --chunk 4096)
 ladro_badinput(NAME env_unknown PROG ladro-synth NP 1 CODE 2
   REGEX "environment variable LADRO_POLCY: unknown LADRO_ variable" ENV LADRO_POLCY=random)
+# a removed key: named, with what replaces it (the emulation and the delays are the
+# programs' flags now)
+ladro_badinput(NAME env_removed_speed PROG ladro-synth NP 1 CODE 2
+  REGEX "^ladro-synth: LADRO_SPEED was removed: speeds are emulated by the programs' --speed"
+  ENV LADRO_SPEED=C1)
+ladro_badinput(NAME synth_removed_key_entry PROG ladro-synth NP 1 CODE 2
+  REGEX "^ladro-synth: --policy 'random:delay_us=5': delay_us was removed: injected delays"
+  ARGS --policy random:delay_us=5)
+ladro_badinput(NAME synth_bad_speed PROG ladro-synth NP 1 CODE 2
+  REGEX "^ladro-synth: --speed 'C6': speed 'C6': entry 'C6' is not a positive number"
+  ARGS --speed C6)
 ladro_badinput(NAME env_bad_value PROG ladro-synth NP 1 CODE 2
   REGEX "environment variable LADRO_CHUNK: chunk='0': accepted: an integer in" ENV LADRO_CHUNK=0)
 ladro_badinput(NAME synth_wrong_np PROG ladro-synth NP 2 CODE 1

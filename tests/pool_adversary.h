@@ -26,13 +26,11 @@
 #define POOL_ADV_TAG_DONE 1 /* owner -> thieves, on the test's own channel: drained */
 enum { POOL_ADV_CAS = 0, POOL_ADV_FAA = 1, POOL_ADV_LOCKED = 2 }; /* the `faa` argument */
 
-static void pool_adversary_config(ladro_config_t *cfg, int faa)
+static void pool_adversary_config(ladro_config_t *cfg)
 {
     ladro_config_init(cfg);
     cfg->task_capacity = 16;
     cfg->task_bytes = 8;
-    if (faa == POOL_ADV_FAA) /* widen the window between a claim and its correction (thieves only delay) */
-        cfg->delay_us = 30;
 }
 
 static void pool_adversary_take(unsigned char *rec, uint64_t *taken, uint64_t *bad_payload,

@@ -99,6 +99,41 @@ int main(int argc, char **argv)
     CHECK_EQ(rc, LADRO_DONE); /* no tasks at all still terminates */
     ladro_destroy(&lb);
 
+    /* heterogeneity emulation (ladro_emulate): refused values, then a rank of speed 0.25
+     * whose 10 ms tasks (static: no steal) end 40 ms apart; the statistics count the
+     * speed and the unpadded work; refused once tasks ran */
+    ladro_config_init(&cfg);
+    CHECK_EQ(ladro_config_set(&cfg, "policy", "static", err, sizeof err), LADRO_OK);
+    CHECK_EQ(ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err), LADRO_OK);
+    CHECK(ladro_speed(lb) == 1.0);
+    CHECK_EQ(ladro_emulate(lb, 0, LADRO_EMULATE_SLEEP), LADRO_EINVAL);
+    CHECK_STR_CONTAINS(ladro_last_error(lb), "(0, 1]");
+    CHECK_EQ(ladro_emulate(lb, 1.5, LADRO_EMULATE_SLEEP), LADRO_EINVAL);
+    CHECK_EQ(ladro_emulate(lb, 0.5, 7), LADRO_EINVAL);
+    CHECK_EQ(ladro_emulate(NULL, 0.5, LADRO_EMULATE_SLEEP), LADRO_EINVAL);
+    CHECK_EQ(ladro_emulate(lb, 0.25, LADRO_EMULATE_SPIN), LADRO_OK);
+    CHECK(ladro_speed(lb) == 0.25);
+    for (int i = 0; i < 3; i++) {
+        t.id = (uint64_t)i;
+        CHECK_EQ(ladro_push(lb, &t), LADRO_OK);
+    }
+    double t0 = MPI_Wtime();
+    while ((rc = ladro_next(lb, &t)) == LADRO_OK) {
+        double end = MPI_Wtime() + 0.010;
+        while (MPI_Wtime() < end) /* 10 ms of "work" */
+            ;
+    }
+    CHECK_EQ(rc, LADRO_DONE);
+    CHECK(MPI_Wtime() - t0 >= 3 * 0.040 * 0.99); /* each task padded to 10 ms / 0.25 */
+    CHECK_EQ(ladro_emulate(lb, 0.5, LADRO_EMULATE_SLEEP), LADRO_ESTATE);
+    ladro_rank_stats_t rs;
+    CHECK_EQ(ladro_stats_local(lb, &rs), LADRO_OK);
+    CHECK(rs.speed == 0.25);
+    CHECK(rs.work_s >= 0.030);                /* the unpadded 3 x 10 ms (or more, when
+                                                 oversubscribed) */
+    CHECK(rs.busy_s >= 4 * rs.work_s * 0.99); /* each padded to 4 times its time */
+    ladro_destroy(&lb);
+
     /* callback forms */
     uint64_t c[2] = {0, 0}, g[2];
     strcpy(err, "stale");

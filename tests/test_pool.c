@@ -5,6 +5,7 @@
 #include "../src/ladro_int.h"
 #include "check_mpi.h"
 #include "pool_adversary.h"
+#include "rma_delay.h"
 
 #include <string.h>
 
@@ -18,7 +19,11 @@ int main(int argc, char **argv)
     if (check_mpi_world(&rank, &size))
         return 1;
     ladro_config_t cfg;
-    pool_adversary_config(&cfg, faa);
+    pool_adversary_config(&cfg);
+    /* faa: widen the window between a claim and its correction: every one-sided call on
+     * another rank (the thieves' claims and corrections) first waits up to 30 us */
+    if (faa)
+        rma_delay_set(30, (uint64_t)rank + 1);
     ladro_t *lb;
     char err[256];
     int rc = ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err);
@@ -27,6 +32,8 @@ int main(int argc, char **argv)
         return CHECK_REPORT("test_pool");
     pool_adversary(lb, faa);
     ladro_destroy(&lb);
+    if (faa && rank > 0) /* the thieves' calls went through the delaying wrappers */
+        CHECK(rma_delay_count() > 0);
     int fails = check_failures, any = 0;
     MPI_Allreduce(&fails, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     MPI_Finalize();

@@ -216,3 +216,28 @@ void app_policies_line(char *buf, size_t len)
     if (k < len)
         snprintf(buf + k, len - k, "\n");
 }
+
+int app_emulate(ladro_t *lb, const app_emulation_t *e, char *err, size_t errlen)
+{
+    double s;
+    char msg[256];
+    if (ladro_speed_of(e->speed, ladro_rank(lb), ladro_size(lb), &s, msg, sizeof msg))
+        return ladroi_failbuf(err, errlen, LADRO_EINVAL, "--speed '%.*s%s': %s",
+                              LADROI_SHOW(e->speed), msg);
+    int rc = ladro_emulate(lb, s, e->spin ? LADRO_EMULATE_SPIN : LADRO_EMULATE_SLEEP);
+    if (rc)
+        snprintf(err, errlen, "%s", ladro_last_error(lb));
+    return rc;
+}
+
+int app_emulation_check(const app_emulation_t *e, int size, char *err, size_t errlen)
+{
+    for (int r = 0; r < size; r++) {
+        double s;
+        char msg[256];
+        if (ladro_speed_of(e->speed, r, size, &s, msg, sizeof msg))
+            return ladroi_failbuf(err, errlen, LADRO_EINVAL, "--speed '%.*s%s' at %d ranks: "
+                                  "%s", LADROI_SHOW(e->speed), size, msg);
+    }
+    return 0;
+}

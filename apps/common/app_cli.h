@@ -4,6 +4,7 @@
 #ifndef LADRO_APP_CLI_H
 #define LADRO_APP_CLI_H
 
+#include "app_opts.h"
 #include "opts.h"
 
 #include <ladro.h>
@@ -37,6 +38,14 @@ int app_config_run(ladro_config_t *cfg, const char *policy, int threads, char *e
  * accepts, as ladro_config_set does. */
 int app_opt_config(const ladroi_opt_t *opt, const char *value, void *ctx, char *msg,
                    size_t msglen);
+
+/* After ladro_create: this rank's speed by e->speed (ladro_speed_of over the handle's
+ * ranks) and e's padding, through ladro_emulate. Local. 0, or a ladro error code with
+ * the message ("--speed 'C5': ...") in err. */
+int app_emulate(ladro_t *lb, const app_emulation_t *e, char *err, size_t errlen);
+/* e->speed for every rank of a job of `size` ranks, the same answer on every rank (a
+ * program checks it before its first handle). 0, or LADRO_EINVAL with the message. */
+int app_emulation_check(const app_emulation_t *e, int size, char *err, size_t errlen);
 
 /* The row of such an option: --name ARG sets the configuration key `key` of *cfg. */
 ladroi_opt_t app_opt_key(ladro_config_t *cfg, const char *name, const char *key,

@@ -66,4 +66,16 @@ ladroi_opt_t app_opt_threads(int *dest, const char *help);
 /* --max-failed N into *dest (the caller's default: -1, off). */
 ladroi_opt_t app_opt_max_failed(int64_t *dest);
 
+/* Heterogeneity emulation, the programs' (ladro_emulate in ladro.h; app_emulate, after
+ * ladro_create, applies it): --speed SPEC, the ranks' speeds ("1", a comma list cycled
+ * over the ranks, or an A2WS profile C1..C5), and --emulate sleep|spin, how a slow rank
+ * pads its tasks (and how ladro-synth's and ladro-bench's tasks burn their time). */
+typedef struct app_emulation {
+    char speed[256]; /* the spec ("1": every rank at full speed) */
+    int spin;        /* 0: sleep (LADRO_EMULATE_SLEEP), 1: spin (LADRO_EMULATE_SPIN) */
+} app_emulation_t;
+void app_emulation_init(app_emulation_t *e);
+ladroi_opt_t app_opt_speed(app_emulation_t *e, const char *help);
+ladroi_opt_t app_opt_emulate(app_emulation_t *e, const char *help);
+
 #endif

@@ -372,8 +372,12 @@ static int seis__run_policy(seis_app_t *app, const char *policy, seis_shot_fn fn
     int rc = app_config_env_policy(&cfg, policy, err, sizeof err);
     if (rc == 0)
         cfg.threads = (uint32_t)app->nthreads;
+    if (rc == 0) /* the same answer on every rank */
+        rc = app_emulation_check(&o->emu, app->size, err, sizeof err);
     if (rc == 0)
         rc = ladro_create(MPI_COMM_WORLD, &cfg, &app->lb, err, sizeof err);
+    if (rc == 0 && (rc = app_emulate(app->lb, &o->emu, err, sizeof err)) != 0)
+        ladro_destroy(&app->lb);
     if (rc) {
         if (app->rank == 0)
             fprintf(stderr, "%s: %s\n", o->prog, err);

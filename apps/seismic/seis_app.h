@@ -3,6 +3,7 @@
 #ifndef LADRO_SEIS_APP_H
 #define LADRO_SEIS_APP_H
 
+#include "app_opts.h" /* app_emulation_t */
 #include "seis.h"
 
 #include <ladro.h>
@@ -29,6 +30,7 @@ typedef struct seis_app_opts {
     int threads;            /* --threads: shots at once per rank (0: LADRO_THREADS, else 1) */
     int progress;           /* --progress (default) / --no-progress: "shot N done" lines */
     int no_progress_calls;  /* --no-progress-calls: shots never call ladro_progress */
+    app_emulation_t emu;    /* --speed, --emulate: emulated rank speeds (app_emulate) */
     /* RTM */
     double mem_mb, mute;
     char data[1024];        /* --data DIR: gathers written by ladro-seismic ("" = model) */

@@ -81,6 +81,7 @@ int seis_app_parse(seis_app_t *app, int argc, char **argv)
     memset(o, 0, sizeof *o);
     o->prog = prog;
     o->rtm = rtm;
+    app_emulation_init(&o->emu);
     snprintf(o->model, sizeof o->model, "two-layer");
     o->nx = 48, o->ny = 48, o->nz = 40;
     o->h = 10;
@@ -176,6 +177,9 @@ int seis_app_parse(seis_app_t *app, int argc, char **argv)
                         "OMP_NUM_THREADS OpenMP threads and its own wavefields; the\n"
                         "rank's main thread serves ladro meanwhile (default:\n"
                         "LADRO_THREADS, else 1)"),
+        app_opt_speed(&o->emu, "emulated rank speeds: list '1,0.5' cycled over ranks or\n"
+                               "C1..C5 (default 1)"),
+        app_opt_emulate(&o->emu, "how a slow rank pads its shots (default sleep)"),
         APP_OPT_QUIET(&o->quiet),
         APP_OPT_PROGRESS(&o->progress, "a line on stderr per shot done (default: on)"),
         {"--no-progress-calls", 0, LADROI_OPT_FLAG, &o->no_progress_calls,

@@ -7,6 +7,7 @@
 #include <ladro.h>
 
 #include "app_cli.h"
+#include "rma_delay.h"
 #include "synth_cli.h"
 #include "speed.h" /* ladroi_profile_cores */
 #include "workload.h"
@@ -64,6 +65,16 @@ int main(int argc, char **argv)
     if (o.threads_profile) /* this rank's node in the A2WS profile */
         o.cfg.threads = (uint32_t)ladroi_profile_cores(o.threads_profile, rank, size);
     app_warn_threads("ladro-synth", o.cfg.threads, rank != 0);
+    rma_delay_set(o.delay_us, o.cfg.seed);
+    {
+        char err[512];
+        if (app_emulation_check(&o.emu, size, err, sizeof err)) {
+            if (rank == 0)
+                fprintf(stderr, "ladro-synth: %s\n", err);
+            MPI_Finalize();
+            return 2;
+        }
+    }
     /* --json FILE: rank 0 writes a temporary, renamed when every run passed */
     FILE *json = NULL;
     char tmp[LADRO_PATH_MAX + 8] = "";
@@ -131,6 +142,10 @@ static int run(const synth_opts_t *opts, int rank, int size, uint64_t rep, FILE 
         if (rank == 0)
             fprintf(stderr, "ladro-synth: %s: %s\n", ladro_err_name(rc), err);
         return 1;
+    }
+    if ((rc = app_emulate(lb, &o.emu, err, sizeof err)) != 0) { /* checked in main */
+        fprintf(stderr, "ladro-synth: %s\n", err);
+        MPI_Abort(MPI_COMM_WORLD, 1);
     }
     uint64_t ntasks = wl_ntasks(&o.wl, size);
     uint32_t *seen = o.verify ? calloc(ntasks ? ntasks : 1, sizeof *seen) : NULL;

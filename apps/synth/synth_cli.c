@@ -56,6 +56,7 @@ int synth_parse(int argc, char **argv, synth_opts_t *o, int rank)
     memset(o, 0, sizeof *o);
     ladro_config_init(&o->cfg);
     wl_spec_init(&o->wl);
+    app_emulation_init(&o->emu);
     o->repeat = 1;
     ladroi_cli_t cli = {.prog = "ladro-synth", .quiet = rank != 0};
     if (ladro_config_from_env(&o->cfg, err, sizeof err))
@@ -83,14 +84,14 @@ int synth_parse(int argc, char **argv, synth_opts_t *o, int rank)
         {"--payload", 0, LADROI_OPT_U64, &o->wl.payload, 16, 1 << 20, "BYTES",
          "inline payload per task (default 16, min 16)",
          .accepted = "accepted: bytes in [16, 1048576]"},
-        app_opt_key(cfg, "--speed", "speed", "SPEC",
-                    "emulated speeds: list '1,0.5' cycled over ranks or C1..C5"),
-        app_opt_key(cfg, "--emulate", "emulate", "sleep|spin",
-                    "how tasks and slow-rank padding burn time (default sleep)"),
+        app_opt_speed(&o->emu, "emulated speeds: list '1,0.5' cycled over ranks or C1..C5"),
+        app_opt_emulate(&o->emu, "how tasks and slow-rank padding burn time (default sleep)"),
         app_opt_key(cfg, "--seed", "seed", "S", "workload and runtime seed (default 1)"),
         app_opt_key(cfg, "--chunk", "chunk", "N", APP_CHUNK_HELP),
-        app_opt_key(cfg, "--delay-us", "delay_us", "X",
-                    "debug: random delay up to X us before each remote operation"),
+        {"--delay-us", 0, LADROI_OPT_DOUBLE, &o->delay_us, 0, 1e6, "X",
+         "stress: a random delay up to X us before each one-sided MPI call\n"
+         "on another rank (default 0)",
+         .accepted = "accepted: microseconds in [0, 1e6]"},
         app_opt_key(cfg, "--steal-log", "ctws_log", "FILE",
                     "ctws: write the steal log (attempt, thief, victim, tasks) as CSV"),
         app_opt_key(cfg, "--threads", "threads", "T",
@@ -141,7 +142,7 @@ int synth_parse(int argc, char **argv, synth_opts_t *o, int rank)
                                "them (a total, or a count per rank)");
     o->cfg.task_bytes = o->wl.payload;
     o->wl.seed = o->cfg.seed;
-    o->wl.spin = o->cfg.emulate == LADRO_EMULATE_SPIN;
+    o->wl.spin = o->emu.spin;
     if (o->policy[0]) { /* every entry now, so a bad one stops the job before the first run */
         app_policy_iter_t it;
         app_policy_begin(&it, o->policy);

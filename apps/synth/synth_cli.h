@@ -26,6 +26,9 @@ typedef struct synth_opts {
     int threads_profile; /* --threads-profile Cc: c in 1..5 (0 = off): worker threads per
                             rank = cores of its node in A2WS profile Cc (main sets
                             cfg.threads with ladroi_profile_cores) */
+    app_emulation_t emu; /* --speed, --emulate: applied to each handle (app_emulate) */
+    double delay_us; /* --delay-us X: each remote one-sided MPI call first waits a random
+                        time in [0, X] us (apps/common/rma_delay.h; 0 = off) */
 } synth_opts_t;
 
 /* Defaults, LADRO_* environment, then the flags. 0 run, 1 done (help or the profile list

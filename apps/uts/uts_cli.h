@@ -46,8 +46,7 @@ int uts_opt_tree(const ladroi_opt_t *opt, const char *v, void *ctx, char *msg,
 /* -c -i: how the search hands nodes to ladro. */
 #define UTS_CHUNK_OPTS(dest, seen_at)                                                        \
     UTS_OPT_ROW('c', dest, seen_at, "NODES", "nodes per ladro task (the reference's chunk size; 8)"), \
-    UTS_OPT_ROW('i', dest, seen_at, "POLL", "call ladro_progress every POLL nodes; also ladro's\n" \
-                                   "poll_interval (10)")
+    UTS_OPT_ROW('i', dest, seen_at, "POLL", "call ladro_progress every POLL nodes (10)")
 
 /* out: a uts_opts_t (void *: an app_parse_fn for app_mpi_start). 0 run, 1 help printed
  * (unless quiet), 2 usage error: the one-line message in err and, unless quiet, on

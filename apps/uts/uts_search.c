@@ -20,10 +20,6 @@ int uts_config(ladro_config_t *cfg, const uts_params_t *p, unsigned keep, char *
         rc = ladro_config_set(cfg, "chunk", num, err, errlen);
     }
     if (rc == 0) {
-        snprintf(num, sizeof num, "%d", p->poll);
-        rc = ladro_config_set(cfg, "poll_interval", num, err, errlen);
-    }
-    if (rc == 0) {
         snprintf(num, sizeof num, "%zu", uts_task_bytes(p));
         rc = ladro_config_set(cfg, "task_bytes", num, err, errlen);
     }

@@ -41,8 +41,8 @@ typedef struct uts_worker {
 
 /* A task's payload size for chunks of p->chunk nodes (ladro's task_bytes). */
 size_t uts_task_bytes(const uts_params_t *p);
-/* ladro's configuration for the search: poll_interval -i, task_bytes, and chunk (tasks kept
- * private) = keep unless 0. 0, or a ladro error code with the message in err. */
+/* ladro's configuration for the search: task_bytes, and chunk (tasks kept private)
+ * = keep unless 0. 0, or a ladro error code with the message in err. */
 int uts_config(ladro_config_t *cfg, const uts_params_t *p, unsigned keep, char *err,
                size_t errlen);
 /* Worker `index` of `nthreads` on lb: its stack and payload. 0 or LADRO_ENOMEM. */

@@ -57,9 +57,9 @@ sim() { # sim SCRIPT ARGS...: a ladro-sim check, skipped without SimGrid
 }
 balance() { # a2ws_balance.sh on 4 real ranks, as docs/policies/a2ws.md describes it
     command -v python3 > /dev/null || { echo "python3 not installed"; return 77; }
-    LADRO_EXPECT_NP=4 LADRO_SPEED=1,0.25 bash "$here/a2ws_balance.sh" -- \
+    LADRO_EXPECT_NP=4 bash "$here/a2ws_balance.sh" -- \
         bash "$root/scripts/mpirun.sh" -np 4 "$SYNTH" --policy a2ws --tasks-per-rank 40 \
-        --work-ms 5 --verify --json
+        --work-ms 5 --speed 1,0.25 --verify --json
 }
 balance_pt2pt() { OMPI_MCA_osc=pt2pt balance; }
 

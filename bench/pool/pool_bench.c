@@ -23,10 +23,9 @@ static ladro_t *make(MPI_Comm comm, const char *policy, uint32_t capacity)
     return lb;
 }
 
-static double local_ns(MPI_Comm self, const char *policy, int n, int poll)
+static double local_ns(MPI_Comm self, const char *policy, int n)
 {
     ladro_t *lb = make(self, policy, 1u << 16);
-    lb->cfg.poll_interval = poll;
     double t = ladroi_now();
     for (int i = 0; i < n; i++) {
         ladro_task_t task = {.id = (uint64_t)i};
@@ -50,12 +49,10 @@ int main(int argc, char **argv)
     double secs = argc > 1 ? atof(argv[1]) : 1.0;
     if (size == 1) { /* local costs: alone, so no other rank competes for the core */
         int n = 1 << 20;
-        for (int poll = 1; poll <= 64; poll *= 64) {
-            printf("local push+next, static, poll_interval %2d: %7.1f ns/task (private deque)\n",
-                   poll, local_ns(MPI_COMM_SELF, "static", n, poll));
-            printf("local push+next, random, poll_interval %2d: %7.1f ns/task (with release/"
-                   "reacquire)\n", poll, local_ns(MPI_COMM_SELF, "random", n, poll));
-        }
+        printf("local push+next, static: %7.1f ns/task (private deque)\n",
+               local_ns(MPI_COMM_SELF, "static", n));
+        printf("local push+next, random: %7.1f ns/task (with release/reacquire)\n",
+               local_ns(MPI_COMM_SELF, "random", n));
         MPI_Finalize();
         return 0;
     }

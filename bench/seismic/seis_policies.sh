@@ -22,7 +22,7 @@ log=$OUT/runs.txt
 : > "$log"
 i=0
 while [ $i -lt "$REPS" ]; do
-    LADRO_SPEED=$SPEED $MPIRUN -np "$NP" "$BIN/ladro-seismic" $ARGS --shots "$SHOTS" \
+    $MPIRUN -np "$NP" "$BIN/ladro-seismic" $ARGS --shots "$SHOTS" --speed "$SPEED" \
         --policy "$POLICIES" --quiet --out "$OUT/job" >> "$log"
     i=$((i + 1))
 done

@@ -7,8 +7,8 @@
 # Modes: Open MPI with its default one-sided component (osc rdma here), Open MPI with
 # OMPI_MCA_osc=pt2pt (every RMA operation needs the target to call MPI), MPICH (when
 # --mpich-build holds a ladro-synth built against it), and Open MPI with an injected
-# delay of D us before every remote operation (LADRO_DELAY_US, one mode per --delays
-# entry). Each run: ladro-synth --init one (all work on rank 0, so every other rank
+# delay of up to D us before every remote one-sided call (ladro-synth --delay-us, one
+# mode per --delays entry). Each run: ladro-synth --init one (all work on rank 0, so every other rank
 # steals) --verify --json; the steal latency is time in steal attempts / attempts
 # (ladro_stats_steal_latency; what one attempt spans per policy: docs/architecture.md
 # §Measurements). Modes are interleaved inside each repeat, the median over repeats is
@@ -61,8 +61,8 @@ for rep in $(seq 1 "$reps"); do
         rdma) cmd=("${ompi[@]}" mpiexec -n "$np" --oversubscribe "$synth") ;;
         pt2pt) cmd=("${ompi[@]}" OMPI_MCA_osc=pt2pt mpiexec -n "$np" --oversubscribe "$synth") ;;
         mpich) cmd=(/usr/bin/mpiexec.mpich -n "$np" "$msynth") ;;
-        delay*) cmd=("${ompi[@]}" LADRO_DELAY_US=${mode#delay} mpiexec -n "$np" --oversubscribe
-                     "$synth") ;;
+        delay*) cmd=("${ompi[@]}" mpiexec -n "$np" --oversubscribe "$synth"
+                     --delay-us "${mode#delay}") ;;
       esac
       if ! res=$(timeout -k 5 120 "${cmd[@]}" --policy "$pol" --seed "$rep" "${args[@]}" \
                  2>"$tmp/err"); then

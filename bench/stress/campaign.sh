@@ -9,8 +9,8 @@
 # Each run draws: a policy (every policy of the build unless --policies), a rank count
 # in 2..64 (MPICH: 2..8, it busy-polls when oversubscribed), an initial distribution
 # (even, one, gauss70-10), a task-duration distribution (const, uniform, exp, gauss,
-# bimodal), an injected delay before every remote operation (LADRO_DELAY_US: 0 or up to
-# 1000 us), the ranks' speeds (LADRO_SPEED: equal, the A2WS paper's C1, or 1 to 1/8),
+# bimodal), an injected delay before every remote operation (ladro-synth --delay-us: 0 or up to
+# 1000 us), the ranks' speeds (--speed: equal, the A2WS paper's C1, or 1 to 1/8),
 # the steal guard (LADRO_STEAL_GUARD: off or pace), the papers' configurations
 # (LADRO_PAPER=1 in a quarter of the runs; not smallworld, which refuses it, nor the leader
 # under osc pt2pt, which refuses its service thread; ctws's finish token without the
@@ -105,17 +105,18 @@ while [ "$n" -lt "$runs" ]; do
   s=$(r 1000000)
   tmo=$(( (tbase + 3 * np) * repeat ))
   args=(--policy "$pol" --init "$init" --work-dist "$dist" --tasks-per-rank "$tpr"
-        --work-ms "$wms" --seed "$s" --verify --json --no-progress --repeat "$repeat")
+        --work-ms "$wms" --seed "$s" --verify --json --no-progress --repeat "$repeat"
+        --delay-us "$delay" --speed "$speed")
   if [ $mpi = mpich ]; then
-    cmd=(env LADRO_EXPECT_NP=$np LADRO_DELAY_US=$delay LADRO_WATCHDOG=$wd
-         LADRO_STEAL_GUARD=$guard LADRO_SPEED=$speed "${polenv[@]}" timeout -k 10 "$tmo" /usr/bin/mpiexec.mpich -n "$np" "$msynth" "${args[@]}")
+    cmd=(env LADRO_EXPECT_NP=$np LADRO_WATCHDOG=$wd
+         LADRO_STEAL_GUARD=$guard "${polenv[@]}" timeout -k 10 "$tmo" /usr/bin/mpiexec.mpich -n "$np" "$msynth" "${args[@]}")
   else
     oscenv=()
     [ $osc = pt2pt ] && oscenv=(OMPI_MCA_osc=pt2pt)
     cmd=(env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
          OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_rmaps_base_oversubscribe=1
-         "${oscenv[@]}" LADRO_EXPECT_NP=$np LADRO_DELAY_US=$delay LADRO_WATCHDOG=$wd
-         LADRO_STEAL_GUARD=$guard LADRO_SPEED=$speed "${polenv[@]}" timeout -k 10 "$tmo" mpiexec -n "$np" --oversubscribe "$synth" "${args[@]}")
+         "${oscenv[@]}" LADRO_EXPECT_NP=$np LADRO_WATCHDOG=$wd
+         LADRO_STEAL_GUARD=$guard "${polenv[@]}" timeout -k 10 "$tmo" mpiexec -n "$np" --oversubscribe "$synth" "${args[@]}")
   fi
   t0=$(date +%s.%N)
   res=$(nice -n 15 "${cmd[@]}" 2>"$out/last.err")

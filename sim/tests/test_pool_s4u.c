@@ -24,7 +24,7 @@ static void rank_main(int argc, char **argv)
     (void)argc;
     pool_sim_t *s = sg_actor_self_get_data();
     ladro_config_t cfg;
-    pool_adversary_config(&cfg, s->faa);
+    pool_adversary_config(&cfg);
     ladro_t *lb = NULL;
     char err[256] = "";
     int rc = ladro_s4u_create(s->world, atoi(argv[1]), &cfg, &lb, err, sizeof err);

@@ -9,8 +9,8 @@ shift 4
 . "$(dirname "$0")/launch.sh"
 common="--nb 20 --alpha 0.015 --quiet"
 launch 1 "$@" "$bin/ladro-rtm" $common --out "$work/np1" --policy static
-LADRO_SPEED=1,0.5,0.25 launch 3 "$@" "$bin/ladro-rtm" $common --out "$work/np3" \
-    --policy random --check-reflector
+launch 3 "$@" "$bin/ladro-rtm" $common --out "$work/np3" \
+    --policy random --check-reflector --speed 1,0.5,0.25
 # 150 snapshots of 0.37 MB = 55 MB do not fit in 40 MB: checkpointing is chosen by itself
 launch 2 "$@" "$bin/ladro-rtm" --nb 20 --alpha 0.015 --out "$work/ckpt" --mem-mb 40 \
     2>"$work/ckpt.log" >/dev/null

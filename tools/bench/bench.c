@@ -34,7 +34,8 @@ static int run_one(bench_t *b, int conf, int pol, int repeat, run_t *out)
             fprintf(stderr, "ladro-bench: %s\n", err);
         return LADRO_EINVAL;
     }
-    snprintf(cfg.speed, sizeof cfg.speed, "%s", b->speeds[conf / b->ntpr]);
+    app_emulation_t emu = b->emu;
+    snprintf(emu.speed, sizeof emu.speed, "%s", b->speeds[conf / b->ntpr]);
     wl_spec_t wl = b->wl;
     wl.tasks_per_rank = b->tpr[conf % b->ntpr];
     uint64_t ntasks = wl.tasks_per_rank * (uint64_t)size;
@@ -44,6 +45,10 @@ static int run_one(bench_t *b, int conf, int pol, int repeat, run_t *out)
             fprintf(stderr, "ladro-bench: policy %s: %s: %s\n", cfg.policy, ladro_err_name(rc),
                     err);
         return rc;
+    }
+    if ((rc = app_emulate(lb, &emu, err, sizeof err))) { /* the spec checked at parse */
+        fprintf(stderr, "ladro-bench: %s\n", err);
+        MPI_Abort(MPI_COMM_WORLD, 1);
     }
     uint32_t *seen = calloc(ntasks, sizeof *seen);
     if (!seen || wl_seed(lb, &wl)) {

@@ -3,6 +3,7 @@
 #ifndef LADRO_BENCH_H
 #define LADRO_BENCH_H
 
+#include "app_opts.h" /* app_emulation_t */
 #include "workload.h"
 
 #include <ladro.h>
@@ -33,6 +34,7 @@ typedef struct bench {
     int repeat;
     wl_spec_t wl;
     ladro_config_t base;
+    app_emulation_t emu; /* --emulate (its speed: each configuration's spec) */
     const char *csv, *json, *ranks_csv;
     int quiet, progress; /* --quiet; --progress (default) / --no-progress */
     /* results (rank 0) */

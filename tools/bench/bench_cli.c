@@ -150,6 +150,7 @@ int bench_parse(int argc, char **argv, bench_t *b, int rank, int size)
     b->scenario = "custom";
     b->progress = 1;
     ladro_config_init(&b->base);
+    app_emulation_init(&b->emu);
     ladroi_cli_t cli = {.prog = "ladro-bench", .quiet = rank != 0};
     if (ladro_config_from_env(&b->base, err, sizeof err))
         return ladroi_cli_fail(&cli, NULL, 0, "%s", err);
@@ -166,6 +167,7 @@ int bench_parse(int argc, char **argv, bench_t *b, int rank, int size)
         {"--policy", 0, LADROI_OPT_STR, &pol, .arg = "LIST", .help = APP_POLICY_HELP},
         {"--speed", 0, LADROI_OPT_STR, &speed, .arg = "LIST",
          .help = "speed specs separated by ';' (each '1,0.5' or C1..C5)"},
+        app_opt_emulate(&b->emu, "how tasks and slow-rank padding burn time (default sleep)"),
         {"--tasks-per-rank", 0, LADROI_OPT_STR, &tpr, .arg = "L",
          .help = "comma list of task counts per rank (default 60)"},
         {"--work-ms", 0, LADROI_OPT_DOUBLE, &work_ms, 0, 1e6, .arg = "X",
@@ -209,7 +211,7 @@ int bench_parse(int argc, char **argv, bench_t *b, int rank, int size)
     /* scenario defaults, then explicit flags */
     wl_spec_init(&b->wl);
     b->repeat = repeat;
-    const char *def_pol = "all", *def_speed = b->base.speed, *def_tpr = "60";
+    const char *def_pol = "all", *def_speed = "1", *def_tpr = "60";
     if (!strcmp(b->scenario, "a2ws-table")) {
         def_pol = "leader,ctws,a2ws,static,random";
         def_speed = "C1;C2;C3;C4;C5";
@@ -232,7 +234,7 @@ int bench_parse(int argc, char **argv, bench_t *b, int rank, int size)
     if (work_given)
         b->wl.work_ms = work_ms;
     b->wl.seed = b->base.seed;
-    b->wl.spin = b->base.emulate == LADRO_EMULATE_SPIN;
+    b->wl.spin = b->emu.spin;
     b->base.task_bytes = b->wl.payload;
     if (ladro_config_validate(&b->base, err, sizeof err))
         return ladroi_cli_fail(&cli, NULL, 0, "%s", err);
