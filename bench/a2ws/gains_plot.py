@@ -55,13 +55,13 @@ def draw(csv_path, svg):
     plots = []
     script = [f"set terminal {'pngcairo' if svg.endswith('.png') else 'svg'} size 960,720 font 'sans,10'", f"set output '{svg}'", "set bmargin 3",
               "set multiplot layout 2,1", "set style fill solid 0.9 noborder",
-              "set yrange [-125:35]", "set xrange [-1:29]", "set grid ytics",
-              "set ylabel 'gain of a2ws, %'", "set key top right horizontal",
+              "set yrange [-215:40]", "set xrange [-1:29]", "set grid ytics",
+              "set ylabel 'gain of a2ws, %'", "set key bottom center horizontal",
               "set boxwidth 0.27", "set xzeroaxis lt -1",
               f"set xtics ({tics}) offset 0,-1.2 nomirror",
               f"set x2tics ({minor}) rotate by 90 font 'sans,7' offset 0,0 nomirror",
               "set x2range [-1:29]", "set x2tics scale 0",
-              "set label 1 'tasks in all: 480, 960, 1920, 3840, 7680 in each group' at graph 0.01, graph 0.06 font 'sans,8'"]
+              "set label 1 'tasks in all: 480, 960, 1920, 3840, 7680 in each group' at graph 0.01, graph 0.22 font 'sans,8'"]
     for over, f in blocks:
         name = "LW (leader)" if over == "leader" else "CTWS"
         script.append(f"set title 'A2WS Table {3 if over == 'leader' else 4}: gain over {name} per cell "
