@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The A2WS paper's Fig. 4 on simulated ranks (ladro-sim policy): a2ws with radius
-# R = 1, 2, 4, 8, 16, 32 on configuration C4 (64 ranks), 3840 equal tasks of WORK_MS
+# R = 1, 2, 4, 8, 13 (paper=1's 20 % of 64), 16, 32 on configuration C4 (64 ranks), 3840 equal tasks of WORK_MS
 # (default 100 ms at full speed), seeds 1..SEEDS; the median makespan per radius, with
 # the paper's rules alone (probe 0: paper=1, the radius given) and with ladro's probe beyond
 # the subsystem (probe 1, the default; docs/policies/a2ws.md).
@@ -14,7 +14,7 @@ mkdir -p "$out"
 jobs_file=$out/jobs.$$.txt   # per invocation: two may share OUT
 : > "$jobs_file"
 for pr in ${PROBES:-0 1}; do
-  for r in ${RADII:-1 2 4 8 16 32}; do
+  for r in ${RADII:-1 2 4 8 13 16 32}; do
     for s in $(seq 1 "${SEEDS:-5}"); do
       f=$out/r$r-s$s-p$pr.json
       [ -s "$f" ] && continue

@@ -8,10 +8,19 @@
 #   POLICIES (default a2ws,leader,ctws), SEEDS (5), JOBS (2), CONFIGS, TASKS, WORK_MS,
 #   A2WS_KEYS (configuration keys of the a2ws runs, e.g. the paper's configuration:
 #   A2WS_KEYS="paper=1"; the default OUT is then
-#   BUILD/results/a2ws-tables-keys, so that its runs never mix with the default's)
+#   BUILD/results/a2ws-tables-keys, so that its runs never mix with the default's),
+#   PAPER=1 (every policy with its paper's configuration, key paper=1: a2ws and ctws; the
+#   simulated engine refuses leader's paper=1, whose service thread needs
+#   MPI_THREAD_MULTIPLE, so leader runs its default; the default OUT is then
+#   BUILD/results/a2ws-tables-paper, and with both default OUTs leader's runs made for one
+#   table are copied into the other)
 set -euo pipefail
 build=${1:-build}
-out=${2:-$build/results/a2ws-tables${A2WS_KEYS:+-keys}}
+paper=${PAPER:-0}
+case $paper in 0|1) ;; *) echo "tables.sh: PAPER=$paper: accepted 0 or 1" >&2; exit 2 ;; esac
+if [ "$paper" = 1 ]; then def_out=$build/results/a2ws-tables-paper
+else def_out=$build/results/a2ws-tables${A2WS_KEYS:+-keys}; fi
+out=${2:-$def_out}
 sim=$build/bin/ladro-sim
 [ -x "$sim" ] || { echo "tables.sh: $sim not found; build first (make)" >&2; exit 2; }
 policies=${POLICIES:-a2ws,leader,ctws}
@@ -33,6 +42,12 @@ for cfg in $configs; do
         [ -s "$f" ] && continue
         kv=
         [ "$pol" = a2ws ] && kv=${A2WS_KEYS:-}
+        if [ "$pol" = leader ] && [ -z "${2:-}" ] && [ -z "${A2WS_KEYS:-}" ]; then
+          # leader runs its default in both tables (the same command): take the other's run
+          o=$build/results/a2ws-tables$([ "$paper" = 1 ] || echo -paper)/$c-t$t-s$s-leader.json
+          [ -s "$o" ] && { cp "$o" "$f"; continue; }
+        fi
+        [ "$paper" = 1 ] && [ "$pol" != leader ] && kv="$kv paper=1"
         echo "$sim policy --policy $pol --p $p --speed $c --tasks $t --work-ms $work_ms --work-dist const --init even --seed $s --json $kv > $f.tmp && mv $f.tmp $f" >> "$jobs_file"
       done
     done
