@@ -142,10 +142,6 @@ int ladroi_create(ladroi_chan_t *comm, const ladro_config_t *cfg, ladro_t **out,
             if (!lb->cur)
                 rc = ladroi_fail(lb, LADRO_ENOMEM, "ladro_create: out of memory");
         }
-        if (rc == 0 && cfg->journal[0] && cfg->threads > 1)
-            rc = ladroi_failbuf(msg, sizeof msg, LADRO_ENOTSUP, "journal with threads=%u: "
-                                "the journal records tasks run by ladro_next (threads=1)",
-                                cfg->threads);
         if (rc == 0 && cfg->journal[0]) /* reads only: a refused journal stays as it was */
             rc = ladroi_journal_open(lb, msg, sizeof msg);
         if (rc && !msg[0])
