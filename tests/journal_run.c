@@ -19,7 +19,6 @@
 #include <stdatomic.h>
 #include <signal.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -137,13 +136,14 @@ int main(int argc, char **argv)
     cfg.result_bytes = results ? 16 : 0;
     snprintf(cfg.journal, sizeof cfg.journal, "%s", dir);
     ladro_t *lb = NULL;
-    char own[1100]; /* a resumed run: some rank file held a record past its header */
+    /* a resumed run: some rank file exists (even one with no record: its run may have
+     * run tasks it could not make durable) */
     bool resumed = false;
-    for (int r = 0; r < 64 && !resumed; r++) {
-        snprintf(own, sizeof own, "%s/rank-%d.jnl", dir, r);
-        struct stat sb;
-        resumed = stat(own, &sb) == 0 && sb.st_size > 48 + 16;
-    }
+    DIR *rd = opendir(dir);
+    for (struct dirent *e; rd && !resumed && (e = readdir(rd)) != NULL;)
+        resumed = strncmp(e->d_name, "rank-", 5) == 0;
+    if (rd)
+        closedir(rd);
     int rc = ladro_config_from_env(&cfg, err, sizeof err);
     if (rc == LADRO_OK)
         rc = ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err);
