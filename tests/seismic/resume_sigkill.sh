@@ -6,10 +6,10 @@
 # from the journal = all shots). Two kinds of kill: every rank raises SIGKILL halfway
 # through its second shot (--die-after 1, deterministic; ladro-seismic and ladro-rtm),
 # and the whole job (launcher and ranks) is SIGKILLed from outside once the journal holds
-# a shot (ladro-seismic, 24 shots so that the kill lands mid-run). Then the refusals: a
-# completed shot whose output is gone or damaged (the message names the file), a resume
-# with other parameters (journal_id), the old --resume flag; each leaves the journal as
-# it was.
+# a shot (ladro-seismic, 24 shots so that the kill lands mid-run; resumed on 3 ranks).
+# Then the refusals: a completed shot whose output is gone or damaged (the message names
+# the file), a resume with other parameters (journal_id), the old --resume flag; each
+# leaves the journal as it was.
 #   resume_sigkill.sh BIN_DIR WORK_DIR MPIEXEC NUMPROC_FLAG [PREFLAGS...]
 set -eu
 bin=$1 work=$2 mpiexec=$3 npflag=$4
@@ -57,12 +57,12 @@ until [ "$(records "$work/ext-jnl")" -gt 0 ] || [ $i -ge 1200 ]; do sleep 0.02; 
 pids="$(descendants $job) $job"
 kill -KILL $pids 2>/dev/null || true
 wait $job 2>/dev/null || true
-LADRO_JOURNAL="$work/ext-jnl" launch 2 "$@" "$bin/ladro-seismic" $args \
-    --out "$work/ext-run" | tee "$work/ext-resume.log"
+LADRO_JOURNAL="$work/ext-jnl" launch 3 "$@" "$bin/ladro-seismic" $args \
+    --out "$work/ext-run" | tee "$work/ext-resume.log" # resumed on 3 ranks
 before=$(resumed "$work/ext-resume.log" 24)
 for f in "$work/ext-ref"/*.su; do cmp "$f" "$work/ext-run/$(basename "$f")"; done
-echo "ladro-seismic: resumed after an external SIGKILL with $before of 24 shots journaled," \
-    "identical to the uninterrupted run"
+echo "ladro-seismic: resumed on 3 ranks after an external SIGKILL with $before of 24 shots" \
+    "journaled, identical to the uninterrupted run"
 
 # refusals, each leaving the journal as it was
 refused() { # refused CODE REGEX LOG
