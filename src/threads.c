@@ -202,6 +202,10 @@ int ladroi_worker_push(ladroi_worker_t *w, const ladro_task_t *task)
     atomic_fetch_add(&w->created, 1);
     if (ladroi_dq_push(&w->dq, w->rec) != 0) {
         atomic_fetch_sub(&w->created, 1);
+        if (lb->jnl) { /* not created: not the task's child either */
+            w->ck_len -= 8 + lb->cfg.task_bytes;
+            w->nck--;
+        }
         return ladroi_fail(lb, LADRO_ENOMEM, "ladro_push: worker %d's deque cannot grow",
                            w->idx);
     }
