@@ -270,9 +270,10 @@ enum { LADRO_TASK_RERUN = 1 };
  * spawn the same children (ids and payloads) from a task whatever run executes it. A
  * journal written with other task_bytes, result_bytes or journal_id is refused
  * (LADRO_EINVAL from ladro_create, message naming the file), as is one damaged anywhere
- * but in its last record (a write cut short by the kill is dropped). Not with
- * cfg.threads > 1 (LADRO_ENOTSUP). Write failures (disk full) make ladro_next return
- * LADRO_EIO, the file cut back to its last complete record. */
+ * but in its last record (a write cut short by the kill is dropped). With cfg.threads > 1
+ * the workers' completions and the tasks their tasks push are recorded the same way (the
+ * rank's communication thread writes the records). Write failures (disk full) make
+ * ladro_next (ladro_run) return LADRO_EIO, the file cut back to its last complete record. */
 
 /* Collective over comm. Duplicates comm; cfg is copied. Validates cfg on every rank and
  * agrees collectively, so either every rank gets a handle or every rank gets the same

@@ -133,9 +133,6 @@ static int ladro__alloc_local(ladroi_chan_t *comm, const ladro_config_t *cfg, bo
         if (!lb->cur)
             rc = ladroi_fail(lb, LADRO_ENOMEM, "ladro_create: out of memory");
     }
-    if (rc == 0 && cfg->journal[0] && cfg->threads > 1)
-        rc = ladroi_failbuf(msg, n, LADRO_ENOTSUP, "journal with threads=%u: the journal "
-                            "records tasks run by ladro_next (threads=1)", cfg->threads);
     if (rc == 0 && cfg->journal[0]) /* reads only: a refused journal stays as it was */
         rc = ladroi_journal_open(lb, msg, n);
     if (rc && !msg[0])

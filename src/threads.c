@@ -20,6 +20,13 @@
  * So ladro_progress is never needed (a no-op in a worker), and the engine is called by
  * one thread only: MPI_THREAD_FUNNELED (SERIALIZED off the main thread) suffices.
  *
+ * Journal (src/journal.c): a worker's ladro_push records the child in its running task's
+ * children (and drops it when the journal holds it as completed: the completed set is
+ * read-only during the run, so workers read it without a lock); the children travel with
+ * the completion record, and the hub alone hands out a dropped child's result, adds the
+ * children to the record and commits it, as ladro_push and ladroi_task_done do with one
+ * thread. One writer per file, one group commit per rank.
+ *
  * Termination: the hub counts a task created by a worker when it folds the workers'
  * creation counters, which it does after taking their completion records and after
  * moving tasks into the pool. A worker counts a spawned task before pushing it, and a
@@ -44,7 +51,8 @@
 /* A completion record: this header, the task's record header, its result bytes. */
 typedef struct ladro__done {
     double start, end, e; /* run span (padding included) and unpadded time */
-    int32_t worker, pad_;
+    int32_t worker;
+    uint32_t nkids; /* children recorded for the journal (in the worker's kids buffer) */
 } ladro__done_t;
 
 struct ladroi_worker {
@@ -64,6 +72,14 @@ struct ladroi_worker {
     pthread_mutex_t mu;
     unsigned char *done;
     size_t ndone, done_cap;
+    /* journal: the children of the completed tasks, nkids x (8 + task_bytes) per
+     * record in order (under mu, taken by the hub with the records) */
+    unsigned char *kids;
+    size_t kids_len, kids_cap;
+    /* journal: the children the running task pushed (this worker's alone) */
+    unsigned char *ck;
+    size_t ck_len, ck_cap;
+    uint32_t nck;
     /* this worker's own counters (read by the hub after the join) */
     uint64_t steals_ok, steals_lost, steals_empty;
     int err; /* first error of a ladro_push or ladro_result made here */
@@ -94,6 +110,8 @@ struct ladroi_threads {
     size_t batch_cap;
     unsigned char *drained; /* completion records being accounted for */
     size_t drained_cap;
+    unsigned char *drained_kids; /* and their children (journal) */
+    size_t drained_kids_cap;
     uint64_t created_seen; /* the workers' creation counts folded into tasks_pushed */
     uint64_t *ran;         /* tasks each worker completed */
     bool mu_ok, cv_ok;
@@ -129,6 +147,21 @@ int ladro_thread_index(const ladro_t *lb)
     return lb->hub ? -1 : 0;
 }
 
+static int ladro__grow(unsigned char **b, size_t *cap, size_t need)
+{
+    if (need <= *cap)
+        return 0;
+    size_t nc = *cap ? *cap : 1024;
+    while (nc < need)
+        nc *= 2;
+    unsigned char *n = realloc(*b, nc);
+    if (!n)
+        return -1;
+    *b = n;
+    *cap = nc;
+    return 0;
+}
+
 /* ---- workers -------------------------------------------------------------------------- */
 int ladroi_worker_push(ladroi_worker_t *w, const ladro_task_t *task)
 {
@@ -140,6 +173,24 @@ int ladroi_worker_push(ladroi_worker_t *w, const ladro_task_t *task)
         return ladroi_fail(lb, LADRO_EINVAL, "ladro_push: payload is NULL but task_bytes "
                            "is %zu", lb->cfg.task_bytes);
     ladroi_rec_hdr_t h = {.id = task->id, .origin = lb->rank, .moves = 0};
+    if (lb->jnl) { /* the journal (src/journal.c): the child goes into the task's record */
+        size_t kb = 8 + lb->cfg.task_bytes;
+        if (ladro__grow(&w->ck, &w->ck_cap, w->ck_len + kb))
+            return ladroi_fail(lb, LADRO_ENOMEM, "ladro_push: worker %d: out of memory "
+                               "for its task's children", w->idx);
+        memcpy(w->ck + w->ck_len, &task->id, 8);
+        if (lb->cfg.task_bytes)
+            memcpy(w->ck + w->ck_len + 8, task->payload, lb->cfg.task_bytes);
+        w->ck_len += kb;
+        w->nck++;
+        /* completed in the journal: not created again; the hub hands its result out
+         * when it records this task's completion (the completed set is read-only) */
+        if (ladroi_journal_has(lb->jnl, task->id))
+            return LADRO_OK;
+        ladroi_rec_hdr_t ch;
+        memcpy(&ch, w->cur, sizeof ch);
+        h.moves = ch.moves & LADROI_MOVES_RERUN; /* a rerun task's children may have run */
+    }
     memcpy(w->rec, &h, sizeof h);
     if (lb->cfg.task_bytes)
         memcpy(w->rec + sizeof h, task->payload, lb->cfg.task_bytes);
@@ -147,6 +198,10 @@ int ladroi_worker_push(ladroi_worker_t *w, const ladro_task_t *task)
     atomic_fetch_add(&w->created, 1);
     if (ladroi_dq_push(&w->dq, w->rec) != 0) {
         atomic_fetch_sub(&w->created, 1);
+        if (lb->jnl) { /* not created: not the task's child either */
+            w->ck_len -= 8 + lb->cfg.task_bytes;
+            w->nck--;
+        }
         return ladroi_fail(lb, LADRO_ENOMEM, "ladro_push: worker %d's deque cannot grow",
                            w->idx);
     }
@@ -246,7 +301,8 @@ static void ladro__run_task(ladroi_worker_t *w)
     ladroi_threads_t *th = w->th;
     ladroi_rec_hdr_t h;
     memcpy(&h, w->cur, sizeof h);
-    ladro_task_t t = {.id = h.id, .origin = h.origin, .moves = h.moves,
+    ladro_task_t t = {.id = h.id, .origin = h.origin, .moves = LADROI_MOVES(h),
+                      .flags = h.moves & LADROI_MOVES_RERUN ? LADRO_TASK_RERUN : 0,
                       .payload = lb->cfg.task_bytes ? w->cur + sizeof h : NULL};
     if (th->rb)
         memset(w->result, 0, th->rb); /* a task that sets no result returns zeros */
@@ -286,8 +342,23 @@ static void ladro__run_task(ladroi_worker_t *w)
         w->done = n;
         w->done_cap = nc;
     }
+    if (w->ck_len && ladro__grow(&w->kids, &w->kids_cap, w->kids_len + w->ck_len)) {
+        pthread_mutex_unlock(&w->mu);
+        atomic_store(&w->task_start, -1.0);
+        if (!w->err)
+            w->err = LADRO_ENOMEM;
+        atomic_store(&th->stop, true);
+        return;
+    }
+    if (w->ck_len) {
+        memcpy(w->kids + w->kids_len, w->ck, w->ck_len);
+        w->kids_len += w->ck_len;
+    }
     unsigned char *d = w->done + w->ndone * th->done_bytes;
-    ladro__done_t m = {.start = start, .end = now, .e = e, .worker = w->idx};
+    ladro__done_t m = {.start = start, .end = now, .e = e, .worker = w->idx,
+                       .nkids = w->nck};
+    w->ck_len = 0;
+    w->nck = 0;
     memcpy(d, &m, sizeof m);
     memcpy(d + sizeof m, &h, sizeof h);
     if (th->rb)
@@ -351,12 +422,33 @@ static int ladro__drain(ladro_t *lb, ladroi_threads_t *th)
             w->ndone = 0;
             th->drained = b;
             th->drained_cap = cap;
+            b = w->kids;
+            cap = w->kids_cap;
+            w->kids = th->drained_kids;
+            w->kids_cap = th->drained_kids_cap;
+            w->kids_len = 0;
+            th->drained_kids = b;
+            th->drained_kids_cap = cap;
         }
         pthread_mutex_unlock(&w->mu);
+        const unsigned char *kid = th->drained_kids;
+        size_t kb = 8 + lb->cfg.task_bytes;
         for (size_t k = 0; k < n && rc == 0; k++) {
             const unsigned char *d = th->drained + k * th->done_bytes;
             ladro__done_t m;
             memcpy(&m, d, sizeof m);
+            /* journal: the task's children into its record, as ladro_push does with one
+             * thread; a child completed in the journal has its result handed out here */
+            for (uint32_t c = 0; c < m.nkids && rc == 0; c++, kid += kb) {
+                uint64_t id;
+                memcpy(&id, kid, 8);
+                bool done;
+                rc = ladroi_journal_take(lb, id, &done);
+                if (rc == 0)
+                    rc = ladroi_journal_child(lb, id, kid + 8);
+            }
+            if (rc)
+                break;
             if (th->rb)
                 memcpy(ladroi_results_cur(lb), d + sizeof m + sizeof(ladroi_rec_hdr_t), th->rb);
             th->ran[m.worker]++;
@@ -561,6 +653,8 @@ static void ladro__free(ladroi_threads_t *th)
         free(w->rec);
         free(w->result);
         free(w->done);
+        free(w->kids);
+        free(w->ck);
         pthread_mutex_destroy(&w->mu);
     }
     if (th->cv_ok) {
@@ -573,6 +667,7 @@ static void ladro__free(ladroi_threads_t *th)
     free(th->inbox);
     free(th->batch);
     free(th->drained);
+    free(th->drained_kids);
     free(th->ran);
     free(th);
 }

@@ -112,8 +112,14 @@ if(TARGET ladro-seismic)
     REGEX "^ladro-seismic: --dims '': needs a value" ARGS --dims)
   ladro_badinput(NAME seismic_bad_dims PROG ladro-seismic NP 1 CODE 2
     REGEX "^ladro-seismic: --dims '8,8': accepted: NX,NY,NZ" ARGS --dims 8,8)
-  ladro_badinput(NAME seismic_resume_policies PROG ladro-seismic NP 1 CODE 2
-    REGEX "^ladro-seismic: --resume needs a single policy, got 'all'" ARGS --resume --policy all)
+  ladro_badinput(NAME seismic_resume_replaced PROG ladro-seismic NP 1 CODE 2
+    REGEX "^ladro-seismic: --resume was replaced by the library's journal: set LADRO_JOURNAL=DIR on every run, and run again with the same DIR to resume$"
+    ARGS --resume)
+  ladro_badinput(NAME rtm_resume_replaced PROG ladro-rtm NP 1 CODE 2
+    REGEX "^ladro-rtm: --resume was replaced by the library's journal" ARGS --resume)
+  ladro_badinput(NAME seismic_journal_policies PROG ladro-seismic NP 1 CODE 2
+    REGEX "^ladro-seismic: LADRO_JOURNAL needs a single --policy, got 'all'$"
+    ARGS --policy all ENV LADRO_JOURNAL=seis_bad_jnl)
   ladro_badinput(NAME seismic_model_missing PROG ladro-seismic NP 1 CODE 2
     REGEX "^ladro-seismic: refused: cannot open nosuch.bin: No such file"
     ARGS --model-file nosuch.bin --out seis_bad)

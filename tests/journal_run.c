@@ -1,7 +1,8 @@
 /* One run of a journaled workload, for the kill-and-resume tests (tests/journal_kill.sh,
  * bench/stress/journal_campaign.sh):
  *   journal_run DIR M SPAWN RESULTS TASK_US
- * M tasks with ids 0..M-1 and payload id*3+7: SPAWN=1 a binary tree (task k spawns 2k+1
+ * M tasks with ids 0..M-1 and payload id*3+7, run by ladro_run (LADRO_THREADS=T: T
+ * worker threads per rank): SPAWN=1 a binary tree (task k spawns 2k+1
  * and 2k+2 below M; rank 0 seeds 0), SPAWN=0 seeds spread over the ranks. RESULTS=1: a
  * task's result is {id, id*id^0x5555}. Every task spins TASK_US microseconds. The
  * journal directory, policy and the rest come from LADRO_JOURNAL=DIR and LADRO_*.
@@ -15,14 +16,18 @@
 #include "ladro.h"
 
 #include <dirent.h>
+#include <stdatomic.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
-static double now(void)
+static double now(void) /* not MPI_Wtime: worker threads call it (MPI_THREAD_FUNNELED) */
 {
-    return MPI_Wtime();
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 static int scan_rec(void *ctx, const ladroi_jnl_rec_t *r)
@@ -72,9 +77,45 @@ static int verify_journal(const char *dir, uint64_t m, const ladroi_jnl_layout_t
     return bad || missing || twice;
 }
 
+typedef struct run_ctx {
+    uint64_t m;
+    int spawn, results;
+    double task_s;
+    bool resumed; /* the journal held records when the run started */
+    atomic_ullong bad_payload;
+} run_ctx_t;
+
+/* One task: check its payload, spawn its children (SPAWN=1), set its result, spin. */
+static int run_task(ladro_t *lb, const ladro_task_t *t, void *arg)
+{
+    run_ctx_t *c = arg;
+    uint64_t p;
+    memcpy(&p, t->payload, 8);
+    /* moves counts steals (no flag bit in it); a task of a resumed run may carry
+     * LADRO_TASK_RERUN, one of a first run never */
+    if (p != t->id * 3 + 7 || t->id >= c->m || t->moves >= (1u << 20) ||
+        (t->flags & ~(uint32_t)LADRO_TASK_RERUN) || (!c->resumed && t->flags))
+        atomic_fetch_add(&c->bad_payload, 1);
+    for (uint64_t k = 2 * t->id + 1; c->spawn && k <= 2 * t->id + 2 && k < c->m; k++) {
+        uint64_t kp = k * 3 + 7;
+        int rc = ladro_push(lb, &(ladro_task_t){.id = k, .payload = &kp});
+        if (rc != 0)
+            return rc;
+    }
+    if (c->results) {
+        uint64_t r[2] = {t->id, (t->id * t->id) ^ 0x5555};
+        ladro_result(lb, r);
+    }
+    double end = now() + c->task_s;
+    while (now() < end)
+        ;
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
+    int provided; /* LADRO_THREADS > 1: the workers run the tasks, this thread calls MPI */
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
     int rank, size;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -95,6 +136,14 @@ int main(int argc, char **argv)
     cfg.result_bytes = results ? 16 : 0;
     snprintf(cfg.journal, sizeof cfg.journal, "%s", dir);
     ladro_t *lb = NULL;
+    /* a resumed run: some rank file exists (even one with no record: its run may have
+     * run tasks it could not make durable) */
+    bool resumed = false;
+    DIR *rd = opendir(dir);
+    for (struct dirent *e; rd && !resumed && (e = readdir(rd)) != NULL;)
+        resumed = strncmp(e->d_name, "rank-", 5) == 0;
+    if (rd)
+        closedir(rd);
     int rc = ladro_config_from_env(&cfg, err, sizeof err);
     if (rc == LADRO_OK)
         rc = ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err);
@@ -120,27 +169,13 @@ int main(int argc, char **argv)
         uint64_t p = i * 3 + 7;
         rc = ladro_push(lb, &(ladro_task_t){.id = i, .payload = &p});
     }
-    ladro_task_t t;
-    uint64_t bad_payload = 0;
-    while (rc == LADRO_OK && (rc = ladro_next(lb, &t)) == LADRO_OK) {
-        uint64_t p;
-        memcpy(&p, t.payload, 8);
-        if (p != t.id * 3 + 7 || t.id >= m)
-            bad_payload++;
-        for (uint64_t k = 2 * t.id + 1; spawn && k <= 2 * t.id + 2 && k < m; k++) {
-            uint64_t kp = k * 3 + 7;
-            if ((rc = ladro_push(lb, &(ladro_task_t){.id = k, .payload = &kp})) != 0)
-                break;
-        }
-        if (results) {
-            uint64_t r[2] = {t.id, (t.id * t.id) ^ 0x5555};
-            ladro_result(lb, r);
-        }
-        double end = now() + task_s;
-        while (now() < end)
-            ;
-    }
-    if (rc != LADRO_DONE) {
+    run_ctx_t ctx = {.m = m, .spawn = spawn, .results = results, .task_s = task_s,
+                     .resumed = resumed};
+    atomic_init(&ctx.bad_payload, 0);
+    if (rc == LADRO_OK)
+        rc = ladro_run(lb, run_task, &ctx); /* the ladro_next loop, or cfg.threads workers */
+    uint64_t bad_payload = atomic_load(&ctx.bad_payload);
+    if (rc != LADRO_OK) {
         fprintf(stderr, "journal_run: rank %d: %s: %s\n", rank, ladro_err_name(rc),
                 ladro_last_error(lb));
         MPI_Abort(MPI_COMM_WORLD, 1);

@@ -2,9 +2,9 @@
  *
  * A task models the shot's gather in the true model, then migrates it in the smoothed
  * model (seis_rtm_shot) and writes its partial image OUT/img_NNNNN.f64 atomically before
- * the journal records the shot. After LADRO_DONE, rank 0 stacks the partial images in
- * shot-id order in double precision: the image is bit-identical for any rank count and
- * policy, and after --resume. Outputs: OUT/image.f64 (header + doubles), OUT/image.su
+ * the task ends (so before a journal, LADRO_JOURNAL, records the shot). After
+ * LADRO_DONE, rank 0 stacks the partial images in shot-id order in double precision: the
+ * image is bit-identical for any rank count and policy, and after a resume. Outputs: OUT/image.f64 (header + doubles), OUT/image.su
  * or, with --format segy, OUT/image.sgy (+ OUT/model.sgy)
  * (one trace per (x, y) column, depth samples; the dt field holds dz in mm),
  * OUT/image.png (the inline section through the model's centre). */

@@ -1,7 +1,7 @@
 /*
  * ladro seismic kernel (no MPI): 3-D constant-density acoustic wave propagation, 2nd
  * order in time (leapfrog, in place), 8th order in space, Ricker source, Cerjan sponge,
- * receivers; velocity models; Seismic Unix I/O; pictures; the per-job journal; RTM.
+ * receivers; velocity models; Seismic Unix I/O; pictures; RTM.
  *
  * Grid conventions. The model has nx * ny * nz points (x fastest, z = depth, k = 0 at the
  * surface) with spacings dx, dy, dz in metres. The propagation grid adds nb sponge points
@@ -247,20 +247,7 @@ int seis_segy_name(const char *path);
 int seis_png_write(const char *path, const float *a, int rows, int cols, double clip_pct,
                    int uprows, int upcols, char *err, size_t errlen);
 
-/* ---- journal ------------------------------------------------------------------------- */
-/* One line per completed shot: "shot <id> <crc32 hex> <bytes>\n", appended with one
- * write + fsync after the shot's output file is durable. A torn or corrupt line (a kill
- * mid-write) and a shot whose output no longer matches its CRC are treated as not done. */
-int seis_journal_append(const char *path, int shot, uint32_t crc, size_t bytes, char *err,
-                        size_t errlen);
-/* done[s] = 1 for every shot in [0, nshots) completed with a verified output file
- * (outpath(shot) gives the file name). Returns the number done, -1 on error. A missing
- * journal counts as empty. */
+/* The output file of one shot in a job directory (seis_app_shot_path and the like). */
 typedef void (*seis_outpath_fn)(char *buf, size_t n, const char *dir, int shot);
-int seis_journal_load(const char *path, const char *dir, seis_outpath_fn outpath, int nshots,
-                      unsigned char *done, char *err, size_t errlen);
-/* The same on the journal's contents in memory (modified: lines are cut at '\n'). */
-int seis_journal_parse(char *buf, size_t n, const char *dir, seis_outpath_fn outpath,
-                       int nshots, unsigned char *done);
 
 #endif

@@ -289,17 +289,23 @@ typedef struct seis__run {
     seis_app_t *app;
     seis_shot_fn fn;
     seis_outpath_fn outpath;
-    const char *journal;
+    bool journal; /* LADRO_JOURNAL: a shot's result is its output's CRC-32 and size */
     double t0;
     atomic_int fail;
 } seis__run_t;
 
+/* The result a shot sends home under a journal: what its output file must be. */
+typedef struct seis__out {
+    uint32_t crc, zero;
+    uint64_t bytes;
+} seis__out_t;
+
 /* One shot: the app's work, then its output made durable (fsync + rename + directory
- * fsync) before the journal line that declares it done. Shots on different workers
- * write different files; the journal line is one O_APPEND write(). */
+ * fsync) before the task returns, so before the library's journal records the shot
+ * (the record follows the task's end). Shots on different workers write different
+ * files. A shot run again after a kill rewrites the same bytes atomically. */
 static int seis__task(ladro_t *lb, const ladro_task_t *task, void *arg)
 {
-    (void)lb;
     seis__run_t *run = arg;
     seis_app_t *app = run->app;
     const seis_app_opts_t *o = &app->o;
@@ -311,9 +317,11 @@ static int seis__task(ladro_t *lb, const ladro_task_t *task, void *arg)
     app->poll_count[seis_app_worker(app)] = 0;
     int r = run->fn(app, shot, &buf, &len);
     run->outpath(path, sizeof path, o->out, shot);
-    if (r == 0 && seis_write_atomic(path, buf, len, err, sizeof err) == 0 &&
-        seis_journal_append(run->journal, shot, seis_crc32(0, buf, len), len, err,
-                            sizeof err) == 0) {
+    if (r == 0 && seis_write_atomic(path, buf, len, err, sizeof err) == 0) {
+        if (run->journal) {
+            seis__out_t res = {.crc = seis_crc32(0, buf, len), .bytes = len};
+            ladro_result(lb, &res);
+        }
         atomic_fetch_add(&app->shots_done_here, 1);
         if (o->progress)
             fprintf(stderr, "%s: rank %d: shot %d done in %.2f s (%.1f s elapsed)\n", o->prog,
@@ -327,46 +335,90 @@ static int seis__task(ladro_t *lb, const ladro_task_t *task, void *arg)
     return 0;
 }
 
+/* FNV-1a, 64 bits: the journal_id of a run's parameters. */
+static uint64_t seis__fnv(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001b3ull;
+    return h;
+}
+
+uint64_t seis_app_fingerprint(const seis_app_t *app)
+{
+    const seis_app_opts_t *o = &app->o;
+    char s[4096];
+    long long msize = -1; /* a model file: its name and size */
+    struct stat sb;
+    if (o->model_file[0] && stat(o->model_file, &sb) == 0)
+        msize = (long long)sb.st_size;
+    /* everything a shot's output depends on; not the policy, ranks, threads, memory
+     * budget or output directory, which change where and how, not what */
+    int n = snprintf(s, sizeof s,
+                     "%s|model %s|file %s %lld|dims %d %d %d h %.17g|format %d|fpeak %.17g "
+                     "courant %.17g dt %.17g tmax %.17g ppw %.17g|par dt %.17g nt %d|nb %d "
+                     "alpha %.17g|shots %d %d depth %d|rec %d %d %d|decim %d",
+                     o->prog, o->model, o->model_file, msize, o->nx, o->ny, o->nz, o->h,
+                     o->format, o->fpeak, o->courant, o->dt, o->tmax, o->min_ppw, app->par.dt,
+                     app->par.nt, o->nb, o->alpha, o->nsx, o->nsy, o->src_depth, o->rec_step,
+                     o->rec_depth, o->rec_line, o->decim);
+    if (o->rtm && n > 0 && (size_t)n < sizeof s)
+        snprintf(s + n, sizeof s - (size_t)n, "|rtm smooth %d every %d mute %.17g data %s",
+                 o->smooth, o->img_every, o->mute, o->data);
+    uint64_t h = seis__fnv(0xcbf29ce484222325ull, s, strlen(s));
+    return h ? h : 1; /* 0 is the library's "no fingerprint" */
+}
+
+/* Resume: every shot the journal holds as completed had its output durable before its
+ * record, so its file must be there with the recorded CRC-32 and size. 0, or 1 with a
+ * message naming the file. */
+static int seis__check_done(const seis_app_t *app, seis_outpath_fn outpath, int shot,
+                            const seis__out_t *want)
+{
+    char path[1100], err[1400];
+    outpath(path, sizeof path, app->o.out, shot);
+    void *b;
+    size_t n;
+    if (seis_read_file(path, &b, &n, err, sizeof err)) {
+        fprintf(stderr, "%s: shot %d is completed in the journal but its output is "
+                "unreadable: %s (restore the file, or start a new journal)\n", app->o.prog,
+                shot, err);
+        return 1;
+    }
+    uint32_t crc = seis_crc32(0, b, n);
+    free(b);
+    if (n != want->bytes || crc != want->crc) {
+        fprintf(stderr, "%s: shot %d is completed in the journal but its output %s is "
+                "corrupt (%zu bytes, CRC-32 %08x; the journal recorded %llu bytes, %08x): "
+                "restore the file, or start a new journal\n", app->o.prog, shot, path, n,
+                crc, (unsigned long long)want->bytes, want->crc);
+        return 1;
+    }
+    return 0;
+}
+
+/* Temporary files of writes a kill interrupted are never outputs: drop them (rank 0). */
+static void seis__drop_tmp(const char *out)
+{
+    DIR *dir = opendir(out);
+    struct dirent *de;
+    while (dir && (de = readdir(dir)) != NULL)
+        if (strstr(de->d_name, ".tmp.")) {
+            char tmp[1400];
+            snprintf(tmp, sizeof tmp, "%s/%s", out, de->d_name);
+            unlink(tmp);
+        }
+    if (dir)
+        closedir(dir);
+}
+
 /* One run under one policy. 0 ok, 1 failure. */
 static int seis__run_policy(seis_app_t *app, const char *policy, seis_shot_fn fn,
                             seis_outpath_fn outpath)
 {
     const seis_app_opts_t *o = &app->o;
     int nshots = seis_geom_nshots(&app->geom);
-    char err[1400] = "", journal[1100];
-    snprintf(journal, sizeof journal, "%s/journal.txt", o->out);
-    unsigned char *done = calloc((size_t)nshots, 1);
-    int ndone = 0;
-    if (app->rank == 0) {
-        if (o->resume) {
-            /* temporary files of writes a kill interrupted are never outputs: drop them */
-            DIR *dir = opendir(o->out);
-            struct dirent *de;
-            while (dir && (de = readdir(dir)) != NULL)
-                if (strstr(de->d_name, ".tmp.")) {
-                    char tmp[1400];
-                    snprintf(tmp, sizeof tmp, "%s/%s", o->out, de->d_name);
-                    unlink(tmp);
-                }
-            if (dir)
-                closedir(dir);
-            ndone = seis_journal_load(journal, o->out, outpath, nshots, done, err, sizeof err);
-        } else if (unlink(journal) && errno != ENOENT) {
-            snprintf(err, sizeof err, "cannot remove %s: %s", journal, strerror(errno));
-            ndone = -1;
-        }
-        if (ndone < 0)
-            fprintf(stderr, "%s: %s\n", o->prog, err);
-        else if (o->resume && !o->quiet)
-            fprintf(stderr, "%s: resume: %d of %d shots already done\n", o->prog, ndone,
-                    nshots);
-    }
-    MPI_Bcast(&ndone, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    if (ndone < 0) {
-        free(done);
-        return 1;
-    }
-    MPI_Bcast(done, nshots, MPI_UNSIGNED_CHAR, 0, MPI_COMM_WORLD);
+    char err[1400] = "";
     ladro_config_t cfg;
     ladro_config_init(&cfg);
     int rc = app_config_env_policy(&cfg, policy, err, sizeof err);
@@ -374,31 +426,51 @@ static int seis__run_policy(seis_app_t *app, const char *policy, seis_shot_fn fn
         cfg.threads = (uint32_t)app->nthreads;
     if (rc == 0) /* the same answer on every rank */
         rc = app_emulation_check(&o->emu, app->size, err, sizeof err);
+    bool journal = rc == 0 && cfg.journal[0];
+    if (journal) { /* the library's journal (docs/seismic.md, "Restartable jobs") */
+        cfg.result_bytes = sizeof(seis__out_t);
+        cfg.journal_id = seis_app_fingerprint(app);
+        if (app->rank == 0)
+            seis__drop_tmp(o->out);
+    }
     if (rc == 0)
         rc = ladro_create(MPI_COMM_WORLD, &cfg, &app->lb, err, sizeof err);
     if (rc == 0 && (rc = app_emulate(app->lb, &o->emu, err, sizeof err)) != 0)
         ladro_destroy(&app->lb);
     if (rc) {
         if (app->rank == 0)
-            fprintf(stderr, "%s: %s\n", o->prog, err);
-        free(done);
+            fprintf(stderr, "%s: %s%s\n", o->prog, err,
+                    journal && strstr(err, "journal_id") ? " (another model, geometry or "
+                    "shot set than the journal's run: give a new LADRO_JOURNAL directory)" : "");
         return 1;
     }
-    /* block seeding (the static baseline's distribution); finished shots skipped */
+    /* block seeding (the static baseline's distribution); a shot the journal holds as
+     * completed is dropped by ladro_push and its result handed out here */
     long lo = (long)nshots * app->rank / app->size, hi = (long)nshots * (app->rank + 1) / app->size;
-    for (long s = lo; s < hi && rc == 0; s++)
-        if (!done[s]) {
-            ladro_task_t t = {.id = (uint64_t)s};
-            rc = ladro_push(app->lb, &t);
-        }
-    free(done);
-    MPI_Allreduce(MPI_IN_PLACE, &rc, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    if (rc) {
-        if (app->rank == 0)
-            fprintf(stderr, "%s: seeding: %s\n", o->prog, ladro_strerror(rc));
+    for (long s = lo; s < hi && rc == 0; s++) {
+        ladro_task_t t = {.id = (uint64_t)s};
+        rc = ladro_push(app->lb, &t);
+    }
+    int bad = 0, ndone = 0;
+    uint64_t id;
+    seis__out_t res;
+    while (rc == 0 && journal && ladro_result_next(app->lb, &id, &res) == LADRO_OK) {
+        ndone++;
+        bad |= seis__check_done(app, outpath, (int)id, &res);
+    }
+    int agg[2] = {rc ? rc : 0, bad};
+    MPI_Allreduce(MPI_IN_PLACE, &agg[0], 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(MPI_IN_PLACE, &agg[1], 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Allreduce(MPI_IN_PLACE, &ndone, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    if (agg[0] || agg[1]) {
+        if (app->rank == 0 && agg[0])
+            fprintf(stderr, "%s: seeding: %s\n", o->prog, ladro_strerror(agg[0]));
         ladro_destroy(&app->lb);
         return 1;
     }
+    if (journal && ndone > 0 && app->rank == 0 && !o->quiet)
+        fprintf(stderr, "%s: journal %s: %d of %d shots completed before, outputs verified\n",
+                o->prog, cfg.journal, ndone, nshots);
     /* ladro_run: the ladro_next loop with one thread, T workers with --threads T */
     seis__run_t run = {.app = app, .fn = fn, .outpath = outpath, .journal = journal,
                        .t0 = seis__now()};
@@ -420,6 +492,8 @@ static int seis__run_policy(seis_app_t *app, const char *policy, seis_shot_fn fn
                 ladro_strerror(rc), ladro_last_error(app->lb));
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
+    while (journal && ladro_result_next(app->lb, &id, &res) == LADRO_OK)
+        ; /* this run's shots: their files were written by the shots themselves */
     ladro_stats_t st;
     memset(&st, 0, sizeof st);
     int src = ladro_stats_gather(app->lb, &st);
@@ -439,8 +513,8 @@ static int seis__run_policy(seis_app_t *app, const char *policy, seis_shot_fn fn
         if (!o->quiet && sliced)
             printf("  %s\n", oversub);
         if (ran + ndone != nshots) {
-            fprintf(stderr, "%s: %d shots run + %d resumed != %d\n", o->prog, ran, ndone,
-                    nshots);
+            fprintf(stderr, "%s: %d shots run + %d from the journal != %d\n", o->prog, ran,
+                    ndone, nshots);
             fail = 1;
         }
     }

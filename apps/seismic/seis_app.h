@@ -1,5 +1,6 @@
 /* Shared driver of ladro-seismic and ladro-rtm: command line, model and geometry set-up,
- * the ladro task loop over shots, per-shot outputs and the job journal. */
+ * the ladro task loop over shots, per-shot outputs, and resuming through the library's
+ * journal (LADRO_JOURNAL). */
 #ifndef LADRO_SEIS_APP_H
 #define LADRO_SEIS_APP_H
 
@@ -26,7 +27,8 @@ typedef struct seis_app_opts {
     int nsx, nsy, src_depth, rec_step, rec_depth, rec_line, decim;
     char policy[256];
     char out[1024];
-    int resume, quiet, die_after;
+    int resume;             /* --resume given: refused (LADRO_JOURNAL replaced it) */
+    int quiet, die_after;
     int threads;            /* --threads: shots at once per rank (0: LADRO_THREADS, else 1) */
     int progress;           /* --progress (default) / --no-progress: "shot N done" lines */
     int no_progress_calls;  /* --no-progress-calls: shots never call ladro_progress */
@@ -82,6 +84,9 @@ int seis_app_read_gather(const seis_app_t *app, const char *path, float **data, 
 /* With --format segy: OUT/model.sgy, the velocity model (rank 0). 0 or 1. */
 int seis_app_write_model(const seis_app_t *app);
 void seis_app_img_path(char *buf, size_t n, const char *dir, int shot);
+/* The journal_id of a run: a hash of everything a shot's output depends on (program,
+ * model, grid, time parameters, geometry, RTM parameters), never 0. */
+uint64_t seis_app_fingerprint(const seis_app_t *app);
 /* Runs every not-yet-done shot as a ladro task under each listed policy. Returns 0, 1 on
  * failure. */
 int seis_app_run(seis_app_t *app, seis_shot_fn fn, seis_outpath_fn outpath);

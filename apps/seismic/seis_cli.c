@@ -167,10 +167,11 @@ int seis_app_parse(seis_app_t *app, int argc, char **argv)
          .accepted = "accepted: a decimation factor in [1, 1000]"},
         {.kind = LADROI_OPT_TEXT, .help = "run:"},
         {"--out", 0, LADROI_OPT_BUF, o->out, 0, sizeof o->out - 32, .arg = "DIR",
-         .help = "job directory (default seis-out): outputs and journal.txt",
+         .help = "job directory (default seis-out): the outputs; to make the job\n"
+                 "restartable give it a journal, LADRO_JOURNAL=DIR (run again\n"
+                 "with the same DIR and parameters to resume)",
          .accepted = "accepted: a directory name"},
-        {"--resume", 0, LADROI_OPT_FLAG, &o->resume,
-         .help = "skip the shots journal.txt lists as done (output verified)"},
+        {"--resume", 0, LADROI_OPT_FLAG, &o->resume, .flags = LADROI_OPT_HIDDEN},
         app_opt_policy(o->policy, sizeof o->policy),
         app_opt_threads(&o->threads,
                         "shots run at once per rank, each on its own worker thread with\n"
@@ -260,8 +261,13 @@ int seis_app_parse(seis_app_t *app, int argc, char **argv)
     o->nsx = shots[0], o->nsy = shots[1];
     if (o->quiet)
         o->progress = 0;
-    if (o->resume && (strchr(o->policy, ',') || !strcasecmp(o->policy, "all")))
-        return ladroi_cli_fail(&cli, NULL, 0, "--resume needs a single policy, got '%s'",
-                               o->policy);
+    if (o->resume)
+        return ladroi_cli_fail(&cli, NULL, 0, "--resume was replaced by the library's "
+                               "journal: set LADRO_JOURNAL=DIR on every run, and run again "
+                               "with the same DIR to resume");
+    const char *jnl = getenv("LADRO_JOURNAL"); /* one journal holds one run's shots */
+    if (jnl && jnl[0] && (strchr(o->policy, ',') || !strcasecmp(o->policy, "all")))
+        return ladroi_cli_fail(&cli, NULL, 0, "LADRO_JOURNAL needs a single --policy, got "
+                               "'%s'", o->policy);
     return 0;
 }

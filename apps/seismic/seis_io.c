@@ -1,4 +1,4 @@
-/* Files: CRC-32, atomic whole-file writes, Seismic Unix traces, PNG pictures, journal. */
+/* Files: CRC-32, atomic whole-file writes, Seismic Unix traces, PNG pictures. */
 #include "seis.h"
 
 #include <errno.h>
@@ -397,75 +397,4 @@ int seis_png_write(const char *path, const float *a, int rows, int cols, double 
     free(z);
     free(png);
     return rc;
-}
-
-/* ---- journal ---------------------------------------------------------------------------- */
-int seis_journal_append(const char *path, int shot, uint32_t crc, size_t bytes, char *err,
-                        size_t errlen)
-{
-    char line[96];
-    int n = snprintf(line, sizeof line, "shot %d %08x %zu\n", shot, crc, bytes);
-    int fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
-    if (fd < 0) {
-        snprintf(err, errlen, "cannot open journal %s: %s", path, strerror(errno));
-        return -1;
-    }
-    /* one write() of a short line with O_APPEND: ranks appending at once never interleave */
-    if (seis__write_all(fd, line, (size_t)n) || fsync(fd)) {
-        snprintf(err, errlen, "cannot append to journal %s: %s", path, strerror(errno));
-        close(fd);
-        return -1;
-    }
-    close(fd);
-    return 0;
-}
-
-int seis_journal_load(const char *path, const char *dir, seis_outpath_fn outpath, int nshots,
-                      unsigned char *done, char *err, size_t errlen)
-{
-    memset(done, 0, (size_t)nshots);
-    void *buf;
-    size_t n;
-    if (access(path, F_OK) != 0)
-        return 0;
-    if (seis_read_file(path, &buf, &n, err, errlen))
-        return -1;
-    int count = seis_journal_parse(buf, n, dir, outpath, nshots, done);
-    free(buf);
-    return count;
-}
-
-int seis_journal_parse(char *s, size_t n, const char *dir, seis_outpath_fn outpath,
-                       int nshots, unsigned char *done)
-{
-    memset(done, 0, (size_t)nshots);
-    int count = 0;
-    size_t pos = 0;
-    while (pos < n) {
-        char *nl = memchr(s + pos, '\n', n - pos);
-        if (!nl)
-            break; /* torn last line: that shot is not done */
-        *nl = 0;
-        int shot;
-        unsigned crc;
-        size_t bytes;
-        char tail;
-        if (sscanf(s + pos, "shot %d %8x %zu%c", &shot, &crc, &bytes, &tail) == 3 &&
-            shot >= 0 && shot < nshots && !done[shot]) {
-            char file[4096];
-            outpath(file, sizeof file, dir, shot);
-            void *ob;
-            size_t on;
-            char e2[256];
-            if (seis_read_file(file, &ob, &on, e2, sizeof e2) == 0) {
-                if (on == bytes && seis_crc32(0, ob, on) == crc) {
-                    done[shot] = 1;
-                    count++;
-                }
-                free(ob);
-            }
-        }
-        pos = (size_t)(nl - s) + 1;
-    }
-    return count;
 }

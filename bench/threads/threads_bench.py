@@ -3,8 +3,9 @@
 
 1. ladro-seismic, shots that never call ladro_progress (--no-progress-calls), BEFORE: 1 worker
    per rank (the rank answers remote requests only between shots) and AFTER: --threads 2
-   (the rank's main thread serves while the workers compute). Rank 0's shots are marked
-   done in the journal (--resume of a finished job), so rank 0 is a thief from the start
+   (the rank's main thread serves while the workers compute). Rank 0's shots are done in
+   the journal (the static reference run's rank-0 journal file, LADRO_JOURNAL), so rank 0
+   is a thief from the start
    and rank 1 a loaded victim inside its shots: the thief's wait for a baseline/successonly
    reply (counters replies, reply_wait_s, reply_wait_max_s) and the ctws token's lap
    (token_laps, token_lap_s, token_lap_max_s), per policy.
@@ -68,11 +69,12 @@ def counters(text, policy):
 def seismic(a, size, env, work, log):
     bin_ = os.path.join(a.bin, "ladro-seismic")
     args = (a.seis_args or size["seis"]).split() + ["--shots", size["shots"]]
-    nshots = eval(size["shots"].replace(",", "*"))
     ref = os.path.join(work, "ref")
     e1 = dict(env, OMP_NUM_THREADS="1")
+    ref_jnl = os.path.join(work, "ref-journal")
     run(a.mpirun + ["-np", "2", bin_] + args + ["--policy", "static", "--out", ref,
-                                                "--quiet"], e1, log)
+                                                "--quiet"], dict(e1, LADRO_JOURNAL=ref_jnl),
+        log)
     rows = []
     for mode, threads in (("before: 1 worker, no progress", 1),
                           ("after: 2 workers + hub, no progress", 2)):
@@ -80,14 +82,13 @@ def seismic(a, size, env, work, log):
             job = os.path.join(work, "%s-%d" % (pol, threads))
             shutil.copytree(ref, job)
             # rank 0's block (shots 0 .. n/2-1) already done: rank 0 steals from the start
-            with open(os.path.join(ref, "journal.txt")) as f:
-                keep = [l for l in f if l.startswith("shot ")
-                        and int(l.split()[1]) < nshots // 2]
-            with open(os.path.join(job, "journal.txt"), "w") as f:
-                f.writelines(keep)
+            # (under static, rank 0's journal file records exactly its block)
+            jnl = job + "-journal"
+            os.makedirs(jnl)
+            shutil.copy(os.path.join(ref_jnl, "rank-0.jnl"), jnl)
             out, err = run(a.mpirun + ["-np", "2", bin_] + args +
-                           ["--policy", pol, "--out", job, "--resume", "--no-progress-calls",
-                            "--threads", str(threads)], e1, log)
+                           ["--policy", pol, "--out", job, "--no-progress-calls",
+                            "--threads", str(threads)], dict(e1, LADRO_JOURNAL=jnl), log)
             shots = [float(x) for x in re.findall(r"shot \d+ done in ([\d.]+) s", err)]
             c = counters(out, pol)
             c["shot_s"] = sum(shots) / len(shots) if shots else float("nan")

@@ -1,5 +1,5 @@
 /* Files of the seismic apps: SU trace layout (SEG-Y byte offsets as in SU's segy.h), PNG
- * structure and pixels (decoded by an independent minimal inflate), CRC-32 known answer, the journal (torn line, corrupted output, duplicates),
+ * structure and pixels (decoded by an independent minimal inflate), CRC-32 known answer,
  * the velocity models and their refusal messages. */
 #include "seis.h"
 #include "../check.h"
@@ -124,11 +124,6 @@ static uint32_t be32(const unsigned char *p)
     return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
 
-static void out_path(char *buf, size_t n, const char *dir, int shot)
-{
-    snprintf(buf, n, "%s/out_%d.bin", dir, shot);
-}
-
 int main(void)
 {
     char err[512];
@@ -218,28 +213,6 @@ int main(void)
             }
     }
     free(buf);
-
-    /* journal: shots 0 and 2 done and verified; 1 corrupted after the fact; 3 torn */
-    char jpath[256];
-    snprintf(jpath, sizeof jpath, "%s/journal.txt", dir);
-    unsigned char done[5];
-    CHECK_EQ(seis_journal_load(jpath, dir, out_path, 5, done, err, sizeof err), 0);
-    for (int s = 0; s < 3; s++) {
-        char data[32];
-        int dl = snprintf(data, sizeof data, "output of shot %d", s);
-        out_path(path, sizeof path, dir, s);
-        CHECK_EQ(seis_write_atomic(path, data, (size_t)dl, err, sizeof err), 0);
-        CHECK_EQ(seis_journal_append(jpath, s, seis_crc32(0, data, (size_t)dl), (size_t)dl,
-                                     err, sizeof err), 0);
-    }
-    CHECK_EQ(seis_journal_append(jpath, 0, 0, 1, err, sizeof err), 0); /* bad duplicate */
-    out_path(path, sizeof path, dir, 1);
-    CHECK_EQ(seis_write_atomic(path, "output of shot X", 16, err, sizeof err), 0);
-    FILE *f = fopen(jpath, "a");
-    fputs("shot 3 0000", f); /* killed mid-line */
-    fclose(f);
-    CHECK_EQ(seis_journal_load(jpath, dir, out_path, 5, done, err, sizeof err), 2);
-    CHECK(done[0] && !done[1] && done[2] && !done[3] && !done[4]);
 
     /* models */
     seis_model_t m;
