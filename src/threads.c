@@ -38,6 +38,7 @@
 #include "ladro_int.h"
 #include "deque.h"
 #include "idle.h"
+#include "journal.h"
 #include "policy.h"
 #include "results.h"
 #include "step.h"
