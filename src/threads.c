@@ -100,7 +100,9 @@ static _Thread_local ladroi_worker_t *ladro__self;
 
 ladroi_worker_t *ladroi_worker_self(const ladro_t *lb)
 {
-    return ladro__self && ladro__self->lb == lb ? ladro__self : NULL;
+    /* lb->hub first: a rank without workers pays no thread-local access (a call into
+     * the dynamic linker's TLS lookup from a shared library) on every push and progress */
+    return lb->hub && ladro__self && ladro__self->lb == lb ? ladro__self : NULL;
 }
 
 char *ladroi_errbuf(ladro_t *lb, bool write)
@@ -548,7 +550,17 @@ static int ladro__hub(ladro_t *lb, ladroi_threads_t *th)
             ladro__wait(&th->hub_cv, &th->mu, backoff * 1e-6);
         th->kick = false;
         pthread_mutex_unlock(&th->mu);
-        backoff = ladroi_idle_next_us(lb, backoff);
+        /* An idle rank's hub waits as an idle rank does (src/idle.c: its cap, with the
+         * pacing on the rank's task time). While workers compute it doubles to
+         * backoff_max_us whatever the pacing: the pace is for a thief not to sleep
+         * through a short task, and here the workers are running them; a hub capped at
+         * a share of a microsecond task would wake every backoff_min_us, a core's worth
+         * of polling taken from the workers. A worker that needs it wakes it anyway. */
+        if (idle)
+            backoff = ladroi_idle_next_us(lb, backoff);
+        else
+            backoff = 2 * backoff < lb->cfg.backoff_max_us ? 2 * backoff
+                                                            : lb->cfg.backoff_max_us;
     }
 }
 
