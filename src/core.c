@@ -132,9 +132,11 @@ int ladroi_create(ladroi_chan_t *comm, const ladro_config_t *cfg, ladro_t **out,
                            : ladroi_failbuf(msg, sizeof msg, LADRO_ENOMEM, "ladro_create: "
                                             "out of memory");
         }
+        /* a lone rank has no thief: its tasks stay private, no window round trip for
+         * each of them (a release, then taking it back) */
         if (rc == 0)
             rc = ladroi_pool_init(lb, &lb->pool, cfg->task_bytes, cfg->task_capacity,
-                                  lb->policy->steals);
+                                  lb->policy->steals && lb->size > 1);
         if (rc == 0)
             ladroi_guard_init(lb);
         if (rc == 0) {
