@@ -298,8 +298,10 @@ int ladroi_serve(ladro_t *lb)
  * ladro_next knows the time (it reads the clock to close the task); ladro_progress does
  * not, so it runs the full service every serve_stride calls, the stride set at each run
  * from the calls' measured pace to about LADRO__SERVE_S (at most doubling, and dropping
- * at once when calls get sparse). */
-#define LADRO__SERVE_S 50e-6
+ * at once when calls get sparse). 20 us: the full service then costs under 1 % of a busy
+ * rank's time, and where RMA needs the target's MPI calls (Open MPI's osc pt2pt, networks
+ * without RDMA atomics) each remote operation on a busy rank waits at most about that. */
+#define LADRO__SERVE_S 20e-6
 #define LADRO__STRIDE_MAX 1024u
 
 static int ladro__serve_full(ladro_t *lb, double now)
