@@ -184,8 +184,8 @@ static const struct {
     {"leader_thread", "the leader serves from a thread when MPI provides "
                       "MPI_THREAD_MULTIPLE, else from ladro_next and ladro_progress; "
                       "{paper} requires the thread"},
-    {"poll_interval", "ladro_next serves the protocol on every call (a long task calls "
-                      "ladro_progress)"},
+    {"poll_interval", "a busy rank serves the protocol by itself, every 20 us of "
+                      "ladro_next and ladro_progress calls"},
     {"delay_us", "injected delays are the stress tools' (ladro-synth --delay-us, "
                  "apps/common/rma_delay.h)"},
     {"speed", "speeds are emulated by the programs' --speed SPEC (ladro-synth, ladro-bench, "

@@ -61,6 +61,10 @@ struct ladro {
     bool msg_pending; /* a message came during the policy's idle round: served at once */
     bool idle_round;  /* the core's idle round runs the policy (ladroi_idle_yield answers) */
     int node_ranks, node_cores; /* this node's ranks and their cores: cfg.idle's auto */
+    /* a busy rank's service (core.c, ladro_progress): when the full one last ran, the
+     * ladro_progress calls until the next, and how many calls apart it runs */
+    double serve_at;
+    unsigned serve_left, serve_stride;
     /* ladro_run runs the tasks on worker threads and the calling thread is the rank's
      * communication thread (src/threads.c): cfg.threads > 1, or the paper's communication
      * worker beside cfg.threads computation workers (paper=1, ops->paper_workers) */

@@ -67,6 +67,7 @@ struct ladroi_worker {
     unsigned char *rec;    /* scratch record for ladro_push */
     unsigned char *result; /* the running task's result bytes */
     bool in_task;
+    double last_end; /* the previous task's end when this one follows it at once, else < 0 */
     _Atomic uint64_t created;  /* tasks pushed from this worker's tasks */
     _Atomic double task_start; /* < 0: no task running (the hub's watchdog view) */
     /* completion records, taken by the hub */
@@ -125,7 +126,9 @@ static _Thread_local ladroi_worker_t *ladro__self;
 
 ladroi_worker_t *ladroi_worker_self(const ladro_t *lb)
 {
-    return ladro__self && ladro__self->lb == lb ? ladro__self : NULL;
+    /* lb->hub first: a rank without workers pays no thread-local access (a call into
+     * the dynamic linker's TLS lookup from a shared library) on every push and progress */
+    return lb->hub && ladro__self && ladro__self->lb == lb ? ladro__self : NULL;
 }
 
 static void ladro__wait(pthread_cond_t *cv, pthread_mutex_t *mu, double secs)
@@ -282,6 +285,7 @@ static bool ladro__find(ladroi_worker_t *w)
         if (ladroi_dq_take(&w->dq, w->cur) == LADROI_DQ_GOT || ladro__inbox_take(th, w->cur) ||
             ladro__steal_sibling(w))
             return true;
+        w->last_end = -1; /* the next task starts after a wait: read the clock then */
         /* Hungry: tell the hub, sleep. A pusher that sees hungry > 0 broadcasts under mu;
          * one that does not pushed before we looked below (both sequentially
          * consistent), so no wake-up is lost; the timeout is a second line. */
@@ -307,7 +311,9 @@ static void ladro__run_task(ladroi_worker_t *w)
                       .payload = lb->cfg.task_bytes ? w->cur + sizeof h : NULL};
     if (th->rb)
         memset(w->result, 0, th->rb); /* a task that sets no result returns zeros */
-    double start = ladroi_net_now();
+    /* straight from the previous task: its end is this one's start (one clock read per
+     * task, as in ladro_next) */
+    double start = w->last_end >= 0 ? w->last_end : ladroi_net_now();
     atomic_store(&w->task_start, start);
     w->in_task = true;
     unsigned m0 = w->msg_count;
@@ -367,6 +373,7 @@ static void ladro__run_task(ladroi_worker_t *w)
     w->ndone++;
     pthread_mutex_unlock(&w->mu);
     atomic_store(&w->task_start, -1.0); /* after the record: ladroi_tasks_held sees one */
+    w->last_end = now;
 }
 
 static void *ladro__worker_main(void *arg)
@@ -641,7 +648,17 @@ static int ladro__hub(ladro_t *lb, ladroi_threads_t *th)
             ladro__wait(&th->hub_cv, &th->mu, backoff * 1e-6);
         th->kick = false;
         pthread_mutex_unlock(&th->mu);
-        backoff = ladroi_idle_next_us(lb, backoff);
+        /* An idle rank's hub waits as an idle rank does (src/idle.c: its cap, with the
+         * pacing on the rank's task time). While workers compute it doubles to
+         * backoff_max_us whatever the pacing: the pace is for a thief not to sleep
+         * through a short task, and here the workers are running them; a hub capped at
+         * a share of a microsecond task would wake every backoff_min_us, a core's worth
+         * of polling taken from the workers. A worker that needs it wakes it anyway. */
+        if (idle)
+            backoff = ladroi_idle_next_us(lb, backoff);
+        else
+            backoff = 2 * backoff < lb->cfg.backoff_max_us ? 2 * backoff
+                                                            : lb->cfg.backoff_max_us;
     }
 }
 
@@ -724,6 +741,7 @@ static int ladro__alloc(ladro_t *lb, ladro_task_fn fn, void *ud, ladroi_threads_
                         (uint64_t)lb->rank * 1024u + (uint64_t)i + 1);
         atomic_init(&w->created, 0);
         atomic_init(&w->task_start, -1.0);
+        w->last_end = -1;
         w->cur = malloc(th->rec_bytes);
         w->rec = malloc(th->rec_bytes);
         w->result = th->rb ? malloc(th->rb) : NULL;

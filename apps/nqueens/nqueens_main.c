@@ -78,7 +78,9 @@ static int nq__parallel(const nq_opts_t *o, const app_mpi_t *mpi, int n, const c
         return 2;
     }
     int nt = (int)cfg.threads;
-    nq_worker_t *ws = calloc((size_t)nt, sizeof *ws);
+    nq_worker_t *ws = aligned_alloc(_Alignof(nq_worker_t), (size_t)nt * sizeof *ws);
+    if (ws)
+        memset(ws, 0, (size_t)nt * sizeof *ws);
     if (!ws) {
         fprintf(stderr, "ladro-nqueens: rank %d: out of memory\n", rank);
         MPI_Abort(MPI_COMM_WORLD, 1);

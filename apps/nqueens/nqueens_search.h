@@ -20,7 +20,9 @@ typedef void (*nq_charge_fn)(void *ctx, uint64_t placements);
 
 /* One worker's counts (one per worker thread; summed at the end). */
 typedef struct nq_worker {
-    ladro_t *lb;
+    /* a rank's workers sit side by side in one array and count every placement: 128-byte
+     * aligned, no two share a cache line */
+    _Alignas(128) ladro_t *lb;
     int n, cutoff, nthreads, index;
     uint64_t cur_id, cur_rel; /* the running task's id, children it pushed so far */
     uint64_t count, nodes, tasks, spawned; /* solutions, placements, tasks run, pushed */

@@ -76,7 +76,9 @@ static int uts__run_ladro(MPI_Comm comm, const uts_tree_t *tree, ladro_config_t 
     uts_worker_t *out = w;
     out->lb = lb;
     int nt = (int)cfg->threads;
-    uts_worker_t *ws = calloc((size_t)nt, sizeof *ws);
+    uts_worker_t *ws = aligned_alloc(_Alignof(uts_worker_t), (size_t)nt * sizeof *ws);
+    if (ws)
+        memset(ws, 0, (size_t)nt * sizeof *ws);
     int local = ws ? 0 : LADRO_ENOMEM;
     for (int i = 0; ws && i < nt; i++)
         if (uts_worker_init(&ws[i], lb, tree, cfg->task_bytes, nt, i))

@@ -128,21 +128,38 @@ int uts_run_task(uts_worker_t *w, const ladro_task_t *task)
     w->n = cnt;
     uts_counts_t k = {0, 0, w->c.max_depth};
     int rc = 0;
-    while (w->n > w->base) {
-        uts_node_t v = w->st[--w->n];
+    /* The stack's bounds and the poll countdown in locals (the node's SHA-1 is a call,
+     * after which fields of *w would be reloaded): written back to w around the calls
+     * that use them (reserve, release) and at the end. */
+    uts_node_t *st = w->st;
+    size_t n = w->n, base = w->base, cap = w->cap;
+    unsigned since = w->since_poll;
+    while (n > base) {
+        uts_node_t v = st[--n];
         int nc = uts_visit(t, &v, &k);
         if (nc > 0) {
-            if (uts__reserve(w, (size_t)nc)) {
-                rc = LADRO_ENOMEM;
-                break;
+            if (n + (size_t)nc > cap) {
+                w->n = n;
+                if (uts__reserve(w, (size_t)nc)) {
+                    rc = LADRO_ENOMEM;
+                    break;
+                }
+                st = w->st;
+                n = w->n;
+                base = w->base;
+                cap = w->cap;
             }
-            uts_children(t, &v, w->st + w->n, nc);
-            w->n += (size_t)nc;
-            if (w->n - w->base > 2 * chunk && (rc = uts__release(w, chunk)) != 0)
-                break;
+            uts_children(t, &v, st + n, nc);
+            n += (size_t)nc;
+            if (n - base > 2 * chunk) {
+                w->n = n;
+                if ((rc = uts__release(w, chunk)) != 0)
+                    break;
+                base = w->base;
+            }
         }
-        if (++w->since_poll >= poll) {
-            w->since_poll = 0;
+        if (++since >= poll) {
+            since = 0;
             w->polls++;
             if (w->charge)
                 uts__charge(w, k.nodes);
@@ -150,6 +167,9 @@ int uts_run_task(uts_worker_t *w, const ladro_task_t *task)
                 break;
         }
     }
+    w->n = n;
+    w->base = base;
+    w->since_poll = since;
     w->c.nodes += k.nodes;
     w->c.leaves += k.leaves;
     w->c.max_depth = k.max_depth;

@@ -19,9 +19,11 @@
 typedef void (*uts_charge_fn)(void *ctx, uint64_t nodes);
 
 /* One worker's search state: the private DFS stack st[base, n) (one per worker thread;
- * their counts are summed at the end). */
+ * their counts are summed at the end). A rank's workers sit side by side in one array,
+ * each updating its own fields at every node: aligned to 128 bytes (two cache lines, what
+ * the adjacent-line prefetcher pairs), no two workers share a line. */
 typedef struct uts_worker {
-    const uts_tree_t *tree;
+    _Alignas(128) const uts_tree_t *tree;
     ladro_t *lb;
     uts_node_t *st;
     size_t base, n, cap;
