@@ -87,7 +87,7 @@ int main(void)
     bad("backoff_pace", "101", "[0, 100]");
     /* removed keys: one line naming the key and what replaces it (the environment's
      * below) */
-    bad("poll_interval", "10", "poll_interval was removed: ladro_next serves the protocol");
+    bad("poll_interval", "10", "poll_interval was removed: a busy rank serves the protocol");
     bad("delay_us", "100", "delay_us was removed: injected delays are the stress tools'");
     bad("speed", "C1", "speed was removed: speeds are emulated by the programs' --speed");
     bad("emulate", "spin", "emulate was removed: the padding's mode is the programs'");
