@@ -30,10 +30,8 @@
 #include "ladro_int.h"
 #include "deque.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
-#include <time.h>
 
 /* A completion record: this header, the task's record header, its result bytes. */
 typedef struct ladro__done {
@@ -45,7 +43,7 @@ struct ladroi_worker {
     ladro_t *lb;
     ladroi_threads_t *th;
     int idx;
-    pthread_t tid;
+    ladroi_handle_t tid; /* its thread (ladroi_net_thread_start) */
     ladroi_deque_t dq;
     ladroi_rng_t rng;
     unsigned char *cur;    /* the running task's record */
@@ -55,7 +53,7 @@ struct ladroi_worker {
     _Atomic uint64_t created;  /* tasks pushed from this worker's tasks */
     _Atomic double task_start; /* < 0: no task running (the hub's watchdog view) */
     /* completion records, taken by the hub */
-    pthread_mutex_t mu;
+    ladroi_mutex_t *mu;
     unsigned char *done;
     size_t ndone, done_cap;
     /* this worker's own counters (read by the hub after the join) */
@@ -76,8 +74,8 @@ struct ladroi_threads {
                                    it, the hub reads it after the join) */
     atomic_bool stop;
     atomic_int hungry; /* workers waiting for work (changed under mu) */
-    pthread_mutex_t mu;
-    pthread_cond_t work_cv, hub_cv;
+    ladroi_mutex_t *mu;
+    ladroi_cond_t *work_cv, *hub_cv;
     bool kick; /* a worker went hungry since the hub last looked (under mu) */
     /* inbox: tasks the hub hands to hungry workers (ring, under mu) */
     unsigned char *inbox;
@@ -90,17 +88,14 @@ struct ladroi_threads {
     size_t drained_cap;
     uint64_t created_seen; /* the workers' creation counts folded into tasks_pushed */
     uint64_t *ran;         /* tasks each worker completed */
-    bool mu_ok, cv_ok;
 };
 
-/* The worker running on this thread, for ladro_push and ladro_result from a task. A
- * thread-local pointer, not global state: it names a worker of one handle, checked
- * against the handle the call is made on. */
-static _Thread_local ladroi_worker_t *ladro__self;
-
+/* The worker running on this thread, for ladro_push and ladro_result from a task: the
+ * engine's thread-local start argument, checked against the handle the call is made on. */
 ladroi_worker_t *ladroi_worker_self(const ladro_t *lb)
 {
-    return ladro__self && ladro__self->lb == lb ? ladro__self : NULL;
+    ladroi_worker_t *w = ladroi_net_thread_arg(); /* a worker's thread was started with it */
+    return w && w->lb == lb ? w : NULL;
 }
 
 char *ladroi_errbuf(ladro_t *lb, bool write)
@@ -111,16 +106,6 @@ char *ladroi_errbuf(ladro_t *lb, bool write)
     else if (write)
         lb->err_count++;
     return w ? w->msg : lb->err;
-}
-
-static void ladro__wait(pthread_cond_t *cv, pthread_mutex_t *mu, double secs)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    long ns = ts.tv_nsec + (long)(secs * 1e9);
-    ts.tv_sec += ns / 1000000000L;
-    ts.tv_nsec = ns % 1000000000L;
-    pthread_cond_timedwait(cv, mu, &ts);
 }
 
 int ladro_thread_index(const ladro_t *lb)
@@ -156,9 +141,9 @@ int ladroi_worker_push(ladroi_worker_t *w, const ladro_task_t *task)
     }
     ladroi_threads_t *th = w->th;
     if (atomic_load(&th->hungry) > 0) { /* a sleeping sibling may take it */
-        pthread_mutex_lock(&th->mu);
-        pthread_cond_broadcast(&th->work_cv);
-        pthread_mutex_unlock(&th->mu);
+        ladroi_net_mutex_lock(th->mu);
+        ladroi_net_cond_broadcast(th->work_cv);
+        ladroi_net_mutex_unlock(th->mu);
     }
     return LADRO_OK;
 }
@@ -177,7 +162,7 @@ static bool ladro__inbox_take(ladroi_threads_t *th, void *rec)
     if (atomic_load(&th->in_count) == 0)
         return false;
     bool got = false;
-    pthread_mutex_lock(&th->mu);
+    ladroi_net_mutex_lock(th->mu);
     size_t n = atomic_load(&th->in_count);
     if (n > 0) {
         memcpy(rec, th->inbox + th->in_head * th->rec_bytes, th->rec_bytes);
@@ -185,7 +170,7 @@ static bool ladro__inbox_take(ladroi_threads_t *th, void *rec)
         atomic_store(&th->in_count, n - 1);
         got = true;
     }
-    pthread_mutex_unlock(&th->mu);
+    ladroi_net_mutex_unlock(th->mu);
     return got;
 }
 
@@ -233,14 +218,14 @@ static bool ladro__find(ladroi_worker_t *w)
         /* Hungry: tell the hub, sleep. A pusher that sees hungry > 0 broadcasts under mu;
          * one that does not pushed before we looked below (both sequentially
          * consistent), so no wake-up is lost; the timeout is a second line. */
-        pthread_mutex_lock(&th->mu);
+        ladroi_net_mutex_lock(th->mu);
         atomic_fetch_add(&th->hungry, 1);
         th->kick = true;
-        pthread_cond_signal(&th->hub_cv);
+        ladroi_net_cond_signal(th->hub_cv);
         while (!atomic_load(&th->stop) && !ladro__any_queued(th))
-            ladro__wait(&th->work_cv, &th->mu, 0.01);
+            ladroi_net_cond_wait(th->work_cv, th->mu, 0.01);
         atomic_fetch_sub(&th->hungry, 1);
-        pthread_mutex_unlock(&th->mu);
+        ladroi_net_mutex_unlock(th->mu);
     }
 }
 
@@ -275,12 +260,12 @@ static void ladro__run_task(ladroi_worker_t *w)
         }
     }
     w->in_task = false;
-    pthread_mutex_lock(&w->mu);
+    ladroi_net_mutex_lock(w->mu);
     if (w->ndone == w->done_cap) {
         size_t nc = w->done_cap ? 2 * w->done_cap : 64;
         unsigned char *n = realloc(w->done, nc * th->done_bytes);
         if (!n) { /* the hub cannot complete this task: stop the run with an error */
-            pthread_mutex_unlock(&w->mu);
+            ladroi_net_mutex_unlock(w->mu);
             atomic_store(&w->task_start, -1.0);
             if (!w->err)
                 w->err = LADRO_ENOMEM;
@@ -297,18 +282,15 @@ static void ladro__run_task(ladroi_worker_t *w)
     if (th->rb)
         memcpy(d + sizeof m + sizeof h, w->result, th->rb);
     w->ndone++;
-    pthread_mutex_unlock(&w->mu);
+    ladroi_net_mutex_unlock(w->mu);
     atomic_store(&w->task_start, -1.0); /* after the record: ladroi_tasks_held sees one */
 }
 
-static void *ladro__worker_main(void *arg)
+static void ladro__worker_main(void *arg)
 {
     ladroi_worker_t *w = arg;
-    ladro__self = w;
     while (ladro__find(w))
         ladro__run_task(w);
-    ladro__self = NULL;
-    return NULL;
 }
 
 uint64_t ladroi_tasks_held(const ladro_t *lb)
@@ -320,9 +302,9 @@ uint64_t ladroi_tasks_held(const ladro_t *lb)
     for (int i = 0; i < th->n; i++) {
         ladroi_worker_t *w = &th->w[i];
         n += ladroi_dq_size(&w->dq) + (atomic_load(&w->task_start) >= 0 ? 1u : 0u);
-        pthread_mutex_lock(&w->mu);
+        ladroi_net_mutex_lock(w->mu);
         n += w->ndone;
-        pthread_mutex_unlock(&w->mu);
+        ladroi_net_mutex_unlock(w->mu);
     }
     return n;
 }
@@ -343,7 +325,7 @@ static int ladro__drain(ladro_t *lb, ladroi_threads_t *th)
     int rc = LADRO_OK;
     for (int i = 0; i < th->n && rc == 0; i++) {
         ladroi_worker_t *w = &th->w[i];
-        pthread_mutex_lock(&w->mu);
+        ladroi_net_mutex_lock(w->mu);
         size_t n = w->ndone;
         if (n > 0) { /* swap buffers: the worker keeps going while we account */
             unsigned char *b = w->done;
@@ -354,7 +336,7 @@ static int ladro__drain(ladro_t *lb, ladroi_threads_t *th)
             th->drained = b;
             th->drained_cap = cap;
         }
-        pthread_mutex_unlock(&w->mu);
+        ladroi_net_mutex_unlock(w->mu);
         for (size_t k = 0; k < n && rc == 0; k++) {
             const unsigned char *d = th->drained + k * th->done_bytes;
             ladro__done_t m;
@@ -404,7 +386,7 @@ static int ladro__feed(ladro_t *lb, ladroi_threads_t *th, int hungry, bool *fed,
     if (got == 0)
         return LADRO_OK;
     int rc = LADRO_OK;
-    pthread_mutex_lock(&th->mu);
+    ladroi_net_mutex_lock(th->mu);
     size_t n = atomic_load(&th->in_count);
     if (n + got > th->in_cap) { /* grow the ring, unrolled to start at 0 */
         size_t nc = th->in_cap ? th->in_cap : 64;
@@ -429,9 +411,9 @@ static int ladro__feed(ladro_t *lb, ladroi_threads_t *th, int hungry, bool *fed,
             memcpy(th->inbox + ((th->in_head + n + i) % th->in_cap) * th->rec_bytes,
                    th->batch + i * th->rec_bytes, th->rec_bytes);
         atomic_store(&th->in_count, n + got);
-        pthread_cond_broadcast(&th->work_cv);
+        ladroi_net_cond_broadcast(th->work_cv);
     }
-    pthread_mutex_unlock(&th->mu);
+    ladroi_net_mutex_unlock(th->mu);
     if (rc)
         return ladroi_fail(lb, rc, "threads: out of memory for the inbox");
     *fed = true;
@@ -520,9 +502,9 @@ static int ladro__hub(ladro_t *lb, ladroi_threads_t *th)
          * pushes). */
         bool idle = false;
         if (empty && hungry == th->n) {
-            pthread_mutex_lock(&th->mu);
+            ladroi_net_mutex_lock(th->mu);
             idle = atomic_load(&th->hungry) == th->n && !ladro__any_queued(th);
-            pthread_mutex_unlock(&th->mu);
+            ladroi_net_mutex_unlock(th->mu);
         }
         ladro__view(lb, th, idle);
         if (idle) {
@@ -543,11 +525,11 @@ static int ladro__hub(ladro_t *lb, ladroi_threads_t *th)
         }
         if (fed)
             backoff = lb->cfg.backoff_min_us;
-        pthread_mutex_lock(&th->mu);
+        ladroi_net_mutex_lock(th->mu);
         if (!th->kick)
-            ladro__wait(&th->hub_cv, &th->mu, backoff * 1e-6);
+            ladroi_net_cond_wait(th->hub_cv, th->mu, backoff * 1e-6);
         th->kick = false;
-        pthread_mutex_unlock(&th->mu);
+        ladroi_net_mutex_unlock(th->mu);
         backoff = ladroi_idle_next_us(lb, backoff);
     }
 }
@@ -561,14 +543,11 @@ static void ladro__free(ladroi_threads_t *th)
         free(w->rec);
         free(w->result);
         free(w->done);
-        pthread_mutex_destroy(&w->mu);
+        ladroi_net_mutex_free(w->mu);
     }
-    if (th->cv_ok) {
-        pthread_cond_destroy(&th->work_cv);
-        pthread_cond_destroy(&th->hub_cv);
-    }
-    if (th->mu_ok)
-        pthread_mutex_destroy(&th->mu);
+    ladroi_net_cond_free(th->work_cv);
+    ladroi_net_cond_free(th->hub_cv);
+    ladroi_net_mutex_free(th->mu);
     free(th->w);
     free(th->inbox);
     free(th->batch);
@@ -599,24 +578,16 @@ static int ladro__alloc(ladro_t *lb, ladro_task_fn fn, void *ud, ladroi_threads_
         ladro__free(th);
         return LADRO_ENOMEM;
     }
-    pthread_condattr_t ca;
-    th->mu_ok = pthread_mutex_init(&th->mu, NULL) == 0;
-    if (th->mu_ok && pthread_condattr_init(&ca) == 0) {
-        pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-        th->cv_ok = pthread_cond_init(&th->work_cv, &ca) == 0;
-        if (th->cv_ok && pthread_cond_init(&th->hub_cv, &ca) != 0) {
-            pthread_cond_destroy(&th->work_cv);
-            th->cv_ok = false;
-        }
-        pthread_condattr_destroy(&ca);
-    }
-    if (!th->cv_ok) {
+    th->mu = ladroi_net_mutex_new();
+    th->work_cv = ladroi_net_cond_new();
+    th->hub_cv = ladroi_net_cond_new();
+    if (!th->mu || !th->work_cv || !th->hub_cv) {
         ladro__free(th);
         return LADRO_ENOMEM;
     }
     for (int i = 0; i < n; i++) {
         ladroi_worker_t *w = &th->w[i];
-        if (pthread_mutex_init(&w->mu, NULL) != 0) {
+        if (!(w->mu = ladroi_net_mutex_new())) {
             ladro__free(th);
             return LADRO_ENOMEM;
         }
@@ -662,19 +633,20 @@ int ladroi_threads_run(ladro_t *lb, ladro_task_fn fn, void *ud)
     lb->threads = th;
     int started = 0;
     for (; started < th->n; started++)
-        if (pthread_create(&th->w[started].tid, NULL, ladro__worker_main, &th->w[started]))
+        if (ladroi_net_thread_start(lb, started, ladro__worker_main, &th->w[started],
+                                    &th->w[started].tid) != 0)
             break;
     if (started < th->n)
         rc = ladroi_fail(lb, LADRO_ENOMEM, "threads: could not start worker %d of %d",
                          started + 1, th->n);
     else
         rc = ladro__hub(lb, th);
-    pthread_mutex_lock(&th->mu);
+    ladroi_net_mutex_lock(th->mu);
     atomic_store(&th->stop, true);
-    pthread_cond_broadcast(&th->work_cv);
-    pthread_mutex_unlock(&th->mu);
+    ladroi_net_cond_broadcast(th->work_cv);
+    ladroi_net_mutex_unlock(th->mu);
     for (int i = 0; i < started; i++)
-        pthread_join(th->w[i].tid, NULL);
+        ladroi_net_thread_join(&th->w[i].tid);
     uint64_t max_ran = 0;
     for (int i = 0; i < th->n; i++) {
         ladroi_worker_t *w = &th->w[i];
