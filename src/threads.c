@@ -420,12 +420,17 @@ static int ladro__feed(ladro_t *lb, ladroi_threads_t *th, int hungry, bool *fed,
     return LADRO_OK;
 }
 
-/* The pool is empty but a worker's deque is not: move half of the fullest deque into the
- * pool, where remote thieves see it (stealing from the top, as a sibling would; hungry
- * workers of this rank get them back through the inbox). */
+/* The pool has nothing for remote thieves but a worker's deque has tasks: move half of
+ * the fullest deque into the pool, where remote thieves see it (stealing from the top, as
+ * a sibling would; hungry workers of this rank get them back through the inbox). The core
+ * publishes the pool's private tasks beyond `chunk` once it holds 2 x chunk of them
+ * (ladroi_serve, ladroi_pool_release): so the pool is topped up past 2 x chunk, else an
+ * app with chunk > 0 (ladro-uts) would leave them all private and its rank unstealable
+ * while its workers are busy. */
 static int ladro__export(ladro_t *lb, ladroi_threads_t *th)
 {
-    if (!lb->policy->steals || lb->size < 2 || ladroi_pool_local_count(&lb->pool) > 0)
+    uint64_t have = ladroi_pool_local_count(&lb->pool), keep = lb->cfg.chunk;
+    if (!lb->policy->steals || lb->size < 2 || have > 2 * keep)
         return LADRO_OK;
     ladroi_worker_t *v = NULL;
     size_t most = 0;
@@ -438,10 +443,10 @@ static int ladro__export(ladro_t *lb, ladroi_threads_t *th)
     }
     if (most < 2)
         return LADRO_OK;
-    /* half, but enough that some pass the chunk the pool keeps private (release) */
-    size_t k = most / 2 > 64 ? 64 : most / 2;
-    if (k <= lb->cfg.chunk)
-        k = most < (size_t)lb->cfg.chunk + 1 ? most : (size_t)lb->cfg.chunk + 1;
+    /* half, but enough that the pool then publishes some (release) */
+    size_t k = most / 2 > 64 ? 64 : most / 2, need = (size_t)(2 * keep + 1 - have);
+    if (k < need)
+        k = most < need ? most : need;
     if (th->batch_cap < 1) {
         th->batch = malloc(th->rec_bytes);
         if (!th->batch)
