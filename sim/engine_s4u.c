@@ -133,6 +133,12 @@ struct ladro_s4u_world {
      * message of that source still under way (actors run one at a time, so one array
      * serves every rank) */
     uint64_t *travelling, match_calls;
+    /* The worker actors of ranks running threads (src/threads.c), by actor id: what each
+     * was started with (ladroi_net_thread_arg). */
+    struct ladro__sthread **started;
+    size_t nstarted;
+    sg_sem_t *sems; /* by actor id: the semaphore a waiter on a condition dozes on */
+    size_t nsems;
 };
 
 /* One rank's view of a channel. */
@@ -250,6 +256,11 @@ void ladro_s4u_world_free(ladro_s4u_world_t *w)
     }
     free(w->idle);
     free(w->travelling);
+    free(w->started); /* every thread was joined */
+    for (size_t i = 0; i < w->nsems; i++)
+        if (w->sems[i])
+            sg_sem_destroy(w->sems[i]);
+    free(w->sems);
     for (int i = 0; i < w->nchans; i++) {
         ladro__schan_t *s = w->chans[i];
         for (int r = 0; r < s->size; r++) {
@@ -1194,12 +1205,13 @@ int ladroi_net_threads(ladro_t *lb, bool *multiple)
     return LADRO_OK;
 }
 
+/* A rank's worker threads are actors on its host (ladroi_net_thread_start). */
 int ladroi_net_workers_ok(int workers, char *err, size_t errlen)
 {
-    if (workers <= 1)
-        return LADRO_OK;
-    return ladroi_failbuf(err, errlen, LADRO_ENOTSUP, "threads=%d: the simulated engine runs "
-                          "one actor per rank; accepted: threads=1", workers);
+    (void)workers;
+    (void)err;
+    (void)errlen;
+    return LADRO_OK;
 }
 
 size_t ladro_s4u_counters(const ladro_t *lb)
@@ -1211,4 +1223,206 @@ void ladro_s4u_counter(const ladro_t *lb, size_t i, const char **name, bool *max
 {
     *name = lb->policy->counters[i].name;
     *max = lb->policy->counters[i].gather == LADROI_MAX;
+}
+
+/* ---- the threads of a rank: actors ------------------------------------------------------
+ * A worker thread is an actor on the host of its rank's actor; the rank's actor is the
+ * communication thread. Actors run one at a time and switch only in simulation calls, and
+ * src/threads.c makes none while it holds a lock but to wake a waiter (a semaphore's
+ * release, after the shared state is written) or to wait: so a lock needs no simulation
+ * object, and the atomics of the workers' deques need nothing more. A condition keeps its
+ * waiters in a list, each dozing on its actor's own semaphore with the time-out; a waiter
+ * registers before any simulation call, so a signal is never lost. */
+struct ladroi_mutex {
+    int held; /* debug: lock and unlock pair up */
+};
+
+typedef struct ladro__swaiter {
+    struct ladro__swaiter *next;
+    sg_sem_t sem;
+} ladro__swaiter_t;
+
+struct ladroi_cond {
+    ladro__swaiter_t *head;
+};
+
+typedef struct ladro__sthread {
+    ladro_s4u_world_t *w;
+    sg_actor_t actor;
+    aid_t pid;
+    void (*fn)(void *);
+    void *arg;
+} ladro__sthread_t;
+
+ladroi_mutex_t *ladroi_net_mutex_new(void)
+{
+    return calloc(1, sizeof(ladroi_mutex_t));
+}
+
+void ladroi_net_mutex_free(ladroi_mutex_t *m)
+{
+    free(m);
+}
+
+void ladroi_net_mutex_lock(ladroi_mutex_t *m)
+{
+    m->held++;
+}
+
+void ladroi_net_mutex_unlock(ladroi_mutex_t *m)
+{
+    m->held--;
+}
+
+ladroi_cond_t *ladroi_net_cond_new(void)
+{
+    return calloc(1, sizeof(ladroi_cond_t));
+}
+
+void ladroi_net_cond_free(ladroi_cond_t *c)
+{
+    free(c); /* nobody waits: the threads were joined */
+}
+
+void ladroi_net_cond_signal(ladroi_cond_t *c)
+{
+    ladro__swaiter_t *v = c->head;
+    if (v) {
+        c->head = v->next;
+        sg_sem_release(v->sem);
+    }
+}
+
+void ladroi_net_cond_broadcast(ladroi_cond_t *c)
+{
+    ladro__swaiter_t *v = c->head;
+    c->head = NULL; /* every waiter off the list before the first release lets one run */
+    while (v) {
+        ladro__swaiter_t *n = v->next;
+        sg_sem_release(v->sem);
+        v = n;
+    }
+}
+
+/* The calling actor's semaphore (created at its first need: ladroi_net_thread_start
+ * creates the starter's and the worker's before either waits). */
+static sg_sem_t ladro__self_sem(ladro_s4u_world_t *w, aid_t pid)
+{
+    if (pid < 0)
+        return NULL;
+    if ((size_t)pid >= w->nsems) {
+        size_t n = w->nsems ? w->nsems : 64;
+        while (n <= (size_t)pid)
+            n *= 2;
+        sg_sem_t *g = realloc(w->sems, n * sizeof *g);
+        if (!g)
+            return NULL;
+        memset(g + w->nsems, 0, (n - w->nsems) * sizeof *g);
+        w->sems = g;
+        w->nsems = n;
+    }
+    if (!w->sems[pid])
+        w->sems[pid] = sg_sem_init(0);
+    return w->sems[pid];
+}
+
+void ladroi_net_cond_wait(ladroi_cond_t *c, ladroi_mutex_t *m, double secs)
+{
+    (void)m;
+    ladro_s4u_world_t *w = sg_host_get_data(sg_host_self());
+    ladro__swaiter_t me = {.next = NULL, .sem = w ? ladro__self_sem(w, sg_actor_self_get_pid())
+                                                  : NULL};
+    if (!me.sem) { /* out of memory: a sleep, then the caller looks again */
+        ladro__sleep(secs);
+        return;
+    }
+    ladro__swaiter_t **at = &c->head; /* at the end: signals wake in arrival order */
+    while (*at)
+        at = &(*at)->next;
+    *at = &me;
+    sg_sem_acquire_timeout(me.sem, secs < 2e-9 ? 2e-9 : secs);
+    for (at = &c->head; *at; at = &(*at)->next) /* timed out: still listed */
+        if (*at == &me) {
+            *at = me.next;
+            break;
+        }
+    /* a release that came with the time-out leaves a token: the next wait returns at
+     * once, a spurious wake-up its caller allows */
+}
+
+static ladro__sthread_t *ladro__sthread_self(void)
+{
+    const sg_host_t h = sg_host_self();
+    ladro_s4u_world_t *w = h ? sg_host_get_data(h) : NULL;
+    aid_t pid = sg_actor_self_get_pid();
+    if (!w || pid < 0 || (size_t)pid >= w->nstarted)
+        return NULL;
+    return w->started[pid];
+}
+
+static void ladro__sthread_main(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    ladro__sthread_t *s = ladro__sthread_self();
+    if (s)
+        s->fn(s->arg);
+}
+
+int ladroi_net_thread_start(ladro_t *lb, int index, void (*fn)(void *), void *arg,
+                            ladroi_handle_t *t)
+{
+    ladro_s4u_world_t *w = lb->comm->w;
+    ladro__sthread_t *s = calloc(1, sizeof *s);
+    if (!s || !ladro__self_sem(w, sg_actor_self_get_pid())) {
+        free(s);
+        return LADRO_ENOMEM;
+    }
+    char name[48];
+    snprintf(name, sizeof name, "rank%d.worker%d", lb->rank, index);
+    s->w = w;
+    s->fn = fn;
+    s->arg = arg;
+    s->actor = sg_actor_init(name, w->hosts[lb->rank]);
+    s->pid = sg_actor_get_pid(s->actor);
+    if ((size_t)s->pid >= w->nstarted) {
+        size_t n = w->nstarted ? w->nstarted : 64;
+        while (n <= (size_t)s->pid)
+            n *= 2;
+        ladro__sthread_t **g = realloc(w->started, n * sizeof *g);
+        if (!g) { /* the actor was never started: SimGrid forgets it */
+            free(s);
+            return LADRO_ENOMEM;
+        }
+        memset(g + w->nstarted, 0, (n - w->nstarted) * sizeof *g);
+        w->started = g;
+        w->nstarted = n;
+    }
+    if (!ladro__self_sem(w, s->pid)) {
+        free(s);
+        return LADRO_ENOMEM;
+    }
+    w->started[s->pid] = s;
+    sg_actor_ref(s->actor); /* joinable after its end */
+    sg_actor_start_(s->actor, ladro__sthread_main, 0, NULL);
+    t->p = s;
+    return LADRO_OK;
+}
+
+void ladroi_net_thread_join(ladroi_handle_t *t)
+{
+    ladro__sthread_t *s = t->p;
+    if (!s)
+        return;
+    sg_actor_join(s->actor, -1);
+    s->w->started[s->pid] = NULL;
+    sg_actor_unref(s->actor);
+    free(s);
+    t->p = NULL;
+}
+
+void *ladroi_net_thread_arg(void)
+{
+    ladro__sthread_t *s = ladro__sthread_self();
+    return s ? s->arg : NULL;
 }

@@ -200,11 +200,76 @@ static void ladro__tick(ladro__run_t *run, bool final)
     fflush(stderr);
 }
 
-/* ladro-synth's tasks: seed this rank's, run them (a task's run is its duration of
- * simulated time; the runtime pads it to duration / speed) until LADRO_DONE. */
+/* One rank's tasks through ladro_run until LADRO_DONE. With threads inside the rank
+ * (threads=T, or paper=1's communication worker) its T worker actors call ladro__task,
+ * each with its own of the app's T workers (w + index * wsize), while the rank's actor
+ * serves the protocol (src/threads.c); else the rank's actor runs them. */
+typedef struct ladro__rank_ctx ladro__rank_ctx_t;
+struct ladro__rank_ctx {
+    ladro__run_t *run;
+    int (*fn)(ladro__rank_ctx_t *x, ladro_t *lb, void *w, const ladro_task_t *t);
+    unsigned char *w;
+    size_t wsize;
+    double t0, first; /* the run's start, its first task's (< 0: none yet) */
+};
+
+static int ladro__task(ladro_t *lb, const ladro_task_t *t, void *arg)
+{
+    ladro__rank_ctx_t *x = arg;
+    int i = ladro_thread_index(lb);
+    if (x->first < 0)
+        x->first = simgrid_get_clock() - x->t0;
+    int rc = x->fn(x, lb, x->w + (size_t)(i > 0 ? i : 0) * x->wsize, t);
+    ladro__task_overhead(x->run);
+    ladro__tick(x->run, false);
+    return rc;
+}
+
+/* rc: the setup's (0 to run). LADRO_DONE when every task ran, else the error. */
+static int ladro__rank_run(ladro__run_t *run, ladro_t *lb, int rc, ladro__rank_ctx_t *x)
+{
+    x->run = run;
+    x->t0 = simgrid_get_clock();
+    x->first = -1;
+    if (rc == 0)
+        rc = ladro_run(lb, ladro__task, x);
+    return rc == LADRO_OK ? LADRO_DONE : rc;
+}
+
+/* ladro-synth's task (wl_burn): its duration of simulated time in slices of
+ * --progress-ms, ladro_progress after each (the runtime pads it to duration / speed).
+ * out: the rank's result buffer, which its workers share (actors run one at a time and
+ * no simulation call comes between its filling and ladro_result). */
+static int ladro__synth_task(ladro__rank_ctx_t *x, ladro_t *lb, void *out,
+                             const ladro_task_t *t)
+{
+    ladro__run_t *run = x->run;
+    size_t pb = run->cfg.task_bytes, rb = run->cfg.result_bytes;
+    if (t->id >= run->ntasks || !wl_check_payload(t->payload, pb, t->id))
+        run->res->bad_payloads++;
+    else
+        run->runs[t->id]++;
+    int rc;
+    if (rb) { /* ladro-synth's result (wl_task), home through the runtime */
+        wl_task_result(t->payload, pb, t->id, out, rb);
+        if ((rc = ladro_result(lb, out)) != LADRO_OK)
+            return rc;
+    }
+    double d = wl_task_seconds(run->wl, t->id), start = simgrid_get_clock(), left;
+    while ((left = d - (simgrid_get_clock() - start)) >= 1e-9) { /* SimGrid's accuracy */
+        sg_actor_sleep_for(run->progress_s > 0 && left > run->progress_s ? run->progress_s
+                                                                         : left);
+        if (run->progress_s > 0)
+            ladro_progress(lb);
+        else
+            break;
+    }
+    return 0;
+}
+
+/* ladro-synth's tasks: seed this rank's, run them until LADRO_DONE. */
 static int ladro__synth_rank(ladro__run_t *run, int rank, ladro_t *lb)
 {
-    ladro__res_t *res = run->res;
     size_t pb = run->cfg.task_bytes, rb = run->cfg.result_bytes;
     unsigned char *pay = malloc(pb ? pb : 1), *out = malloc(rb ? rb : 1);
     int rc = pay && out ? 0 : LADRO_ENOMEM;
@@ -215,34 +280,8 @@ static int ladro__synth_rank(ladro__run_t *run, int rank, ladro_t *lb)
         rc = ladro_push(lb, &t);
     }
     free(pay);
-    while (rc == 0) {
-        ladro_task_t t;
-        rc = ladro_next(lb, &t);
-        if (rc == LADRO_OK) {
-            if (t.id >= run->ntasks || !wl_check_payload(t.payload, pb, t.id))
-                res->bad_payloads++;
-            else
-                run->runs[t.id]++;
-            if (rb) { /* ladro-synth's result (wl_task), home through the runtime */
-                wl_task_result(t.payload, pb, t.id, out, rb);
-                if ((rc = ladro_result(lb, out)) != LADRO_OK)
-                    break;
-            }
-            /* ladro-synth's task (wl_burn): its duration in slices, ladro_progress after
-             * each; then the per-task overhead */
-            double d = wl_task_seconds(run->wl, t.id), start = simgrid_get_clock(), left;
-            while ((left = d - (simgrid_get_clock() - start)) >= 1e-9) { /* SimGrid's accuracy */
-                sg_actor_sleep_for(run->progress_s > 0 && left > run->progress_s ? run->progress_s
-                                                                                 : left);
-                if (run->progress_s > 0)
-                    ladro_progress(lb);
-                else
-                    break;
-            }
-            ladro__task_overhead(run);
-            ladro__tick(run, false);
-        }
-    }
+    ladro__rank_ctx_t x = {.fn = ladro__synth_task, .w = out, .wsize = 0};
+    rc = ladro__rank_run(run, lb, rc, &x);
     free(out);
     return rc;
 }
@@ -257,76 +296,93 @@ static void ladro__charge(void *ctx, uint64_t units)
         sg_actor_sleep_for(d);
 }
 
-/* --app uts, nqueens: run the tasks with fn on the app's worker w until LADRO_DONE (rc:
- * the setup's, 0 to start); the ramp-up into res. */
-static int ladro__app_loop(ladro__run_t *run, ladro_t *lb, int rc,
-                           int (*fn)(void *w, const ladro_task_t *t), void *w)
+/* --app uts, nqueens: the ramp-up of a rank's run into res. */
+static void ladro__ramp(ladro__res_t *res, const ladro__rank_ctx_t *x)
 {
-    ladro__res_t *res = run->res;
-    double t0 = simgrid_get_clock(), first = -1;
-    while (rc == 0) {
-        ladro_task_t t;
-        rc = ladro_next(lb, &t);
-        if (rc == LADRO_OK) {
-            if (first < 0)
-                first = simgrid_get_clock() - t0;
-            rc = fn(w, &t);
-            ladro__task_overhead(run);
-            ladro__tick(run, false);
-        }
-    }
-    if (first < 0)
+    if (x->first < 0)
         res->ranks_no_task++;
     else
-        res->first_task_sum_s += first;
-    if (first > res->first_task_max_s)
-        res->first_task_max_s = first;
-    return rc;
+        res->first_task_sum_s += x->first;
+    if (x->first > res->first_task_max_s)
+        res->first_task_max_s = x->first;
 }
 
-static int ladro__uts_task(void *w, const ladro_task_t *t)
+/* The rank's workers: cfg.threads of them (one without threads inside the rank). */
+static int ladro__nworkers(const ladro__run_t *run)
 {
+    return run->cfg.threads > 1 ? (int)run->cfg.threads : 1;
+}
+
+static int ladro__uts_task(ladro__rank_ctx_t *x, ladro_t *lb, void *w, const ladro_task_t *t)
+{
+    (void)x;
+    (void)lb;
     return uts_run_task(w, t);
 }
 
-/* --app uts: ladro-uts's search (apps/uts/uts_search.c) on this rank, rank 0 seeding the
- * root, until LADRO_DONE; its counts into res (the caller sums the runtime's). */
+/* --app uts: ladro-uts's search (apps/uts/uts_search.c) on this rank's workers, rank 0
+ * seeding the root, until LADRO_DONE; its counts into res (the caller sums the
+ * runtime's). */
 static int ladro__uts_rank(ladro__run_t *run, int rank, ladro_t *lb)
 {
-    uts_worker_t w;
-    int rc = uts_worker_init(&w, lb, &run->args->tree, run->cfg.task_bytes, 1, 0);
-    w.charge = ladro__charge;
-    w.charge_ctx = run;
+    int nt = ladro__nworkers(run);
+    uts_worker_t *ws = calloc((size_t)nt, sizeof *ws);
+    int rc = ws ? 0 : LADRO_ENOMEM;
+    for (int i = 0; ws && i < nt; i++) {
+        if (uts_worker_init(&ws[i], lb, &run->args->tree, run->cfg.task_bytes, nt, i))
+            rc = LADRO_ENOMEM;
+        ws[i].charge = ladro__charge;
+        ws[i].charge_ctx = run;
+    }
     if (rc == 0 && rank == 0)
-        rc = uts_seed_root(&w);
-    rc = ladro__app_loop(run, lb, rc, ladro__uts_task, &w);
-    run->res->uts.nodes += w.c.nodes;
-    run->res->uts.leaves += w.c.leaves;
-    if (w.c.max_depth > run->res->uts.max_depth)
-        run->res->uts.max_depth = w.c.max_depth;
-    uts_worker_free(&w);
+        rc = uts_seed_root(&ws[0]);
+    ladro__rank_ctx_t x = {.fn = ladro__uts_task, .w = (unsigned char *)ws,
+                           .wsize = sizeof *ws};
+    rc = ladro__rank_run(run, lb, rc, &x);
+    ladro__ramp(run->res, &x);
+    for (int i = 0; ws && i < nt; i++) {
+        run->res->uts.nodes += ws[i].c.nodes;
+        run->res->uts.leaves += ws[i].c.leaves;
+        if (ws[i].c.max_depth > run->res->uts.max_depth)
+            run->res->uts.max_depth = ws[i].c.max_depth;
+        uts_worker_free(&ws[i]);
+    }
+    free(ws);
     return rc;
 }
 
-static int ladro__nq_task(void *w, const ladro_task_t *t)
+static int ladro__nq_task(ladro__rank_ctx_t *x, ladro_t *lb, void *w, const ladro_task_t *t)
 {
+    (void)x;
+    (void)lb;
     return nq_run_task(w, t);
 }
 
-/* --app nqueens: ladro-nqueens's search (apps/nqueens/nqueens_search.c) on this rank,
- * rank 0 seeding the empty board, until LADRO_DONE; its counts into res. */
+/* --app nqueens: ladro-nqueens's search (apps/nqueens/nqueens_search.c) on this rank's
+ * workers, rank 0 seeding the empty board, until LADRO_DONE; its counts into res. */
 static int ladro__nq_rank(ladro__run_t *run, int rank, ladro_t *lb)
 {
-    nq_worker_t w;
-    nq_worker_init(&w, lb, run->args->n, run->args->cutoff, 1, 0);
-    w.charge = ladro__charge;
-    w.charge_ctx = run;
-    int rc = rank == 0 ? nq_seed_root(&w) : 0;
-    rc = ladro__app_loop(run, lb, rc, ladro__nq_task, &w);
-    run->res->nq.solutions += w.count;
-    run->res->nq.placements += w.nodes;
-    run->res->nq.tasks += w.tasks;
-    run->res->nq.task_sum += w.task_sum;
+    int nt = ladro__nworkers(run);
+    nq_worker_t *ws = calloc((size_t)nt, sizeof *ws);
+    int rc = ws ? 0 : LADRO_ENOMEM;
+    for (int i = 0; ws && i < nt; i++) {
+        nq_worker_init(&ws[i], lb, run->args->n, run->args->cutoff, nt, i);
+        ws[i].charge = ladro__charge;
+        ws[i].charge_ctx = run;
+    }
+    if (rc == 0 && rank == 0)
+        rc = nq_seed_root(&ws[0]);
+    ladro__rank_ctx_t x = {.fn = ladro__nq_task, .w = (unsigned char *)ws,
+                           .wsize = sizeof *ws};
+    rc = ladro__rank_run(run, lb, rc, &x);
+    ladro__ramp(run->res, &x);
+    for (int i = 0; ws && i < nt; i++) {
+        run->res->nq.solutions += ws[i].count;
+        run->res->nq.placements += ws[i].nodes;
+        run->res->nq.tasks += ws[i].tasks;
+        run->res->nq.task_sum += ws[i].task_sum;
+    }
+    free(ws);
     return rc;
 }
 
@@ -783,10 +839,11 @@ static int ladro__policy_config(ladro_config_t *cfg, const char *name, const cha
 }
 
 /* Every rank's seeded task ids (own[r], nown[r]: allocated here), the sum of the speeds
- * and the lower bound, the runtime's: max(sum of work / sum of speeds, longest task).
- * 0, or -1 out of memory. */
+ * and the lower bound, the runtime's: max(sum of work / sum of speeds, longest task), and
+ * the longest task. 0, or -1 out of memory. */
 static int ladro__workload(const wl_spec_t *wl, int p, const char *speed, uint64_t ntasks,
-                           uint64_t **own, uint64_t *nown, double *speeds, double *lower)
+                           uint64_t **own, uint64_t *nown, double *speeds, double *lower,
+                           double *longest_s)
 {
     int *owner = malloc((ntasks ? ntasks : 1) * sizeof *owner);
     double work = 0, longest = 0, speed_sum = 0;
@@ -816,6 +873,7 @@ static int ladro__workload(const wl_spec_t *wl, int p, const char *speed, uint64
     *lower = speed_sum > 0 ? work / speed_sum : 0;
     if (longest > *lower)
         *lower = longest;
+    *longest_s = longest;
     return 0;
 }
 
@@ -856,6 +914,9 @@ typedef struct {
     uint64_t ntasks;
     const char *speed;
     double lambda_us, lower;
+    double longest; /* the longest task (synth), a floor of the lower bound */
+    unsigned workers; /* the policy's worker threads per rank (threads=T): the bound's
+                         processors are p x workers */
     uint64_t rb; /* the policy's result_bytes */
     const ladro__app_t *app; /* with rank counts (not synth): ntasks is the policy's
                                 tasks run, and its counts and ramp-up are shown */
@@ -865,8 +926,10 @@ typedef struct {
 static void ladro__row(const ladro__out_t *o, int i, const char *name, const ladro__res_t *r,
                        bool verified, double cpu, double rss)
 {
-    double eff = r->makespan_s > 0 ? o->lower / r->makespan_s : 0;
-    double idle = r->done_s > 0 ? 1 - r->busy_s / ((double)o->p * r->done_s) : 0;
+    double workers = o->workers > 1 ? o->workers : 1;
+    double lower = fmax(o->lower / workers, o->longest);
+    double eff = r->makespan_s > 0 ? lower / r->makespan_s : 0;
+    double idle = r->done_s > 0 ? 1 - r->busy_s / ((double)o->p * workers * r->done_s) : 0;
     /* results: messages per routed result (a chunk: one task's result produced away from
      * its owner) and the mean route of those that came home from another rank */
     double per_chunk = r->result_chunks ? (double)r->result_msgs / (double)r->result_chunks : 0;
@@ -885,7 +948,7 @@ static void ladro__row(const ladro__out_t *o, int i, const char *name, const lad
                "\"result_chunks\": %llu, \"result_msgs\": %llu, \"msgs_per_chunk\": %.6g, "
                "\"result_records\": %llu, \"results_home\": %llu, \"route_hops_mean\": %.6g, "
                "\"route_hops_max\": %llu",
-               i ? "," : "", name, r->makespan_s, o->lower, eff, idle, (ull)r->steals_tried,
+               i ? "," : "", name, r->makespan_s, lower, eff, idle, (ull)r->steals_tried,
                (ull)r->steals_ok, (ull)r->steals_failed, (ull)r->steals_declined,
                (ull)r->tasks_moved, (ull)r->messages, (ull)r->term_waves, (ull)r->min_run, (ull)r->max_run,
                (ull)o->ntasks, (ull)r->lost, (ull)r->twice, verified ? "true" : "false",
@@ -912,7 +975,7 @@ static void ladro__row(const ladro__out_t *o, int i, const char *name, const lad
     else if (o->text) {
         printf("%-12s makespan %.6f s  lower bound %.6f s  efficiency %.3f  done %.6f s  "
                "verified %s (lost %llu, twice %llu)  cpu %.2f s  rss %.0f MB\n",
-               name, r->makespan_s, o->lower, eff, r->done_s, verified ? "yes" : "NO",
+               name, r->makespan_s, lower, eff, r->done_s, verified ? "yes" : "NO",
                (ull)r->lost, (ull)r->twice, cpu, rss);
         if (o->rb || r->result_msgs)
             printf("%-12s results %llu of %llu home (%llu wrong or twice, %llu missing, %llu "
@@ -930,7 +993,7 @@ static void ladro__row(const ladro__out_t *o, int i, const char *name, const lad
                         "%llu,%llu,%llu,%llu,%llu,%s,%.9g,%.3f,%.1f,%llu,%llu,%llu,%llu,%.6g,"
                         "%llu,%llu,%.6g,%llu",
                 name, o->p, (ull)o->ntasks, q, o->speed, q, o->lambda_us, r->makespan_s,
-                o->lower, eff, idle, (ull)r->steals_tried, (ull)r->steals_ok,
+                lower, eff, idle, (ull)r->steals_tried, (ull)r->steals_ok,
                 (ull)r->steals_failed, (ull)r->tasks_moved, (ull)r->messages,
                 (ull)r->term_waves, (ull)r->min_run, (ull)r->max_run, (ull)r->lost,
                 (ull)r->twice, verified ? "true" : "false", r->done_s, cpu, rss, (ull)o->rb,
@@ -1133,7 +1196,8 @@ typedef struct {
     ladro__appargs_t a;
     int synth_seen, uts_seen, nq_seen;
     const char **keys; /* KEY=VALUE and POLICY:KEY=VALUE arguments */
-    int nkeys;
+    int nkeys, threads; /* --threads T: the key threads=T, first (a threads= key wins) */
+    char threads_kv[32];
     /* from the flags */
     const ladro__app_t *ap;
     const ladro__costset_t *set;
@@ -1146,7 +1210,7 @@ typedef struct {
     ladro_sim_json_t jout;
     /* the workload: every rank's seeded tasks; the lower bound (an app's: per run) */
     uint64_t *nown, **own;
-    double lower, speed_sum;
+    double lower, speed_sum, longest;
     ladro__run_t run;
 } ladro__cmd_t;
 
@@ -1189,6 +1253,9 @@ static int ladro__rows_run(ladro__cmd_t *m, ladroi_opt_t *o)
                  "per-policy keys: POLICY:KEY=VALUE arguments (below)"},
         {"--p", 0, LADROI_OPT_INT, &m->p, 1, 1 << 20, .arg = "N",
          .help = "simulated ranks (default 8)"},
+        {"--threads", 0, LADROI_OPT_INT, &m->threads, 1, 1024, .arg = "T",
+         .help = "worker threads per rank (worker actors beside the rank's\n"
+                 "communication actor), the key threads=T (LADRO_THREADS)"},
         {"--app", 0, LADROI_OPT_STR, &m->app, .arg = "APP", .flags = LADROI_OPT_EARLY,
          .help = "the workload: synth (default: ladro-synth's tasks, the flags\n"
                  "below), uts (ladro-uts's search of the tree the UTS flags give)\n"
@@ -1389,6 +1456,12 @@ static int ladro__check_flags(ladro__cmd_t *m, char **argv)
 static int ladro__policies(ladro__cmd_t *m)
 {
     const char *const *names = ladro_policy_names();
+    if (m->threads > 0) { /* --threads T: the key, before the others (a threads= key wins) */
+        memmove(m->keys + 1, m->keys, (size_t)m->nkeys * sizeof *m->keys);
+        snprintf(m->threads_kv, sizeof m->threads_kv, "threads=%d", m->threads);
+        m->keys[0] = m->threads_kv;
+        m->nkeys++;
+    }
     if (!strcasecmp(m->pols, "all")) {
         m->polbuf[0] = 0;
         for (int i = 0; names[i]; i++)
@@ -1472,7 +1545,7 @@ static int ladro__prepare(ladro__cmd_t *m)
     m->own = calloc((size_t)p, sizeof *m->own);
     if (!m->nown || !m->own ||
         ladro__workload(&m->wl, p, m->speed, m->ntasks, m->own, m->nown, &m->speed_sum,
-                        &m->lower)) {
+                        &m->lower, &m->longest)) {
         fprintf(stderr, "ladro-sim policy: out of memory for %llu tasks\n",
                 (unsigned long long)m->ntasks);
         return 1;
@@ -1551,7 +1624,8 @@ static int ladro__run_all(ladro__cmd_t *m)
     char why[256];
     ladro__out_t out = {.json = m->json, .text = !m->json && (!csv || csv != stdout),
                         .csv = csv, .p = m->p, .ntasks = m->ntasks, .speed = m->speed,
-                        .lambda_us = m->lambda_us, .lower = m->lower, .app = ap};
+                        .lambda_us = m->lambda_us, .lower = m->lower,
+                        .longest = m->longest, .app = ap};
     int failed = 0;
     for (int i = 0; i < m->npol; i++) {
         ladro__res_t res;
@@ -1568,6 +1642,7 @@ static int ladro__run_all(ladro__cmd_t *m)
             fprintf(stderr, "ladro-sim policy: %s: rank %d: %s: %s\n", m->list[i],
                     res.err_rank, ladro_err_name(res.err_rc), res.err);
         out.rb = m->run.cfg.result_bytes; /* --result-bytes, or a result_bytes key */
+        out.workers = m->run.cfg.threads;
         bool verified = res.err_rc == 0 && res.lost == 0 && res.twice == 0 &&
                         res.bad_payloads == 0 &&
                         (out.rb == 0 || (res.rck.received == m->ntasks && res.rck.wrong == 0 &&
@@ -1576,6 +1651,7 @@ static int ladro__run_all(ladro__cmd_t *m)
             verified = verified && ap->verify(&m->a, &res);
             out.ntasks = res.tasks_run;
             out.lower = m->speed_sum > 0 ? ap->work_s(&m->a, &res) / m->speed_sum : 0;
+            out.longest = 0;
         }
         failed |= !verified;
         ladro__row(&out, i, m->list[i], &res, verified, cpu, rss);

@@ -178,4 +178,32 @@ int ladroi_net_threads(ladro_t *lb, bool *multiple);
  * MPI_Init_thread must request). Local; always LADRO_OK for one worker. */
 int ladroi_net_workers_ok(int workers, char *err, size_t errlen);
 
+/* ---- the threads of a rank (src/threads.c): worker threads under MPI, worker actors on
+ * the host of the rank's actor in a simulation, where a thread's blocking (a lock taken,
+ * a wait) lets the other actors run. Workers call no other engine function than these,
+ * ladroi_net_now and ladroi_net_sleep_us. */
+typedef struct ladroi_mutex ladroi_mutex_t;
+typedef struct ladroi_cond ladroi_cond_t;
+/* NULL when out of memory. */
+ladroi_mutex_t *ladroi_net_mutex_new(void);
+void ladroi_net_mutex_free(ladroi_mutex_t *m); /* NULL: nothing */
+void ladroi_net_mutex_lock(ladroi_mutex_t *m);
+void ladroi_net_mutex_unlock(ladroi_mutex_t *m);
+ladroi_cond_t *ladroi_net_cond_new(void);
+void ladroi_net_cond_free(ladroi_cond_t *c); /* NULL: nothing */
+void ladroi_net_cond_signal(ladroi_cond_t *c);
+void ladroi_net_cond_broadcast(ladroi_cond_t *c);
+/* Wait on c (m held, released while waiting) until signalled or `secs` pass (monotonic
+ * or simulated time); spurious wake-ups are allowed. */
+void ladroi_net_cond_wait(ladroi_cond_t *c, ladroi_mutex_t *m, double secs);
+/* Start fn(arg) on a new thread of this rank (index: its worker number, for names).
+ * LADRO_OK, or LADRO_ENOMEM when it cannot start (nothing started then). */
+int ladroi_net_thread_start(ladro_t *lb, int index, void (*fn)(void *), void *arg,
+                            ladroi_handle_t *t);
+/* Wait until the thread t ended. */
+void ladroi_net_thread_join(ladroi_handle_t *t);
+/* The arg the calling thread was started with, NULL on a thread ladroi_net_thread_start
+ * did not start (a rank's own thread). */
+void *ladroi_net_thread_arg(void);
+
 #endif

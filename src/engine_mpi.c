@@ -8,6 +8,8 @@
 #include "core.h"
 
 #include <limits.h>
+#include <pthread.h>
+#include <time.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -763,4 +765,135 @@ int ladroi_net_workers_ok(int workers, char *err, size_t errlen)
                           "or higher, MPI gives MPI_THREAD_SINGLE: initialise MPI with "
                           "MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided)",
                           workers);
+}
+
+/* ---- the threads of a rank: POSIX threads ----------------------------------------------- */
+struct ladroi_mutex {
+    pthread_mutex_t m;
+};
+struct ladroi_cond {
+    pthread_cond_t c;
+};
+
+ladroi_mutex_t *ladroi_net_mutex_new(void)
+{
+    ladroi_mutex_t *m = malloc(sizeof *m);
+    if (m && pthread_mutex_init(&m->m, NULL) != 0) {
+        free(m);
+        m = NULL;
+    }
+    return m;
+}
+
+void ladroi_net_mutex_free(ladroi_mutex_t *m)
+{
+    if (!m)
+        return;
+    pthread_mutex_destroy(&m->m);
+    free(m);
+}
+
+void ladroi_net_mutex_lock(ladroi_mutex_t *m)
+{
+    pthread_mutex_lock(&m->m);
+}
+
+void ladroi_net_mutex_unlock(ladroi_mutex_t *m)
+{
+    pthread_mutex_unlock(&m->m);
+}
+
+ladroi_cond_t *ladroi_net_cond_new(void)
+{
+    ladroi_cond_t *c = malloc(sizeof *c);
+    pthread_condattr_t ca;
+    if (!c || pthread_condattr_init(&ca) != 0) {
+        free(c);
+        return NULL;
+    }
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    if (pthread_cond_init(&c->c, &ca) != 0) {
+        free(c);
+        c = NULL;
+    }
+    pthread_condattr_destroy(&ca);
+    return c;
+}
+
+void ladroi_net_cond_free(ladroi_cond_t *c)
+{
+    if (!c)
+        return;
+    pthread_cond_destroy(&c->c);
+    free(c);
+}
+
+void ladroi_net_cond_signal(ladroi_cond_t *c)
+{
+    pthread_cond_signal(&c->c);
+}
+
+void ladroi_net_cond_broadcast(ladroi_cond_t *c)
+{
+    pthread_cond_broadcast(&c->c);
+}
+
+void ladroi_net_cond_wait(ladroi_cond_t *c, ladroi_mutex_t *m, double secs)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    long ns = ts.tv_nsec + (long)(secs * 1e9);
+    ts.tv_sec += ns / 1000000000L;
+    ts.tv_nsec = ns % 1000000000L;
+    pthread_cond_timedwait(&c->c, &m->m, &ts);
+}
+
+/* What a started thread runs, and the arg it reports (ladroi_net_thread_arg): a
+ * thread-local pointer naming the calling thread's own start, not shared state. */
+typedef struct ladro__start {
+    pthread_t tid;
+    void (*fn)(void *);
+    void *arg;
+} ladro__start_t;
+static _Thread_local ladro__start_t *ladro__me;
+
+static void *ladro__thread_main(void *p)
+{
+    ladro__me = p;
+    ladro__me->fn(ladro__me->arg);
+    ladro__me = NULL;
+    return NULL;
+}
+
+int ladroi_net_thread_start(ladro_t *lb, int index, void (*fn)(void *), void *arg,
+                            ladroi_handle_t *t)
+{
+    (void)lb;
+    (void)index;
+    ladro__start_t *s = malloc(sizeof *s);
+    if (!s)
+        return LADRO_ENOMEM;
+    s->fn = fn;
+    s->arg = arg;
+    if (pthread_create(&s->tid, NULL, ladro__thread_main, s) != 0) {
+        free(s);
+        return LADRO_ENOMEM;
+    }
+    t->p = s;
+    return LADRO_OK;
+}
+
+void ladroi_net_thread_join(ladroi_handle_t *t)
+{
+    ladro__start_t *s = t->p;
+    if (!s)
+        return;
+    pthread_join(s->tid, NULL);
+    free(s);
+    t->p = NULL;
+}
+
+void *ladroi_net_thread_arg(void)
+{
+    return ladro__me ? ladro__me->arg : NULL;
 }

@@ -33,29 +33,16 @@ const char *ladro_version(void)
     return LADRO_VERSION_STRING;
 }
 
-/* This thread's binding (ladroi_errbuf_bind): thread-local, not global state; it names
- * a buffer of one handle's worker, checked against the handle each call is made on. */
-static _Thread_local struct {
-    const ladro_t *lb;
-    char *msg;
-    unsigned *count;
-} ladro__mine;
-
-void ladroi_errbuf_bind(const ladro_t *lb, char *msg, unsigned *count)
-{
-    ladro__mine.lb = lb;
-    ladro__mine.msg = msg;
-    ladro__mine.count = count;
-}
-
 /* The calling thread's message buffer on lb; `write`: a message is being written there
  * (counted). */
 static char *ladro__errbuf(ladro_t *lb, bool write)
 {
-    bool mine = lb && ladro__mine.lb == lb;
+    /* lb->hub: only a rank with workers looks the calling thread up */
+    const ladroi_errbind_t *b = lb && lb->hub ? ladroi_net_thread_arg() : NULL;
+    bool mine = b && b->lb == lb;
     if (write)
-        ++*(mine ? ladro__mine.count : &lb->err_count);
-    return mine ? ladro__mine.msg : lb->err;
+        ++*(mine ? b->count : &lb->err_count);
+    return mine ? b->msg : lb->err;
 }
 
 int ladroi_fail(ladro_t *lb, int rc, const char *fmt, ...)

@@ -24,11 +24,16 @@ int ladroi_fail(ladro_t *lb, int rc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* The same into a caller's buffer (config parsing has no handle): ladroi_failbuf,
  * util.h. */
-/* Where ladroi_fail writes and ladro_last_error reads on the calling thread: a worker
- * thread of lb (threads > 1, src/threads.c) binds its own message buffer and count for
- * as long as it runs tasks (NULL lb: unbinds); every other thread uses the handle's
- * (lb->err, lb->err_count). */
-void ladroi_errbuf_bind(const ladro_t *lb, char *msg, unsigned *count);
+/* Where ladroi_fail writes and ladro_last_error reads on a worker thread of lb (threads >
+ * 1, src/threads.c): the argument every worker is started with (ladroi_net_thread_start)
+ * begins with this binding, which src/error.c finds through ladroi_net_thread_arg (a
+ * thread-local under MPI, the calling actor in a simulation). Every other thread uses the
+ * handle's buffer (lb->err, lb->err_count). */
+typedef struct ladroi_errbind {
+    const ladro_t *lb;
+    char *msg;
+    unsigned *count;
+} ladroi_errbind_t;
 
 /* ---- the handle --------------------------------------------------------------------- */
 enum ladroi_state { LADROI_SEEDING, LADROI_RUNNING, LADROI_DONE };

@@ -43,7 +43,6 @@
 #include "results.h"
 #include "step.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,10 +56,11 @@ typedef struct ladro__done {
 } ladro__done_t;
 
 struct ladroi_worker {
+    ladroi_errbind_t bind; /* first: ladroi_fail's buffer on this worker (src/error.c) */
     ladro_t *lb;
     ladroi_threads_t *th;
     int idx;
-    pthread_t tid;
+    ladroi_handle_t tid; /* its thread (ladroi_net_thread_start) */
     ladroi_deque_t dq;
     ladroi_rng_t rng;
     unsigned char *cur;    /* the running task's record */
@@ -71,7 +71,7 @@ struct ladroi_worker {
     _Atomic uint64_t created;  /* tasks pushed from this worker's tasks */
     _Atomic double task_start; /* < 0: no task running (the hub's watchdog view) */
     /* completion records, taken by the hub */
-    pthread_mutex_t mu;
+    ladroi_mutex_t *mu;
     unsigned char *done;
     size_t ndone, done_cap;
     /* journal: the children of the completed tasks, nkids x (8 + task_bytes) per
@@ -100,8 +100,8 @@ struct ladroi_threads {
                                    it, the hub reads it after the join) */
     atomic_bool stop;
     atomic_int hungry; /* workers waiting for work (changed under mu) */
-    pthread_mutex_t mu;
-    pthread_cond_t work_cv, hub_cv;
+    ladroi_mutex_t *mu;
+    ladroi_cond_t *work_cv, *hub_cv;
     bool kick; /* a worker went hungry since the hub last looked (under mu) */
     /* inbox: tasks the hub hands to hungry workers (ring, under mu) */
     unsigned char *inbox;
@@ -116,29 +116,18 @@ struct ladroi_threads {
     size_t drained_kids_cap;
     uint64_t created_seen; /* the workers' creation counts folded into tasks_pushed */
     uint64_t *ran;         /* tasks each worker completed */
-    bool mu_ok, cv_ok;
 };
 
-/* The worker running on this thread, for ladro_push and ladro_result from a task. A
- * thread-local pointer, not global state: it names a worker of one handle, checked
- * against the handle the call is made on. */
-static _Thread_local ladroi_worker_t *ladro__self;
-
+/* The worker running on this thread, for ladro_push and ladro_result from a task: the
+ * engine's thread-local start argument, checked against the handle the call is made on. */
 ladroi_worker_t *ladroi_worker_self(const ladro_t *lb)
 {
     /* lb->hub first: a rank without workers pays no thread-local access (a call into
      * the dynamic linker's TLS lookup from a shared library) on every push and progress */
-    return lb->hub && ladro__self && ladro__self->lb == lb ? ladro__self : NULL;
-}
-
-static void ladro__wait(pthread_cond_t *cv, pthread_mutex_t *mu, double secs)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    long ns = ts.tv_nsec + (long)(secs * 1e9);
-    ts.tv_sec += ns / 1000000000L;
-    ts.tv_nsec = ns % 1000000000L;
-    pthread_cond_timedwait(cv, mu, &ts);
+    if (!lb->hub)
+        return NULL;
+    ladroi_worker_t *w = ladroi_net_thread_arg(); /* a worker's thread was started with it */
+    return w && w->lb == lb ? w : NULL;
 }
 
 int ladro_thread_index(const ladro_t *lb)
@@ -211,9 +200,9 @@ int ladroi_worker_push(ladroi_worker_t *w, const ladro_task_t *task)
     }
     ladroi_threads_t *th = w->th;
     if (atomic_load(&th->hungry) > 0) { /* a sleeping sibling may take it */
-        pthread_mutex_lock(&th->mu);
-        pthread_cond_broadcast(&th->work_cv);
-        pthread_mutex_unlock(&th->mu);
+        ladroi_net_mutex_lock(th->mu);
+        ladroi_net_cond_broadcast(th->work_cv);
+        ladroi_net_mutex_unlock(th->mu);
     }
     return LADRO_OK;
 }
@@ -232,7 +221,7 @@ static bool ladro__inbox_take(ladroi_threads_t *th, void *rec)
     if (atomic_load(&th->in_count) == 0)
         return false;
     bool got = false;
-    pthread_mutex_lock(&th->mu);
+    ladroi_net_mutex_lock(th->mu);
     size_t n = atomic_load(&th->in_count);
     if (n > 0) {
         memcpy(rec, th->inbox + th->in_head * th->rec_bytes, th->rec_bytes);
@@ -240,7 +229,7 @@ static bool ladro__inbox_take(ladroi_threads_t *th, void *rec)
         atomic_store(&th->in_count, n - 1);
         got = true;
     }
-    pthread_mutex_unlock(&th->mu);
+    ladroi_net_mutex_unlock(th->mu);
     return got;
 }
 
@@ -289,14 +278,14 @@ static bool ladro__find(ladroi_worker_t *w)
         /* Hungry: tell the hub, sleep. A pusher that sees hungry > 0 broadcasts under mu;
          * one that does not pushed before we looked below (both sequentially
          * consistent), so no wake-up is lost; the timeout is a second line. */
-        pthread_mutex_lock(&th->mu);
+        ladroi_net_mutex_lock(th->mu);
         atomic_fetch_add(&th->hungry, 1);
         th->kick = true;
-        pthread_cond_signal(&th->hub_cv);
+        ladroi_net_cond_signal(th->hub_cv);
         while (!atomic_load(&th->stop) && !ladro__any_queued(th))
-            ladro__wait(&th->work_cv, &th->mu, 0.01);
+            ladroi_net_cond_wait(th->work_cv, th->mu, 0.01);
         atomic_fetch_sub(&th->hungry, 1);
-        pthread_mutex_unlock(&th->mu);
+        ladroi_net_mutex_unlock(th->mu);
     }
 }
 
@@ -334,12 +323,12 @@ static void ladro__run_task(ladroi_worker_t *w)
         }
     }
     w->in_task = false;
-    pthread_mutex_lock(&w->mu);
+    ladroi_net_mutex_lock(w->mu);
     if (w->ndone == w->done_cap) {
         size_t nc = w->done_cap ? 2 * w->done_cap : 64;
         unsigned char *n = realloc(w->done, nc * th->done_bytes);
         if (!n) { /* the hub cannot complete this task: stop the run with an error */
-            pthread_mutex_unlock(&w->mu);
+            ladroi_net_mutex_unlock(w->mu);
             atomic_store(&w->task_start, -1.0);
             if (!w->err)
                 w->err = LADRO_ENOMEM;
@@ -350,7 +339,7 @@ static void ladro__run_task(ladroi_worker_t *w)
         w->done_cap = nc;
     }
     if (w->ck_len && ladro__grow(&w->kids, &w->kids_cap, w->kids_len + w->ck_len)) {
-        pthread_mutex_unlock(&w->mu);
+        ladroi_net_mutex_unlock(w->mu);
         atomic_store(&w->task_start, -1.0);
         if (!w->err)
             w->err = LADRO_ENOMEM;
@@ -371,21 +360,16 @@ static void ladro__run_task(ladroi_worker_t *w)
     if (th->rb)
         memcpy(d + sizeof m + sizeof h, w->result, th->rb);
     w->ndone++;
-    pthread_mutex_unlock(&w->mu);
+    ladroi_net_mutex_unlock(w->mu);
     atomic_store(&w->task_start, -1.0); /* after the record: ladroi_tasks_held sees one */
     w->last_end = now;
 }
 
-static void *ladro__worker_main(void *arg)
+static void ladro__worker_main(void *arg)
 {
     ladroi_worker_t *w = arg;
-    ladro__self = w;
-    ladroi_errbuf_bind(w->lb, w->msg, &w->msg_count);
     while (ladro__find(w))
         ladro__run_task(w);
-    ladroi_errbuf_bind(NULL, NULL, NULL);
-    ladro__self = NULL;
-    return NULL;
 }
 
 uint64_t ladroi_tasks_held(const ladro_t *lb)
@@ -397,9 +381,9 @@ uint64_t ladroi_tasks_held(const ladro_t *lb)
     for (int i = 0; i < th->n; i++) {
         ladroi_worker_t *w = &th->w[i];
         n += ladroi_dq_size(&w->dq) + (atomic_load(&w->task_start) >= 0 ? 1u : 0u);
-        pthread_mutex_lock(&w->mu);
+        ladroi_net_mutex_lock(w->mu);
         n += w->ndone;
-        pthread_mutex_unlock(&w->mu);
+        ladroi_net_mutex_unlock(w->mu);
     }
     return n;
 }
@@ -420,7 +404,7 @@ static int ladro__drain(ladro_t *lb, ladroi_threads_t *th)
     int rc = LADRO_OK;
     for (int i = 0; i < th->n && rc == 0; i++) {
         ladroi_worker_t *w = &th->w[i];
-        pthread_mutex_lock(&w->mu);
+        ladroi_net_mutex_lock(w->mu);
         size_t n = w->ndone;
         if (n > 0) { /* swap buffers: the worker keeps going while we account */
             unsigned char *b = w->done;
@@ -438,7 +422,7 @@ static int ladro__drain(ladro_t *lb, ladroi_threads_t *th)
             th->drained_kids = b;
             th->drained_kids_cap = cap;
         }
-        pthread_mutex_unlock(&w->mu);
+        ladroi_net_mutex_unlock(w->mu);
         const unsigned char *kid = th->drained_kids;
         size_t kb = 8 + lb->cfg.task_bytes;
         for (size_t k = 0; k < n && rc == 0; k++) {
@@ -502,7 +486,7 @@ static int ladro__feed(ladro_t *lb, ladroi_threads_t *th, int hungry, bool *fed,
     if (got == 0)
         return LADRO_OK;
     int rc = LADRO_OK;
-    pthread_mutex_lock(&th->mu);
+    ladroi_net_mutex_lock(th->mu);
     size_t n = atomic_load(&th->in_count);
     if (n + got > th->in_cap) { /* grow the ring, unrolled to start at 0 */
         size_t nc = th->in_cap ? th->in_cap : 64;
@@ -527,21 +511,26 @@ static int ladro__feed(ladro_t *lb, ladroi_threads_t *th, int hungry, bool *fed,
             memcpy(th->inbox + ((th->in_head + n + i) % th->in_cap) * th->rec_bytes,
                    th->batch + i * th->rec_bytes, th->rec_bytes);
         atomic_store(&th->in_count, n + got);
-        pthread_cond_broadcast(&th->work_cv);
+        ladroi_net_cond_broadcast(th->work_cv);
     }
-    pthread_mutex_unlock(&th->mu);
+    ladroi_net_mutex_unlock(th->mu);
     if (rc)
         return ladroi_fail(lb, rc, "threads: out of memory for the inbox");
     *fed = true;
     return LADRO_OK;
 }
 
-/* The pool is empty but a worker's deque is not: move half of the fullest deque into the
- * pool, where remote thieves see it (stealing from the top, as a sibling would; hungry
- * workers of this rank get them back through the inbox). */
+/* The pool has nothing for remote thieves but a worker's deque has tasks: move half of
+ * the fullest deque into the pool, where remote thieves see it (stealing from the top, as
+ * a sibling would; hungry workers of this rank get them back through the inbox). The core
+ * publishes the pool's private tasks beyond `chunk` once it holds 2 x chunk of them
+ * (ladroi_serve, ladroi_pool_release): so the pool is topped up past 2 x chunk, else an
+ * app with chunk > 0 (ladro-uts) would leave them all private and its rank unstealable
+ * while its workers are busy. */
 static int ladro__export(ladro_t *lb, ladroi_threads_t *th)
 {
-    if (!lb->policy->steals || lb->size < 2 || ladroi_pool_local_count(&lb->pool) > 0)
+    uint64_t have = ladroi_pool_local_count(&lb->pool), keep = lb->cfg.chunk;
+    if (!lb->policy->steals || lb->size < 2 || have > 2 * keep)
         return LADRO_OK;
     ladroi_worker_t *v = NULL;
     size_t most = 0;
@@ -554,10 +543,10 @@ static int ladro__export(ladro_t *lb, ladroi_threads_t *th)
     }
     if (most < 2)
         return LADRO_OK;
-    /* half, but enough that some pass the chunk the pool keeps private (release) */
-    size_t k = most / 2 > 64 ? 64 : most / 2;
-    if (k <= lb->cfg.chunk)
-        k = most < (size_t)lb->cfg.chunk + 1 ? most : (size_t)lb->cfg.chunk + 1;
+    /* half, but enough that the pool then publishes some (release) */
+    size_t k = most / 2 > 64 ? 64 : most / 2, need = (size_t)(2 * keep + 1 - have);
+    if (k < need)
+        k = most < need ? most : need;
     if (th->batch_cap < 1) {
         th->batch = malloc(th->rec_bytes);
         if (!th->batch)
@@ -620,9 +609,9 @@ static int ladro__hub(ladro_t *lb, ladroi_threads_t *th)
          * pushes). */
         bool idle = false;
         if (empty && hungry == th->n) {
-            pthread_mutex_lock(&th->mu);
+            ladroi_net_mutex_lock(th->mu);
             idle = atomic_load(&th->hungry) == th->n && !ladro__any_queued(th);
-            pthread_mutex_unlock(&th->mu);
+            ladroi_net_mutex_unlock(th->mu);
         }
         ladro__view(lb, th, idle);
         if (idle) {
@@ -643,11 +632,11 @@ static int ladro__hub(ladro_t *lb, ladroi_threads_t *th)
         }
         if (fed)
             backoff = lb->cfg.backoff_min_us;
-        pthread_mutex_lock(&th->mu);
+        ladroi_net_mutex_lock(th->mu);
         if (!th->kick)
-            ladro__wait(&th->hub_cv, &th->mu, backoff * 1e-6);
+            ladroi_net_cond_wait(th->hub_cv, th->mu, backoff * 1e-6);
         th->kick = false;
-        pthread_mutex_unlock(&th->mu);
+        ladroi_net_mutex_unlock(th->mu);
         /* An idle rank's hub waits as an idle rank does (src/idle.c: its cap, with the
          * pacing on the rank's task time). While workers compute it doubles to
          * backoff_max_us whatever the pacing: the pace is for a thief not to sleep
@@ -673,14 +662,11 @@ static void ladro__free(ladroi_threads_t *th)
         free(w->done);
         free(w->kids);
         free(w->ck);
-        pthread_mutex_destroy(&w->mu);
+        ladroi_net_mutex_free(w->mu);
     }
-    if (th->cv_ok) {
-        pthread_cond_destroy(&th->work_cv);
-        pthread_cond_destroy(&th->hub_cv);
-    }
-    if (th->mu_ok)
-        pthread_mutex_destroy(&th->mu);
+    ladroi_net_cond_free(th->work_cv);
+    ladroi_net_cond_free(th->hub_cv);
+    ladroi_net_mutex_free(th->mu);
     free(th->w);
     free(th->inbox);
     free(th->batch);
@@ -712,29 +698,22 @@ static int ladro__alloc(ladro_t *lb, ladro_task_fn fn, void *ud, ladroi_threads_
         ladro__free(th);
         return LADRO_ENOMEM;
     }
-    pthread_condattr_t ca;
-    th->mu_ok = pthread_mutex_init(&th->mu, NULL) == 0;
-    if (th->mu_ok && pthread_condattr_init(&ca) == 0) {
-        pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-        th->cv_ok = pthread_cond_init(&th->work_cv, &ca) == 0;
-        if (th->cv_ok && pthread_cond_init(&th->hub_cv, &ca) != 0) {
-            pthread_cond_destroy(&th->work_cv);
-            th->cv_ok = false;
-        }
-        pthread_condattr_destroy(&ca);
-    }
-    if (!th->cv_ok) {
+    th->mu = ladroi_net_mutex_new();
+    th->work_cv = ladroi_net_cond_new();
+    th->hub_cv = ladroi_net_cond_new();
+    if (!th->mu || !th->work_cv || !th->hub_cv) {
         ladro__free(th);
         return LADRO_ENOMEM;
     }
     for (int i = 0; i < n; i++) {
         ladroi_worker_t *w = &th->w[i];
-        if (pthread_mutex_init(&w->mu, NULL) != 0) {
+        if (!(w->mu = ladroi_net_mutex_new())) {
             ladro__free(th);
             return LADRO_ENOMEM;
         }
         th->n = i + 1; /* what ladro__free releases */
         w->lb = lb;
+        w->bind = (ladroi_errbind_t){.lb = lb, .msg = w->msg, .count = &w->msg_count};
         w->th = th;
         w->idx = i;
         ladroi_rng_seed(&w->rng, lb->cfg.seed ^ 0x7468726561647321ull,
@@ -776,19 +755,20 @@ int ladroi_threads_run(ladro_t *lb, ladro_task_fn fn, void *ud)
     lb->threads = th;
     int started = 0;
     for (; started < th->n; started++)
-        if (pthread_create(&th->w[started].tid, NULL, ladro__worker_main, &th->w[started]))
+        if (ladroi_net_thread_start(lb, started, ladro__worker_main, &th->w[started],
+                                    &th->w[started].tid) != 0)
             break;
     if (started < th->n)
         rc = ladroi_fail(lb, LADRO_ENOMEM, "threads: could not start worker %d of %d",
                          started + 1, th->n);
     else
         rc = ladro__hub(lb, th);
-    pthread_mutex_lock(&th->mu);
+    ladroi_net_mutex_lock(th->mu);
     atomic_store(&th->stop, true);
-    pthread_cond_broadcast(&th->work_cv);
-    pthread_mutex_unlock(&th->mu);
+    ladroi_net_cond_broadcast(th->work_cv);
+    ladroi_net_mutex_unlock(th->mu);
     for (int i = 0; i < started; i++)
-        pthread_join(th->w[i].tid, NULL);
+        ladroi_net_thread_join(&th->w[i].tid);
     uint64_t max_ran = 0;
     for (int i = 0; i < th->n; i++) {
         ladroi_worker_t *w = &th->w[i];

@@ -15,7 +15,7 @@ int ladroi_threads_run(ladro_t *lb, ladro_task_fn fn, void *user_data);
 /* The worker of lb running on the calling thread, NULL when it is not one. */
 ladroi_worker_t *ladroi_worker_self(const ladro_t *lb);
 /* ladro_push and ladro_result from a worker's task (messages into the worker's own
- * buffer: ladroi_errbuf_bind). */
+ * buffer: ladroi_errbind_t). */
 int ladroi_worker_push(ladroi_worker_t *w, const ladro_task_t *task);
 int ladroi_worker_result(ladroi_worker_t *w, const void *bytes);
 /* Tasks this rank holds outside its pool: the running task (0 or 1) with one thread;
