@@ -930,8 +930,7 @@ static void ladro__row(const ladro__out_t *o, int i, const char *name, const lad
     double lower = fmax(o->lower / workers, o->longest);
     double eff = r->makespan_s > 0 ? lower / r->makespan_s : 0;
     double idle = r->done_s > 0 ? 1 - r->busy_s / ((double)o->p * workers * r->done_s) : 0;
-    /* results: messages per routed result (a chunk: one task's result produced away from
-     * its owner) and the mean route of those that came home from another rank */
+    /* messages per routed result (chunk), the mean route of results home from afar */
     double per_chunk = r->result_chunks ? (double)r->result_msgs / (double)r->result_chunks : 0;
     double hops = r->results_home ? (double)r->route_hops / (double)r->results_home : 0;
     typedef unsigned long long ull;
@@ -939,8 +938,8 @@ static void ladro__row(const ladro__out_t *o, int i, const char *name, const lad
         printf("%s\n  {\"policy\": \"%s\", \"makespan_s\": %.9g, \"lower_bound_s\": %.9g, "
                "\"efficiency\": %.6f, \"idle_mean\": %.6g, \"steals_tried\": %llu, "
                "\"steals_ok\": %llu, \"steals_failed\": %llu, \"steals_declined\": %llu, "
-               "\"tasks_moved\": %llu, "
-               "\"messages\": %llu, \"term_waves\": %llu, \"min_tasks_run\": %llu, "
+               "\"tasks_moved\": %llu, \"messages\": %llu, \"term_waves\": %llu, "
+               "\"min_tasks_run\": %llu, "
                "\"max_tasks_run\": %llu, \"tasks\": %llu, \"lost\": %llu, \"twice\": %llu, "
                "\"verified\": %s, \"done_s\": %.9g, \"cpu_s\": %.3f, \"peak_rss_mb\": %.1f, "
                "\"result_bytes\": %llu, \"results\": %llu, \"results_wrong\": %llu, "
