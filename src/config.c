@@ -744,9 +744,21 @@ static bool ladro__same_settings(const ladroi_policy_ops_t *a, const ladroi_poli
     for (size_t i = 0; i < a->nopts; i++)
         if (!a->opts[i].fixed || !b->opts[i].fixed || strcmp(a->opts[i].key, b->opts[i].key) ||
             strcmp(a->opts[i].doc, b->opts[i].doc) || strcmp(a->opts[i].def, b->opts[i].def) ||
-            strcmp(a->opts[i].paper ? a->opts[i].paper : "", b->opts[i].paper ? b->opts[i].paper : ""))
+            strcmp(a->opts[i].paper ? a->opts[i].paper : "",
+                   b->opts[i].paper ? b->opts[i].paper : ""))
             return false;
     return true;
+}
+
+/* Whether key is a setting (a fixed row) of a registered policy. */
+static bool ladro__is_setting(const char *key)
+{
+    const ladroi_policy_ops_t *ops;
+    for (size_t p = 0; (ops = ladroi_policy_at(p)) != NULL; p++)
+        for (size_t i = 0; i < ops->nopts; i++)
+            if (ops->opts[i].fixed && !strcmp(ops->opts[i].key, key))
+                return true;
+    return false;
 }
 
 void ladroi_config_doc(FILE *out)
@@ -802,9 +814,19 @@ void ladroi_config_doc(FILE *out)
             ladro__doc_counters(out, ops, like);
     }
     fprintf(out, "\n### Removed keys\n\nSetting one (key or variable) is an error that says "
-                 "what replaced it.\n\n| variable | key | what replaced it |\n|---|---|---|\n");
+                 "what replaced it. The policies' settings above (");
+    const char *sep = "";
+    for (size_t i = 0; i < sizeof ladro__removed / sizeof ladro__removed[0]; i++)
+        if (ladro__is_setting(ladro__removed[i].key)) {
+            fprintf(out, "%s`%s`", sep, ladro__removed[i].key);
+            sep = ", ";
+        }
+    fprintf(out, ") are refused so too; the others:\n\n"
+                 "| variable | key | what replaced it |\n|---|---|---|\n");
     for (size_t i = 0; i < sizeof ladro__removed / sizeof ladro__removed[0]; i++) {
         char env[64], why[512];
+        if (ladro__is_setting(ladro__removed[i].key))
+            continue;
         ladro__env_name(ladro__removed[i].key, env, sizeof env);
         const char *w = ladro__removed[i].why, *at = strstr(w, "{paper}");
         if (at)
