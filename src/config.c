@@ -126,13 +126,9 @@ static const ladroi_opt_t ladro__keys[] = {
             "tasks, as `ladro_next` does; docs/user-guide.md, \"Threads inside a rank\")"},
     {.key = "steal_guard", .type = LADROI_OPT_ENUM, LADRO__F(steal_guard),
      .names = ladro__guard_names, .def = "off", .accepted = "off, pace",
-     .doc = "`pace`: every rank publishes its seconds per task; a rank over 4 times as "
-            "slow as the fastest steals one task at a time, only from a victim whose tasks would "
-            "keep a fast rank busy longer than one of its own, and leaves its tasks to "
-            "thieves when the run, by the termination waves' estimate, ends before its next "
-            "task would (random, baseline, successonly, smallworld, ctws; a2ws: a slow "
-            "thief takes no more than it can end before the run does); "
-            "`off`: the policy's own rule (docs/user-guide.md, \"Heterogeneous ranks\")"},
+     .doc = "`pace`: a rank over 4 times as slow as the fastest takes no task it would "
+            "end after the run (docs/user-guide.md, \"Heterogeneous ranks\"); `off`: the "
+            "policy's own rule"},
     {.key = "journal", .type = LADROI_OPT_STR, LADRO__F(journal), .def = "",
      .accepted = "empty (off) or a directory path shorter than 256 characters",
      .doc = "restartable runs: every rank records each task it completes in DIR/rank-<r>.jnl; "

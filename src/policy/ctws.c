@@ -160,9 +160,7 @@ static const ladroi_opt_t ladro__ctws_opts[] = {
             "turns to finish (0: the paper's, none; docs/policies/ctws.md)"},
     LADROI_OPT_ORDER("ctws_ring", ladro__ctws_opts_t, ctws_ring,
                      "the rings' order: `rank`, consecutive ranks (the paper's); `spread`, "
-                     "rank r at position r * m mod P (m near 0.618 P, as smallworld's "
-                     "`sw_ring`), so that a ring of several tokens mixes ranks from every "
-                     "part of the job"),
+                     "rank r at position r * m mod P, as smallworld's `sw_ring`"),
 };
 
 /* Ring t of K over P ranks: [lo(t), lo(t + 1)), sizes differing by one at most. */
