@@ -699,7 +699,8 @@ static bool ladro__has_counter(const ladroi_policy_ops_t *ops, const char *name)
 static void ladro__doc_counters(FILE *out, const ladroi_policy_ops_t *ops,
                                 const ladroi_policy_ops_t *like)
 {
-    fprintf(out, "\nCounters (`ladro_stats_counter`, JSON/CSV output)");
+    fprintf(out, "\nCounters (`ladro_stats_counter`, JSON/CSV output; summed over ranks "
+                 "unless marked max)");
     if (like) {
         fprintf(out, ": `%s`'s", like->name);
         const char *sep = " without ";
@@ -715,17 +716,17 @@ static void ladro__doc_counters(FILE *out, const ladroi_policy_ops_t *ops,
         const ladroi_counter_t *c = &ops->counters[i];
         size_t run = ladro__counter_run(ops, i);
         if (!(like && ladro__has_counter(like, c->name))) {
-            const char *g = c->gather == LADROI_SUM ? "sum" : "max";
+            const char *g = c->gather == LADROI_SUM ? "" : " (max)";
             if (run < 3) {
-                fprintf(out, "- `%s` (%s over ranks): %s\n", c->name, g, c->doc);
+                fprintf(out, "- `%s`%s: %s\n", c->name, g, c->doc);
                 run = 1;
             } else { /* one row: the first's text ... the last's past their common start */
                 const ladroi_counter_t *z = &ops->counters[i + run - 1];
                 size_t k = 0;
                 while (c->doc[k] && c->doc[k] == z->doc[k])
                     k++;
-                fprintf(out, "- `%s` ... `%s` (%s over ranks): %s ... %s\n", c->name, z->name,
-                        g, c->doc, z->doc + k);
+                fprintf(out, "- `%s` ... `%s`%s: %s ... %s\n", c->name, z->name, g, c->doc,
+                        z->doc + k);
             }
         }
         i += run < 3 ? 1 : run;
