@@ -104,9 +104,7 @@ typedef struct ladro__a2ws_opts {
 static const ladroi_opt_t ladro__a2ws_opts[] = {
     {.key = "radius", .type = LADROI_OPT_INT, LADROI_OPT_FIELD(ladro__a2ws_opts_t, radius),
      .max = 1u << 24, .def = "0",
-     .accepted = "0 (= the whole ring up to whole_max ranks, beyond a quarter of the ranks "
-                 "at most radius_max; under paper=1 20 % of the ranks) or an integer in "
-                 "[1, 16777216]",
+     .accepted = "0 (the default rule) or an integer in [1, 16777216]",
      .doc = "ring radius R; 0 = the whole ring (P/2) up to whole_max ranks, beyond "
             "min(⌈P/4⌉, radius_max); under paper=1, 0 = max(1, round(P/5)), the paper's "
             "20 %"},

@@ -145,9 +145,8 @@ static const ladroi_opt_t ladro__ctws_opts[] = {
     {.key = "ctws_termination", .type = LADROI_OPT_ENUM,
      LADROI_OPT_FIELD(ladro__ctws_opts_t, ctws_termination), .names = ladro__ctws_term_names,
      .def = "waves", .paper = "token", .fixed = true, .accepted = "waves, token",
-     .doc = "`waves`: the runtime's termination waves end the run (tasks may spawn "
-            "tasks); `token`: the paper's finish token does, each rank ending once it "
-            "passed it on and is idle (no spawning, no results, no watchdog)"},
+     .doc = "`waves`: the runtime's termination waves end the run; `token`: the paper's "
+            "finish token (no spawning, results, threads or watchdog)"},
     {.key = "ctws_tokens", .type = LADROI_OPT_STR,
      LADROI_OPT_FIELD(ladro__ctws_opts_t, ctws_tokens), .check = ladro__ctws_check_tokens,
      .def = "auto", .paper = "1", .fixed = true, .accepted = "auto or an integer in [1, 65536]",
