@@ -126,13 +126,9 @@ static const ladroi_opt_t ladro__keys[] = {
             "tasks, as `ladro_next` does; docs/user-guide.md, \"Threads inside a rank\")"},
     {.key = "steal_guard", .type = LADROI_OPT_ENUM, LADRO__F(steal_guard),
      .names = ladro__guard_names, .def = "off", .accepted = "off, pace",
-     .doc = "`pace`: every rank publishes its seconds per task; a rank over 4 times as "
-            "slow as the fastest steals one task at a time, only from a victim whose tasks would "
-            "keep a fast rank busy longer than one of its own, and leaves its tasks to "
-            "thieves when the run, by the termination waves' estimate, ends before its next "
-            "task would (random, baseline, successonly, smallworld, ctws; a2ws: a slow "
-            "thief takes no more than it can end before the run does); "
-            "`off`: the policy's own rule (docs/user-guide.md, \"Heterogeneous ranks\")"},
+     .doc = "`pace`: a rank over 4 times as slow as the fastest takes no task it would "
+            "end after the run (docs/user-guide.md, \"Heterogeneous ranks\"); `off`: the "
+            "policy's own rule"},
     {.key = "journal", .type = LADROI_OPT_STR, LADRO__F(journal), .def = "",
      .accepted = "empty (off) or a directory path shorter than 256 characters",
      .doc = "restartable runs: every rank records each task it completes in DIR/rank-<r>.jnl; "
@@ -678,6 +674,90 @@ static void ladro__doc_row(FILE *out, const ladroi_opt_t *o)
             o->accepted, o->doc);
 }
 
+/* A run of counters numbered name_0, name_1, ... from i: its length (1: not a run). */
+static size_t ladro__counter_run(const ladroi_policy_ops_t *ops, size_t i)
+{
+    const char *n = ops->counters[i].name, *u = strrchr(n, '_');
+    if (!u || u[1] < '0' || u[1] > '9')
+        return 1;
+    size_t len = (size_t)(u - n) + 1, j = i + 1;
+    while (j < ops->ncounters && !strncmp(ops->counters[j].name, n, len) &&
+           ops->counters[j].name[len] >= '0' && ops->counters[j].name[len] <= '9')
+        j++;
+    return j - i;
+}
+
+static bool ladro__has_counter(const ladroi_policy_ops_t *ops, const char *name)
+{
+    for (size_t i = 0; i < ops->ncounters; i++)
+        if (!strcmp(ops->counters[i].name, name))
+            return true;
+    return false;
+}
+
+/* The counters' list; those of an earlier policy `like` are named by reference. */
+static void ladro__doc_counters(FILE *out, const ladroi_policy_ops_t *ops,
+                                const ladroi_policy_ops_t *like)
+{
+    fprintf(out, "\nCounters (`ladro_stats_counter`, JSON/CSV output; summed over ranks "
+                 "unless marked max)");
+    if (like) {
+        fprintf(out, ": `%s`'s", like->name);
+        const char *sep = " without ";
+        for (size_t i = 0; i < like->ncounters; i++)
+            if (!ladro__has_counter(ops, like->counters[i].name)) {
+                fprintf(out, "%s`%s`", sep, like->counters[i].name);
+                sep = ", ";
+            }
+        fprintf(out, ", and");
+    }
+    fprintf(out, ":\n\n");
+    for (size_t i = 0; i < ops->ncounters;) {
+        const ladroi_counter_t *c = &ops->counters[i];
+        size_t run = ladro__counter_run(ops, i);
+        if (!(like && ladro__has_counter(like, c->name))) {
+            const char *g = c->gather == LADROI_SUM ? "" : " (max)";
+            if (run < 3) {
+                fprintf(out, "- `%s`%s: %s\n", c->name, g, c->doc);
+                run = 1;
+            } else { /* one row: the first's text ... the last's past their common start */
+                const ladroi_counter_t *z = &ops->counters[i + run - 1];
+                size_t k = 0;
+                while (c->doc[k] && c->doc[k] == z->doc[k])
+                    k++;
+                fprintf(out, "- `%s` ... `%s`%s: %s ... %s\n", c->name, z->name, g, c->doc,
+                        z->doc + k);
+            }
+        }
+        i += run < 3 ? 1 : run;
+    }
+}
+
+/* Whether policy a's settings (the fixed rows) are those of b. */
+static bool ladro__same_settings(const ladroi_policy_ops_t *a, const ladroi_policy_ops_t *b)
+{
+    if (a->nopts != b->nopts || a->paper_workers != b->paper_workers)
+        return false;
+    for (size_t i = 0; i < a->nopts; i++)
+        if (!a->opts[i].fixed || !b->opts[i].fixed || strcmp(a->opts[i].key, b->opts[i].key) ||
+            strcmp(a->opts[i].doc, b->opts[i].doc) || strcmp(a->opts[i].def, b->opts[i].def) ||
+            strcmp(a->opts[i].paper ? a->opts[i].paper : "",
+                   b->opts[i].paper ? b->opts[i].paper : ""))
+            return false;
+    return true;
+}
+
+/* Whether key is a setting (a fixed row) of a registered policy. */
+static bool ladro__is_setting(const char *key)
+{
+    const ladroi_policy_ops_t *ops;
+    for (size_t p = 0; (ops = ladroi_policy_at(p)) != NULL; p++)
+        for (size_t i = 0; i < ops->nopts; i++)
+            if (ops->opts[i].fixed && !strcmp(ops->opts[i].key, key))
+                return true;
+    return false;
+}
+
 void ladroi_config_doc(FILE *out)
 {
     fprintf(out, "| variable | key | default | accepted | meaning |\n|---|---|---|---|---|\n");
@@ -688,25 +768,39 @@ void ladroi_config_doc(FILE *out)
         if (!ops->nopts && !ops->ncounters)
             continue;
         fprintf(out, "\n### `%s` (docs/policies/%s.md)\n", ops->name, ops->name);
+        /* an earlier policy with the same settings, and one sharing most counters */
+        const ladroi_policy_ops_t *same = NULL, *like = NULL;
+        for (size_t q = 0; q < p; q++) {
+            const ladroi_policy_ops_t *o = ladroi_policy_at(q);
+            size_t shared = 0;
+            for (size_t i = 0; i < ops->ncounters; i++)
+                shared += ladro__has_counter(o, ops->counters[i].name);
+            if (ops->nopts && !same && ladro__same_settings(ops, o))
+                same = o;
+            if (!like && shared >= 4 && 2 * shared > ops->ncounters)
+                like = o;
+        }
+        if (same)
+            fprintf(out, "\nSettings and `paper=1`: as `%s`'s.\n", same->name);
         size_t nfixed = 0;
-        for (size_t i = 0; i < ops->nopts; i++)
+        for (size_t i = 0; !same && i < ops->nopts; i++)
             nfixed += ops->opts[i].fixed;
-        if (ops->nopts > nfixed)
+        if (!same && ops->nopts > nfixed)
             fprintf(out, "\n| variable | key | default | accepted | meaning |\n"
                          "|---|---|---|---|---|\n");
-        for (size_t i = 0; i < ops->nopts; i++)
+        for (size_t i = 0; !same && i < ops->nopts; i++)
             if (!ops->opts[i].fixed)
                 ladro__doc_row(out, &ops->opts[i]);
         if (nfixed) /* not keys: what the policy runs, and what paper=1 changes */
             fprintf(out, "\nSettings (not keys; `ladro_print_config` shows them):\n\n"
                          "| setting | default | `paper=1` | meaning |\n|---|---|---|---|\n");
-        for (size_t i = 0; i < ops->nopts; i++) {
+        for (size_t i = 0; !same && i < ops->nopts; i++) {
             const ladroi_opt_t *o = &ops->opts[i];
             if (o->fixed)
                 fprintf(out, "| %s | %s | %s | %s |\n", o->key, *o->def ? o->def : "(empty)",
                         o->paper ? o->paper : o->def, o->doc);
         }
-        if (ops->paper_workers)
+        if (ops->paper_workers && !same)
             fprintf(out, "\nUnder `paper=1`: the paper's communication worker: `ladro_run` "
                          "runs the tasks on `threads` computation worker threads (1 by "
                          "default) beside the rank's communication thread, as with "
@@ -714,16 +808,22 @@ void ladroi_config_doc(FILE *out)
         if (ops->paper_refusal)
             fprintf(out, "\nUnder `paper=1`: refused (%s).\n", ops->paper_refusal);
         if (ops->ncounters) /* not configuration, but declared next to it */
-            fprintf(out, "\nCounters (`ladro_stats_counter`, JSON/CSV output):\n\n");
-        for (size_t i = 0; i < ops->ncounters; i++)
-            fprintf(out, "- `%s` (%s over ranks): %s\n", ops->counters[i].name,
-                    ops->counters[i].gather == LADROI_SUM ? "sum" : "max",
-                    ops->counters[i].doc);
+            ladro__doc_counters(out, ops, like);
     }
     fprintf(out, "\n### Removed keys\n\nSetting one (key or variable) is an error that says "
-                 "what replaced it.\n\n| variable | key | what replaced it |\n|---|---|---|\n");
+                 "what replaced it. The policies' settings above (");
+    const char *sep = "";
+    for (size_t i = 0; i < sizeof ladro__removed / sizeof ladro__removed[0]; i++)
+        if (ladro__is_setting(ladro__removed[i].key)) {
+            fprintf(out, "%s`%s`", sep, ladro__removed[i].key);
+            sep = ", ";
+        }
+    fprintf(out, ") are refused so too; the others:\n\n"
+                 "| variable | key | what replaced it |\n|---|---|---|\n");
     for (size_t i = 0; i < sizeof ladro__removed / sizeof ladro__removed[0]; i++) {
         char env[64], why[512];
+        if (ladro__is_setting(ladro__removed[i].key))
+            continue;
         ladro__env_name(ladro__removed[i].key, env, sizeof env);
         const char *w = ladro__removed[i].why, *at = strstr(w, "{paper}");
         if (at)

@@ -104,9 +104,7 @@ typedef struct ladro__a2ws_opts {
 static const ladroi_opt_t ladro__a2ws_opts[] = {
     {.key = "radius", .type = LADROI_OPT_INT, LADROI_OPT_FIELD(ladro__a2ws_opts_t, radius),
      .max = 1u << 24, .def = "0",
-     .accepted = "0 (= the whole ring up to whole_max ranks, beyond a quarter of the ranks "
-                 "at most radius_max; under paper=1 20 % of the ranks) or an integer in "
-                 "[1, 16777216]",
+     .accepted = "0 (the default rule) or an integer in [1, 16777216]",
      .doc = "ring radius R; 0 = the whole ring (P/2) up to whole_max ranks, beyond "
             "min(⌈P/4⌉, radius_max); under paper=1, 0 = max(1, round(P/5)), the paper's "
             "20 %"},
@@ -114,10 +112,8 @@ static const ladroi_opt_t ladro__a2ws_opts[] = {
      LADROI_OPT_FIELD(ladro__a2ws_opts_t, whole_max), .max = 1u << 24, .def = "1024",
      .fixed = true,
      .accepted = "0 (never: ⌈P/4⌉) or an integer in [1, 16777216]",
-     .doc = "the default radius (radius=0) is the whole ring up to this many ranks: a "
-            "subsystem of a quarter of the ring misjudges clusters whose node kinds are "
-            "numbered in blocks (not in the paper; docs/policies/a2ws.md, \"The whole "
-            "ring\")"},
+     .doc = "the default radius (radius=0) is the whole ring up to this many ranks "
+            "(docs/policies/a2ws.md, \"The whole ring\")"},
     {.key = "radius_max", .type = LADROI_OPT_INT,
      LADROI_OPT_FIELD(ladro__a2ws_opts_t, radius_max), .max = 1u << 24, .def = "256",
      .fixed = true,
@@ -126,10 +122,8 @@ static const ladroi_opt_t ladro__a2ws_opts[] = {
             "grow with R (docs/policies/a2ws.md, \"Radius at scale\")"},
     {.key = "a2ws_probe", .type = LADROI_OPT_INT, LADROI_OPT_FIELD(ladro__a2ws_opts_t, probe),
      .max = 1, .def = "1", .paper = "0", .fixed = true, .accepted = "0, 1",
-     .doc = "1: an idle rank whose subsystem offers no victim reads one rank beyond it "
-            "(any other rank when the subsystem is the whole ring), drawn at random, and "
-            "applies in-pair (eq. 10) to the two (not in the paper; docs/policies/a2ws.md, "
-            "\"Beyond the information horizon\")"},
+     .doc = "1: an idle rank whose subsystem offers no victim reads one random rank "
+            "beyond it (docs/policies/a2ws.md, \"Beyond the information horizon\")"},
 };
 
 /* Counters (lb->st.counters[]): the A2WS mechanisms at work. */

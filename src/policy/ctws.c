@@ -145,9 +145,8 @@ static const ladroi_opt_t ladro__ctws_opts[] = {
     {.key = "ctws_termination", .type = LADROI_OPT_ENUM,
      LADROI_OPT_FIELD(ladro__ctws_opts_t, ctws_termination), .names = ladro__ctws_term_names,
      .def = "waves", .paper = "token", .fixed = true, .accepted = "waves, token",
-     .doc = "`waves`: the runtime's termination waves end the run (tasks may spawn "
-            "tasks); `token`: the paper's finish token does, each rank ending once it "
-            "passed it on and is idle (no spawning, no results, no watchdog)"},
+     .doc = "`waves`: the runtime's termination waves end the run; `token`: the paper's "
+            "finish token (no spawning, results, threads or watchdog)"},
     {.key = "ctws_tokens", .type = LADROI_OPT_STR,
      LADROI_OPT_FIELD(ladro__ctws_opts_t, ctws_tokens), .check = ladro__ctws_check_tokens,
      .def = "auto", .paper = "1", .fixed = true, .accepted = "auto or an integer in [1, 65536]",
@@ -160,9 +159,7 @@ static const ladroi_opt_t ladro__ctws_opts[] = {
             "turns to finish (0: the paper's, none; docs/policies/ctws.md)"},
     LADROI_OPT_ORDER("ctws_ring", ladro__ctws_opts_t, ctws_ring,
                      "the rings' order: `rank`, consecutive ranks (the paper's); `spread`, "
-                     "rank r at position r * m mod P (m near 0.618 P, as smallworld's "
-                     "`sw_ring`), so that a ring of several tokens mixes ranks from every "
-                     "part of the job"),
+                     "rank r at position r * m mod P, as smallworld's `sw_ring`"),
 };
 
 /* Ring t of K over P ranks: [lo(t), lo(t + 1)), sizes differing by one at most. */

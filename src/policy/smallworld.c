@@ -36,10 +36,9 @@ static const ladroi_opt_t ladro__sw_opts[] = {
      .doc = "shortcut draws per rank; 0 = 2·⌊log2(P−1)⌋ (mean degree 39 at 3 584 ranks), "
             "under paper=1 the draws whose expected mean degree is nearest 4·log2 P (§5)"},
     LADROI_OPT_ORDER("sw_ring", ladro__sw_opts_t, sw_ring,
-                     "the overlay's ring: `rank` (the paper's: consecutive ranks are "
-                     "neighbours), `spread` (rank r at r·m mod P, m ≈ 0.618·P: each rank's "
-                     "near neighbours are far from it in number, so a block of slow ranks "
-                     "has fast neighbours)"),
+                     "the overlay's ring: `rank` (the paper's), `spread` (rank r at r·m mod "
+                     "P, m ≈ 0.618·P: a block of slow ranks has fast neighbours; "
+                     "docs/policies/smallworld.md, \"The ring's order\")"),
 };
 
 enum { LADRO__TAG_NOTE = LADROI_TAG_POLICY, LADRO__TAG_ACK, LADRO__TAG_DONE };
