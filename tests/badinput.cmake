@@ -5,7 +5,8 @@
 #
 #   ladro_badinput(NAME n PROG target NP p CODE c REGEX r [ARGS ...] [ENV k=v ...]
 #                  [SH "shell prelude"])
-# NP 0 runs the program directly (no MPI launcher). SH runs a shell command first (in
+# NP 0 runs the program directly (no MPI launcher); so does NP 1, as an MPI singleton
+# (MPI_Init without a launcher starts in a fraction of mpiexec's time). SH runs a shell command first (in
 # the test's scratch directory ${CMAKE_CURRENT_BINARY_DIR}/badinput, where files made by
 # the prelude live).
 set(_bi_dir ${CMAKE_CURRENT_BINARY_DIR}/badinput)
@@ -20,6 +21,10 @@ function(ladro_badinput)
     list(APPEND _cmd $<TARGET_FILE:${B_PROG}> ${B_ARGS})
     set(_labels "badinput")
     set(_env ${B_ENV})
+  elseif(B_NP EQUAL 1)
+    list(APPEND _cmd $<TARGET_FILE:${B_PROG}> ${B_ARGS})
+    set(_labels "mpi;badinput")
+    set(_env ${LADRO_MPI_ENV} LADRO_EXPECT_NP=1 ${B_ENV})
   else()
     list(APPEND _cmd ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} ${B_NP}
          ${LADRO_MPI_PREFLAGS} $<TARGET_FILE:${B_PROG}> ${B_ARGS})
