@@ -286,21 +286,6 @@ struct ladroi_journal {
     uint32_t nck;
 };
 
-static int ladro__grow(unsigned char **b, size_t *cap, size_t need)
-{
-    if (need <= *cap)
-        return 0;
-    size_t nc = *cap ? *cap : 4096;
-    while (nc < need)
-        nc *= 2;
-    unsigned char *n = realloc(*b, nc);
-    if (!n)
-        return -1;
-    *b = n;
-    *cap = nc;
-    return 0;
-}
-
 #define LADRO__CHILD_DONE 1 /* a child of a completed task: nobody pushes it again */
 #define LADRO__GIVEN 2      /* its result was handed to its owner in this run */
 
@@ -375,7 +360,7 @@ static int ladro__insert(ladroi_journal_t *j, uint64_t id, int32_t origin, const
         j->ecap = nc;
     }
     size_t rb = j->lay.result_bytes;
-    if (rb && ladro__grow(&j->e_res, &j->e_res_cap, (j->n + 1) * rb))
+    if (rb && ladroi_grow_bytes(&j->e_res, &j->e_res_cap, (j->n + 1) * rb, 4096))
         return -1;
     j->e_origin[j->n] = origin;
     j->e_id[j->n] = id;
@@ -428,7 +413,7 @@ static int ladro__on_rec(void *ctx, const ladroi_jnl_rec_t *r)
         const unsigned char *k = r->children + (size_t)c * kb;
         if (ladroi_journal_has(j, ladro__get64(k)))
             continue;
-        if (ladro__grow(&j->kids, &j->kids_cap, (j->kids_n + 1) * kb))
+        if (ladroi_grow_bytes(&j->kids, &j->kids_cap, (j->kids_n + 1) * kb, 4096))
             return ladroi_failbuf(s->err, s->errlen, LADRO_ENOMEM, "journal %s: out of "
                                   "memory", s->name);
         memcpy(j->kids + j->kids_n * kb, k, kb);
@@ -644,7 +629,7 @@ int ladroi_journal_child(ladro_t *lb, uint64_t id, const void *payload)
 {
     ladroi_journal_t *j = lb->jnl;
     size_t kb = 8 + j->lay.task_bytes;
-    if (ladro__grow(&j->ck, &j->ck_cap, j->ck_len + kb))
+    if (ladroi_grow_bytes(&j->ck, &j->ck_cap, j->ck_len + kb, 4096))
         return ladroi_fail(lb, LADRO_ENOMEM, "journal: out of memory for a task's children");
     ladro__put64(j->ck + j->ck_len, id);
     if (j->lay.task_bytes)
@@ -713,7 +698,7 @@ int ladroi_journal_done(ladro_t *lb, uint64_t id, int32_t origin, bool rerun,
 {
     ladroi_journal_t *j = lb->jnl;
     size_t need = ladroi_jnl_rec_bytes(&j->lay, j->nck);
-    if (ladro__grow(&j->wbuf, &j->wcap, j->wlen + need))
+    if (ladroi_grow_bytes(&j->wbuf, &j->wcap, j->wlen + need, 4096))
         return ladroi_fail(lb, LADRO_ENOMEM, "journal: out of memory for a record");
     ladroi_jnl_frame(j->wbuf + j->wlen, &j->lay, id, origin, rerun ? LADROI_JNL_RERUN : 0,
                      result, j->nck, j->ck);

@@ -140,21 +140,6 @@ int ladro_thread_index(const ladro_t *lb)
     return lb->hub ? -1 : 0;
 }
 
-static int ladro__grow(unsigned char **b, size_t *cap, size_t need)
-{
-    if (need <= *cap)
-        return 0;
-    size_t nc = *cap ? *cap : 1024;
-    while (nc < need)
-        nc *= 2;
-    unsigned char *n = realloc(*b, nc);
-    if (!n)
-        return -1;
-    *b = n;
-    *cap = nc;
-    return 0;
-}
-
 /* ---- workers -------------------------------------------------------------------------- */
 int ladroi_worker_push(ladroi_worker_t *w, const ladro_task_t *task)
 {
@@ -168,7 +153,7 @@ int ladroi_worker_push(ladroi_worker_t *w, const ladro_task_t *task)
     ladroi_rec_hdr_t h = {.id = task->id, .origin = lb->rank, .moves = 0};
     if (lb->jnl) { /* the journal (src/journal.c): the child goes into the task's record */
         size_t kb = 8 + lb->cfg.task_bytes;
-        if (ladro__grow(&w->ck, &w->ck_cap, w->ck_len + kb))
+        if (ladroi_grow_bytes(&w->ck, &w->ck_cap, w->ck_len + kb, 1024))
             return ladroi_fail(lb, LADRO_ENOMEM, "ladro_push: worker %d: out of memory "
                                "for its task's children", w->idx);
         memcpy(w->ck + w->ck_len, &task->id, 8);
@@ -289,6 +274,17 @@ static bool ladro__find(ladroi_worker_t *w)
     }
 }
 
+/* Out of memory for a completion record (w->mu held): the hub cannot complete this task,
+ * so the run stops with LADRO_ENOMEM. */
+static void ladro__oom_stop(ladroi_worker_t *w)
+{
+    ladroi_net_mutex_unlock(w->mu);
+    atomic_store(&w->task_start, -1.0);
+    if (!w->err)
+        w->err = LADRO_ENOMEM;
+    atomic_store(&w->th->stop, true);
+}
+
 static void ladro__run_task(ladroi_worker_t *w)
 {
     ladro_t *lb = w->lb;
@@ -327,23 +323,15 @@ static void ladro__run_task(ladroi_worker_t *w)
     if (w->ndone == w->done_cap) {
         size_t nc = w->done_cap ? 2 * w->done_cap : 64;
         unsigned char *n = realloc(w->done, nc * th->done_bytes);
-        if (!n) { /* the hub cannot complete this task: stop the run with an error */
-            ladroi_net_mutex_unlock(w->mu);
-            atomic_store(&w->task_start, -1.0);
-            if (!w->err)
-                w->err = LADRO_ENOMEM;
-            atomic_store(&th->stop, true);
+        if (!n) {
+            ladro__oom_stop(w);
             return;
         }
         w->done = n;
         w->done_cap = nc;
     }
-    if (w->ck_len && ladro__grow(&w->kids, &w->kids_cap, w->kids_len + w->ck_len)) {
-        ladroi_net_mutex_unlock(w->mu);
-        atomic_store(&w->task_start, -1.0);
-        if (!w->err)
-            w->err = LADRO_ENOMEM;
-        atomic_store(&th->stop, true);
+    if (w->ck_len && ladroi_grow_bytes(&w->kids, &w->kids_cap, w->kids_len + w->ck_len, 1024)) {
+        ladro__oom_stop(w);
         return;
     }
     if (w->ck_len) {

@@ -232,6 +232,21 @@ int ladroi_failbuf(char *err, size_t errlen, int rc, const char *fmt, ...)
     return rc;
 }
 
+int ladroi_grow_bytes(unsigned char **b, size_t *cap, size_t need, size_t first)
+{
+    if (need <= *cap)
+        return 0;
+    size_t nc = *cap ? *cap : first;
+    while (nc < need)
+        nc *= 2;
+    unsigned char *n = realloc(*b, nc);
+    if (!n)
+        return -1;
+    *b = n;
+    *cap = nc;
+    return 0;
+}
+
 int ladroi_grow(void **buf, int *cap, int n, size_t elem)
 {
     if (n < *cap)

@@ -90,6 +90,9 @@ int ladroi_parse_int(const char *s, int lo, int hi, int *out);
 /* An array of *cap elements of `elem` bytes at *buf, grown (doubling, 8 at least) to hold
  * one more than n: 0, or -1 when out of memory (*buf unchanged). */
 int ladroi_grow(void **buf, int *cap, int n, size_t elem);
+/* A byte buffer of *cap bytes at *b, grown (doubling from `first`) to at least `need`
+ * bytes: 0, or -1 when out of memory (*b unchanged). */
+int ladroi_grow_bytes(unsigned char **b, size_t *cap, size_t need, size_t first);
 /* The same for unsigned values up to 2^64 - 1: no sign; also 0x hex and 0 octal (the
  * configuration keys' seeds and masks). */
 int ladroi_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
