@@ -628,15 +628,23 @@ bool ladroi_journal_resumed(const ladro_t *lb)
 int ladroi_journal_child(ladro_t *lb, uint64_t id, const void *payload)
 {
     ladroi_journal_t *j = lb->jnl;
-    size_t kb = 8 + j->lay.task_bytes;
-    if (ladroi_grow_bytes(&j->ck, &j->ck_cap, j->ck_len + kb, 4096))
+    if (ladroi_journal_kid_put(&j->ck, &j->ck_len, &j->ck_cap, &j->nck, id, payload,
+                               j->lay.task_bytes))
         return ladroi_fail(lb, LADRO_ENOMEM, "journal: out of memory for a task's children");
-    ladro__put64(j->ck + j->ck_len, id);
-    if (j->lay.task_bytes)
-        memcpy(j->ck + j->ck_len + 8, payload, j->lay.task_bytes);
-    j->ck_len += kb;
-    j->nck++;
     return LADRO_OK;
+}
+
+int ladroi_journal_kid_put(unsigned char **b, size_t *len, size_t *cap, uint32_t *n,
+                           uint64_t id, const void *payload, size_t task_bytes)
+{
+    if (ladroi_grow_bytes(b, cap, *len + 8 + task_bytes, 4096))
+        return -1;
+    ladro__put64(*b + *len, id);
+    if (task_bytes)
+        memcpy(*b + *len + 8, payload, task_bytes);
+    *len += 8 + task_bytes;
+    ++*n;
+    return 0;
 }
 
 /* Write and sync the waiting records, then count them complete (or send their results

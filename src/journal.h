@@ -86,6 +86,11 @@ bool ladroi_journal_has(const ladroi_journal_t *j, uint64_t id);
 int ladroi_journal_take(ladro_t *lb, uint64_t id, bool *completed);
 /* The running task pushed a child. */
 int ladroi_journal_child(ladro_t *lb, uint64_t id, const void *payload);
+/* Append a child (its id, then task_bytes of payload: the form a completion record
+ * holds) to the *n children in *b (*len bytes of *cap); a worker thread's running task
+ * keeps its own list with it. 0, or -1 out of memory. */
+int ladroi_journal_kid_put(unsigned char **b, size_t *len, size_t *cap, uint32_t *n,
+                           uint64_t id, const void *payload, size_t task_bytes);
 /* The running task ended: record it (result: result_bytes bytes, or NULL when 0); it
  * counts as completed at the commit. */
 int ladroi_journal_done(ladro_t *lb, uint64_t id, int32_t origin, bool rerun,

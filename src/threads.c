@@ -152,15 +152,10 @@ int ladroi_worker_push(ladroi_worker_t *w, const ladro_task_t *task)
                            "is %zu", lb->cfg.task_bytes);
     ladroi_rec_hdr_t h = {.id = task->id, .origin = lb->rank, .moves = 0};
     if (lb->jnl) { /* the journal (src/journal.c): the child goes into the task's record */
-        size_t kb = 8 + lb->cfg.task_bytes;
-        if (ladroi_grow_bytes(&w->ck, &w->ck_cap, w->ck_len + kb, 1024))
+        if (ladroi_journal_kid_put(&w->ck, &w->ck_len, &w->ck_cap, &w->nck, task->id,
+                                   task->payload, lb->cfg.task_bytes))
             return ladroi_fail(lb, LADRO_ENOMEM, "ladro_push: worker %d: out of memory "
                                "for its task's children", w->idx);
-        memcpy(w->ck + w->ck_len, &task->id, 8);
-        if (lb->cfg.task_bytes)
-            memcpy(w->ck + w->ck_len + 8, task->payload, lb->cfg.task_bytes);
-        w->ck_len += kb;
-        w->nck++;
         /* completed in the journal: not created again; the hub hands its result out
          * when it records this task's completion (the completed set is read-only) */
         if (ladroi_journal_has(lb->jnl, task->id))
