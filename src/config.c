@@ -571,9 +571,6 @@ int ladro_config_validate(const ladro_config_t *cfg, char *err, size_t errlen)
     }
     /* The chosen policy's options, as ladro_create will parse them. */
     const ladroi_policy_ops_t *ops = ladroi_policy_find(cfg->policy);
-    if (ops && cfg->paper && ops->paper_refusal)
-        return ladroi_failbuf(err, errlen, LADRO_ENOTSUP, "paper=1 with policy=%s: %s",
-                              ops->name, ops->paper_refusal);
     if (ops && ops->opts_size) {
         void *opts = calloc(1, ops->opts_size);
         if (!opts)
@@ -656,9 +653,6 @@ void ladro_print_config(FILE *out, const ladro_config_t *cfg)
         const char *v = cfg->paper && o->paper ? o->paper : o->def;
         fprintf(out, "  %-20s %-26s %-20s %s\n", o->key, "", *v ? v : "(empty)", o->doc);
     }
-    if (ops && cfg->paper && ops->paper_refusal)
-        fprintf(out, "  paper=1 with policy=%s is refused: %s\n", ops->name,
-                ops->paper_refusal);
     if (ops && cfg->paper && ops->paper_workers)
         fprintf(out, "  %-20s %-26s %-20s %s\n", "communication_worker", "", "on (paper)",
                 "ladro_run runs the tasks on `threads` computation worker threads beside the "
@@ -805,8 +799,6 @@ void ladroi_config_doc(FILE *out)
                          "runs the tasks on `threads` computation worker threads (1 by "
                          "default) beside the rank's communication thread, as with "
                          "`threads` > 1 (`ladro_next` is refused).\n");
-        if (ops->paper_refusal)
-            fprintf(out, "\nUnder `paper=1`: refused (%s).\n", ops->paper_refusal);
         if (ops->ncounters) /* not configuration, but declared next to it */
             ladro__doc_counters(out, ops, like);
     }

@@ -46,9 +46,6 @@ typedef struct ladroi_policy_ops {
     /* Under cfg.paper: the paper's runtime has a communication worker beside the
      * computation workers (threads inside the rank: threads raised to at least 2). */
     bool paper_workers;
-    /* Under cfg.paper: a rule of the paper ladro does not implement (NULL: none);
-     * ladro_config_validate, hence ladro_create, refuses with this one line. */
-    const char *paper_refusal;
     /* Counters: names and how they are gathered (at most LADRO_STATS_COUNTERS_MAX). */
     const ladroi_counter_t *counters;
     size_t ncounters;
