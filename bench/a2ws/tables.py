@@ -30,8 +30,8 @@ def load(out):
             for row in d["results"]:
                 if not row["verified"]:
                     bad.append(f"{f}: {row['policy']} {row['speed']} repeat {row['repeat']}")
-                # an entry with keys (a2ws:paper=1) counts as its policy
-                key = (row["speed"], row["tasks_per_rank"] * row["ranks"], row["policy"].split(":")[0])
+                # the whole label: a2ws and a2ws:paper=1 are two entries
+                key = (row["speed"], row["tasks_per_rank"] * row["ranks"], row["policy"])
                 runs.setdefault(key, []).append(row["makespan"])
             continue
         if not fnmatch.fnmatch(os.path.basename(f), "C*-t*-s*-*.json"):
@@ -49,40 +49,44 @@ def med(runs, c, t, pol):
     return statistics.median(v) if v else None
 
 
+def table(runs, configs, a2, o, other, name):
+    print(f"\n{name}, % (ladro / paper); median makespan of the seeds run")
+    print("| tasks | " + " | ".join(f"{RANKS[c]} ({c})" for c in configs) + " |")
+    print("|---" * (len(configs) + 1) + "|")
+    for t in TASKS:
+        cells = []
+        for c in configs:
+            a, m = med(runs, c, t, a2), med(runs, c, t, o)
+            g = f"{(1 - a / m) * 100:+.1f}" if a and m else "–"
+            cells.append(f"{g} / {PAPER[other][t][CONFIGS.index(c)]:+.1f}")
+        print(f"| {t} | " + " | ".join(cells) + " |")
+
+
 def main():
     out = sys.argv[1]
     runs, bad = load(out)
     if not runs:
         sys.exit(f"tables.py: no runs in {out}")
     configs = [c for c in CONFIGS if any(k[0] == c for k in runs)]
-    for other, name in (("leader", "Table 3: gain of a2ws over leader (LW)"),
-                        ("ctws", "Table 4: gain of a2ws over ctws")):
-        print(f"\n{name}, % (ladro / paper); median makespan of the seeds run")
-        print("| tasks | " + " | ".join(f"{RANKS[c]} ({c})" for c in configs) + " |")
-        print("|---" * (len(configs) + 1) + "|")
-        for t in TASKS:
-            cells = []
-            for c in configs:
-                i = CONFIGS.index(c)
-                a, o = med(runs, c, t, "a2ws"), med(runs, c, t, other)
-                g = f"{(1 - a / o) * 100:+.1f}" if a and o else "–"
-                cells.append(f"{g} / {PAPER[other][t][i]:+.1f}")
-            print(f"| {t} | " + " | ".join(cells) + " |")
-    print("\nmedian makespan (s) per cell and policy; a2ws / best of those run; best of the three")
-    print("| config | tasks | runs | " + " | ".join(["a2ws", "leader", "ctws", "best other", "a2ws/best", "best of three"]) + " |")
-    print("|---" * 9 + "|")
+    labels = sorted({k[2] for k in runs})
+    family = lambda f: [l for l in labels if l.split(":")[0] == f]
+    for other, name in (("leader", "Table 3: gain of {a} over {o} (LW)"),
+                        ("ctws", "Table 4: gain of {a} over {o}")):
+        for a2 in family("a2ws"):
+            for o in family(other):
+                table(runs, configs, a2, o, other, name.format(a=a2, o=o))
+    print("\nmedian makespan (s) per cell and entry; the cell's best")
+    print("| config | tasks | runs | " + " | ".join(labels) + " | best |")
+    print("|---" * (len(labels) + 4) + "|")
     for c in configs:
         for t in TASKS:
-            pols = sorted({k[2] for k in runs if k[0] == c and k[1] == t})
-            if "a2ws" not in pols:
+            m = {l: med(runs, c, t, l) for l in labels}
+            if not any(m.values()):
                 continue
-            m = {p: med(runs, c, t, p) for p in pols}
-            others = {p: v for p, v in m.items() if p != "a2ws"}
-            best = min(others, key=others.get) if others else None
-            three = min((p for p in ("a2ws", "leader", "ctws") if p in m), key=m.get)
-            f = lambda p: f"{m[p]:.3f}" if p in m else "–"
-            print(f"| {c} | {t} | {len(runs[(c, t, 'a2ws')])} | {f('a2ws')} | {f('leader')} | {f('ctws')} | "
-                  f"{best} {m[best]:.3f} | {m['a2ws'] / min(m.values()):.3f} | {three} |" if best else "")
+            best = min((l for l in labels if m[l]), key=m.get)
+            n = max(len(runs.get((c, t, l), [])) for l in labels)
+            cells = " | ".join(f"{m[l]:.3f}" if m[l] else "–" for l in labels)
+            print(f"| {c} | {t} | {n} | {cells} | {best} |")
     if bad:
         print("\nNOT VERIFIED (a task lost or run twice):", " ".join(bad))
         sys.exit(1)
