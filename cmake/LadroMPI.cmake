@@ -23,12 +23,18 @@ message(STATUS "ladro: MPI flavour ${LADRO_MPI_FLAVOR} (${MPIEXEC_EXECUTABLE})")
 
 set(LADRO_MPI_ENV "")
 set(LADRO_MPI_PREFLAGS ${MPIEXEC_PREFLAGS})
+# odls_base_sigkill_timeout=0: when a rank exits non-zero, Open MPI's launcher signals
+# the ranks still running (SIGCONT, SIGTERM, SIGKILL) without its default pause of a
+# second before each signal, i.e. a failing launch (a bad-input test) ends at once
+# instead of 2 s later. A test whose every rank must still print after the first one
+# failed sets it back to 1 (watchdog_synth_np3).
 if(LADRO_MPI_FLAVOR STREQUAL "openmpi")
   list(APPEND LADRO_MPI_PREFLAGS --oversubscribe)
   list(APPEND LADRO_MPI_ENV
        OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
        OMPI_MCA_btl_vader_single_copy_mechanism=none
-       OMPI_MCA_rmaps_base_oversubscribe=1)
+       OMPI_MCA_rmaps_base_oversubscribe=1
+       OMPI_MCA_odls_base_sigkill_timeout=0)
 endif()
 # Sanitizer build (-DLADRO_ASAN=ON, make check-asan): every MPI test runs with the LSan
 # suppressions of the MPI libraries' own leaks; fast_unwind_on_malloc=0 lets the

@@ -5,8 +5,10 @@ set -euo pipefail
 build=${1:-build}
 here=$(cd "$(dirname "$0")" && pwd)
 synth="$build/bin/ladro-synth"
-args=(--speed C1 --tasks-per-rank 20 --work-ms 10 --init even --verify)
-echo "ladro demo: 8 ranks with speeds of A2WS configuration C1 (1/24 .. 1), 160 tasks of 10 ms"
+# DEMO_WORK_MS: the tasks' duration (default 10; the test of this script, demo_np8, runs 2)
+ms=${DEMO_WORK_MS:-10}
+args=(--speed C1 --tasks-per-rank 20 --work-ms "$ms" --init even --verify)
+echo "ladro demo: 8 ranks with speeds of A2WS configuration C1 (1/24 .. 1), 160 tasks of $ms ms"
 echo
 printf "%-10s %10s %12s %11s %8s %8s %14s  %s\n" policy makespan_s lower_bound_s efficiency \
   idle_% steals tasks/rank verified
@@ -30,7 +32,7 @@ echo "Every run verified that each task executed exactly once."
 echo
 for pol in $pols; do
   "$build/bin/ladro-gantt" "$out_dir/trace-$pol.csv" -o "$out_dir/gantt-$pol.svg" \
-    --title "ladro demo: policy $pol, 8 ranks of speeds C1, 160 tasks of 10 ms" >/dev/null
+    --title "ladro demo: policy $pol, 8 ranks of speeds C1, 160 tasks of $ms ms" >/dev/null
 done
 echo "Gantt charts of these runs (one row per rank, tasks coloured by the rank they came from,"
 echo "idle time grey, steals as arrows): $out_dir/gantt-<policy>.svg, e.g."

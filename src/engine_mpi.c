@@ -217,7 +217,10 @@ static int ladro__smpi_atomic(ladro_t *lb, ladroi_win_t *w, int target, size_t d
 #if defined(OPEN_MPI) && defined(__GNUC__) && !defined(LADRO_SMPI)
 __attribute__((constructor)) static void ladro__ompi_single_copy_off(void)
 {
-    setenv("OMPI_MCA_btl_vader_single_copy_mechanism", "none", 0);
+    int started = 0;
+    MPI_Initialized(&started); /* loaded after MPI_Init: too late, leave it to the check */
+    if (!started)
+        setenv("OMPI_MCA_btl_vader_single_copy_mechanism", "none", 0);
 }
 #endif
 
@@ -271,6 +274,13 @@ static bool ladro__ompi_allows(const char *list, const char *comp)
 int ladroi_rma_usable(char *err, size_t errlen)
 {
 #ifdef OPEN_MPI
+    /* "none" in the environment is what MPI_Init read (the environment has precedence
+     * over parameter files; the constructor sets it only before MPI_Init): safe, known
+     * without the tool interface, whose set-up opens every Open MPI component again
+     * (about a quarter of a second on each ladro_create) */
+    const char *env = getenv("OMPI_MCA_btl_vader_single_copy_mechanism");
+    if (env && strcmp(env, "none") == 0)
+        return LADRO_OK;
     int level = MPI_THREAD_SINGLE, provided;
     char mech[64], osc[256];
     MPI_Query_thread(&level);

@@ -37,7 +37,7 @@ before=$(sed -n 's/.*shots run (\([0-9]*\) done before).*/\1/p' "$work/resume.lo
 same "$work/ref" "$work/kill"
 echo "ladro-seismic: threaded run killed with $before of 6 shots journaled, resumed: identical"
 
-rargs="--nb 20 --alpha 0.015 --quiet"
+rargs="--dims 24,24,20 --nb 12 --alpha 0.03 --tmax 0.3 --quiet"
 launch 1 "$@" "$bin/ladro-rtm" $rargs --out "$work/rtm1" --policy static
 launch 2 "$@" "$bin/ladro-rtm" $rargs --out "$work/rtm2t2" --policy successonly --threads 2
 cmp "$work/rtm1/image.f64" "$work/rtm2t2/image.f64"
