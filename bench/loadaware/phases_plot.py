@@ -108,7 +108,7 @@ plot {lines(2, ("baseline", "successonly"), True)}, 0 {paper} title 'paper: 0'
 set title 'search phases with <= 2 victims (paper: >= 85 %)'
 set ylabel '% of search phases'
 set yrange [0:105]
-set key center left
+set key center right
 plot {lines(3, ("baseline", "successonly"))}, {PAPER_LE2} {paper} title 'paper: 85 %'
 set title 'cyclic steals, SuccessOnlyWS (paper: <= 0.2 %)'
 set ylabel '% of successful steals'
