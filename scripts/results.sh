@@ -10,7 +10,7 @@ set -euo pipefail
 build=${1:-build}
 cd "$(dirname "$0")/.."
 build=$(cd "$build" && pwd)
-studies="demo scenarios sim-latency a2ws ctws termination beyond seismic smallworld smpi"
+studies="demo scenarios sim-latency a2ws ctws loadaware termination beyond seismic smallworld smpi"
 status=0
 for s in $studies; do
   if [ -n "${ONLY:-}" ] && [[ "$s" != *$ONLY* ]]; then continue; fi

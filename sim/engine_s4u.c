@@ -1201,7 +1201,7 @@ void ladroi_net_sleep_us(double us)
 int ladroi_net_threads(ladro_t *lb, bool *multiple)
 {
     (void)lb;
-    *multiple = false; /* ranks are actors: the leader serves from ladro_next */
+    *multiple = true; /* a thread is an actor on the rank's host, as a worker is */
     return LADRO_OK;
 }
 

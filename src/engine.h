@@ -169,8 +169,9 @@ int ladroi_net_node(ladro_t *lb, int *ranks, int *cores);
  * message that arrived since the rank's previous wait ended (during the round between
  * the two) ends the wait at once. One-sided operations wake nobody: only messages do. */
 int ladroi_net_wait_msg(ladro_t *lb, ladroi_chan_t *c, double us, bool spin, bool *arrived);
-/* May a second thread of this rank call the engine while the main thread does
- * (MPI_THREAD_MULTIPLE)? The leader policy's service thread needs it. */
+/* May a second thread of this rank (ladroi_net_thread_start) call the engine while the
+ * main thread does? MPI: when MPI_THREAD_MULTIPLE is provided; the simulated engine:
+ * always (a thread is an actor on the rank's host). The leader's service thread needs it. */
 int ladroi_net_threads(ladro_t *lb, bool *multiple);
 /* May this rank run `workers` worker threads while the thread calling this (the one that
  * will call ladro_run) alone calls the engine (src/threads.c)? LADRO_OK, or
@@ -181,7 +182,8 @@ int ladroi_net_workers_ok(int workers, char *err, size_t errlen);
 /* ---- the threads of a rank (src/threads.c): worker threads under MPI, worker actors on
  * the host of the rank's actor in a simulation, where a thread's blocking (a lock taken,
  * a wait) lets the other actors run. Workers call no other engine function than these,
- * ladroi_net_now and ladroi_net_sleep_us. */
+ * ladroi_net_now and ladroi_net_sleep_us; the leader's service thread also sends and
+ * receives on its own channel (ladroi_net_threads). */
 typedef struct ladroi_mutex ladroi_mutex_t;
 typedef struct ladroi_cond ladroi_cond_t;
 /* NULL when out of memory. */

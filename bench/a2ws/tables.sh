@@ -9,9 +9,9 @@
 #   A2WS_KEYS (configuration keys of the a2ws runs, e.g. the paper's configuration:
 #   A2WS_KEYS="paper=1"; the default OUT is then
 #   BUILD/results/a2ws-tables-keys, so that its runs never mix with the default's),
-#   PAPER=1 (every policy with its paper's configuration, key paper=1: a2ws and ctws; the
-#   simulated engine refuses leader's paper=1, whose service thread needs
-#   MPI_THREAD_MULTIPLE, so leader runs its default; the default OUT is then
+#   PAPER=1 (every policy with its paper's configuration, key paper=1: a2ws and ctws;
+#   leader runs its default, which on the simulated engine is its paper's (the service
+#   thread, an actor of the leader's host); the default OUT is then
 #   BUILD/results/a2ws-tables-paper, and with both default OUTs leader's runs made for one
 #   table are copied into the other)
 set -euo pipefail

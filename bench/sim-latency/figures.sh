@@ -35,6 +35,28 @@ set key bottom right
 plot for [p in "32 64 128 256"] '$TMP/acc_'.p.'.dat' using 1:2:3:4 with yerrorlines title 'p = '.p, 1 with lines dt 2 lc rgb 'black' title 'prediction exact'
 GP
 
+# 1b. the paper's Fig. 5 overlay (lambda 262, W = 1e5..1e8, p = 32..256): the simulated
+# makespan over W/p (mean, box = quartiles) against the paper's model W/p + 2c' l log2(W/2l)
+# with its c' = 1.8, and with the c' fitted on these runs; always SVG
+SPLIT_USED=$(cat "$DATA/split.txt" 2>/dev/null || echo ceil)
+CFIT=$(awk -F, 'NR>1 { x=2*$3*log($1/(2*$3))/log(2); y=$8-$7; sxy+=x*y; sxx+=x*x } END { printf "%.3f", sxy/sxx }' $DATA/accuracy_l262.csv)
+for p in 32 64 128 256; do
+    awk -F, -v p=$p 'NR>1 && $2==p {print $7, $8/$7, $11/$7, $13/$7, $1, $3}' $DATA/accuracy_l262.csv | sort -g > "$TMP/f5_$p.dat"
+done
+gnuplot <<GP
+set terminal svg size 900,560 font 'sans,11'
+set output '$D/fig5_overlay.svg'
+set title "WS-latency Fig. 5 set (l = 262, W = 1e5..1e8, 1000 runs per point, split $SPLIT_USED): Cmax / (W/p)\nsimulation (ladro-sim; points = mean, bars = quartiles) against the model W/p + 2c' l log2(W/2l)"
+set xlabel "W/p"; set ylabel "makespan / (W/p)"; set logscale xy; set grid; set yrange [0.95:30]
+set key top right
+model(x, p, c) = 1 + 2*c*262*log(x*p/(2*262))/log(2)/x
+plot for [i=1:4] '$TMP/f5_'.word("32 64 128 256",i).'.dat' using 1:2:3:4 with yerrorbars lc i pt 7 title 'sim p = '.word("32 64 128 256",i), \
+     for [i=1:4] '$TMP/f5_'.word("32 64 128 256",i).'.dat' using 1:(model(\$1, \$5/\$1, 1.8)) with lines lc i dt 2 notitle, \
+     for [i=1:4] '$TMP/f5_'.word("32 64 128 256",i).'.dat' using 1:(model(\$1, \$5/\$1, $CFIT)) with lines lc i dt 3 notitle, \
+     NaN with lines lc rgb 'black' dt 2 title "paper's model, c' = 1.8", \
+     NaN with lines lc rgb 'black' dt 3 title "model, c' = $CFIT fitted on these runs"
+GP
+
 # 2. fitted c' vs p (least squares of mean Cmax - W/p = c' 2l log2(W/2l)), per lambda and all
 LAMS=$(awk -F, 'NR>1 {print $3}' $DATA/fit.csv | sort -gu | tr '\n' ' ')
 awk -F, -v lams="$LAMS" 'NR>1 { W=$1; p=$2; l=$3; x=2*l*log(W/(2*l))/log(2); y=$8-$7;
@@ -87,4 +109,4 @@ plot '$TMP/ratio.dat' using 1:3:2:6:5 with candlesticks whiskerbars lc rgb 'blue
 GP
 cp "$TMP/ratio.dat" $DATA/mwt_swt_ratio_quartiles.dat
 cp "$TMP/fit.dat" $DATA/fitted_constant_per_p.dat
-echo "figures.sh: $(ls $D/*.$EXT | tr '\n' ' ')"
+echo "figures.sh: $(ls $D/*.$EXT $D/fig5_overlay.svg | tr '\n' ' ')"

@@ -10,8 +10,8 @@
  *
  * Who serves the requests (setting leader_thread: paper=1 requires the thread; docs/policies/leader.md):
  *   - a service thread of the leader (the paper's set-up) when the engine lets a second
- *     thread communicate (MPI_THREAD_MULTIPLE; never on the simulated engine, whose ranks
- *     are cooperative actors). The thread touches only this file's state: its own
+ *     thread communicate (MPI_THREAD_MULTIPLE; on the simulated engine, an actor on the
+ *     leader's host: ladroi_net_thread_start). The thread touches only this file's state: its own
  *     channel, its receive/send buffers and the queue under a mutex; never the handle,
  *     the pool or the statistics, which stay the main thread's;
  *   - otherwise the leader's main thread, from ladro_next/ladro_progress (the same code,
@@ -26,7 +26,6 @@
 #include "../policy.h"
 
 #include <inttypes.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,13 +42,12 @@ typedef struct ladro__leader {
     uint32_t batch;  /* records per SEED message */
     bool ok;         /* every rank's init completed: the BYE protocol runs at fini */
     /* leader: the queue (FIFO ring of records), shared by the main and service threads */
-    pthread_mutex_t mu;
-    bool mu_init;
+    ladroi_mutex_t *mu;
     unsigned char *q;
     size_t qcap, qhead, qcount;
     /* leader: the server (service thread or main thread, never both) */
     bool threaded;
-    pthread_t thr;
+    ladroi_handle_t thr;
     bool thr_started;
     atomic_bool stop;
     atomic_int svc_err; /* LADRO_E* code seen by the service thread (0 = none) */
@@ -117,9 +115,9 @@ static int ladro__serve(ladro__leader_t *s)
             break;
         handled++;
         if (stt.tag == LADRO__TAG_SEED) {
-            pthread_mutex_lock(&s->mu);
+            ladroi_net_mutex_lock(s->mu);
             rc = ladro__q_append(s, s->rbuf, stt.bytes / s->rec);
-            pthread_mutex_unlock(&s->mu);
+            ladroi_net_mutex_unlock(s->mu);
             if (rc)
                 return LADRO_ENOMEM;
             s->seeds_in += stt.bytes / s->rec;
@@ -128,9 +126,9 @@ static int ladro__serve(ladro__leader_t *s)
             memcpy(&want, s->rbuf, sizeof want);
             if (want > s->chunk)
                 want = s->chunk;
-            pthread_mutex_lock(&s->mu);
+            ladroi_net_mutex_lock(s->mu);
             uint64_t k = ladro__q_take(s, s->sbuf + 8, (size_t)want);
-            pthread_mutex_unlock(&s->mu);
+            ladroi_net_mutex_unlock(s->mu);
             for (uint64_t i = 0; i < k; i++) { /* a hand-out is a move */
                 ladroi_rec_hdr_t h;
                 unsigned char *r = s->sbuf + 8 + i * s->rec;
@@ -163,7 +161,7 @@ static int ladro__serve(ladro__leader_t *s)
 /* The paper's extra thread: serve until every worker said BYE (or an error). Sleeps a
  * little when idle (20 us doubling to 500 us): a busy-polling thread would take a core
  * from the ranks that compute on an oversubscribed node. */
-static void *ladro__service(void *arg)
+static void ladro__service(void *arg)
 {
     ladro__leader_t *s = arg;
     double nap = 20;
@@ -177,10 +175,9 @@ static void *ladro__service(void *arg)
             nap = 20;
             continue;
         }
-        ladroi_sleep_us(nap); /* a real thread: the MPI engine's clock */
+        ladroi_net_sleep_us(nap); /* real time under MPI, simulated time in a simulation */
         nap = nap * 2 > 500 ? 500 : nap * 2;
     }
-    return NULL;
 }
 
 static int ladro__leader_check(ladro_t *lb, ladro__leader_t *s)
@@ -212,7 +209,7 @@ static const ladroi_opt_t ladro__leader_opts[] = {
      LADROI_OPT_FIELD(ladro__leader_opts_t, leader_thread), .names = ladro__thread_names,
      .def = "auto", .paper = "on", .fixed = true, .accepted = "auto, on",
      .doc = "who serves the workers: a service thread of the leader when MPI provides "
-            "`MPI_THREAD_MULTIPLE`, else the leader's `ladro_next`/`ladro_progress` (auto); "
+            "`MPI_THREAD_MULTIPLE` (ladro-sim: always), else the leader's `ladro_next`/`ladro_progress` (auto); "
             "the thread, refused without `MPI_THREAD_MULTIPLE` (on: the paper's)"},
 };
 
@@ -246,9 +243,7 @@ static int ladro__leader_init(ladro_t *lb, void **state)
     atomic_init(&s->svc_err, 0);
     if ((rc = ladroi_net_chan_dup(lb, lb->comm, &s->comm)) != 0)
         return rc;
-    if (pthread_mutex_init(&s->mu, NULL) == 0)
-        s->mu_init = true;
-    else
+    if (!(s->mu = ladroi_net_mutex_new()))
         rc = ladroi_fail(lb, LADRO_ENOMEM, "leader: cannot create a mutex");
     size_t seedb = (size_t)s->batch * s->rec, reqb = 8 + (size_t)s->chunk * s->rec;
     if (rc == 0 && lb->rank == LADRO__LEADER) {
@@ -262,7 +257,7 @@ static int ladro__leader_init(ladro_t *lb, void **state)
             rc = ladroi_net_irecv(lb, s->comm, s->rbuf, s->rbuf_bytes, LADROI_ANY, LADROI_ANY,
                                   &s->rreq);
         if (rc == 0 && s->threaded) {
-            if (pthread_create(&s->thr, NULL, ladro__service, s) == 0)
+            if (ladroi_net_thread_start(lb, 0, ladro__service, s, &s->thr) == LADRO_OK)
                 s->thr_started = true;
             else
                 rc = ladroi_fail(lb, LADRO_ENOMEM, "leader: cannot start the service thread");
@@ -292,7 +287,7 @@ static void ladro__leader_fini(ladro_t *lb, void *state)
         ladroi_net_send(NULL, s->comm, NULL, 0, LADRO__LEADER, LADRO__TAG_BYE);
     } else if (s->ok && s->rank == LADRO__LEADER) {
         if (s->thr_started) {
-            pthread_join(s->thr, NULL); /* it returns after the last BYE */
+            ladroi_net_thread_join(&s->thr); /* it returns after the last BYE */
             s->thr_started = false;
         } else {
             while (s->rreq.active && ladro__serve(s) >= 0)
@@ -301,10 +296,9 @@ static void ladro__leader_fini(ladro_t *lb, void *state)
     }
     if (s->thr_started) { /* error path: stop the thread, then cancel its receive */
         atomic_store(&s->stop, true);
-        pthread_join(s->thr, NULL);
+        ladroi_net_thread_join(&s->thr);
     }
-    if (s->mu_init) /* no service thread any more: nothing takes it */
-        pthread_mutex_destroy(&s->mu);
+    ladroi_net_mutex_free(s->mu); /* no service thread any more: nothing takes it */
     ladroi_net_cancel(&s->rreq);
     ladroi_net_chan_free(&s->comm);
     free(s->q);
@@ -356,9 +350,9 @@ static int ladro__leader_start(ladro_t *lb, void *state)
         }
     }
     if (lb->rank == LADRO__LEADER) {
-        pthread_mutex_lock(&s->mu);
+        ladroi_net_mutex_lock(s->mu);
         rc = ladro__q_append(s, buf, n);
-        pthread_mutex_unlock(&s->mu);
+        ladroi_net_mutex_unlock(s->mu);
         if (rc)
             rc = ladroi_fail(lb, LADRO_ENOMEM, "leader: out of memory for %zu tasks", n);
     } else {
@@ -398,9 +392,9 @@ static int ladro__leader_idle(ladro_t *lb, void *state)
         unsigned char *tmp = malloc((size_t)s->chunk * s->rec);
         if (!tmp)
             return ladroi_fail(lb, LADRO_ENOMEM, "leader: out of memory");
-        pthread_mutex_lock(&s->mu);
+        ladroi_net_mutex_lock(s->mu);
         size_t k = ladro__q_take(s, tmp, s->chunk);
-        pthread_mutex_unlock(&s->mu);
+        ladroi_net_mutex_unlock(s->mu);
         rc = ladro__take_in(lb, tmp, k);
         free(tmp);
         return rc ? rc : k > 0;
@@ -453,9 +447,9 @@ static void ladro__leader_dump(const ladro_t *lb, const void *state, FILE *out)
 {
     ladro__leader_t *s = (ladro__leader_t *)state; /* the queue's mutex, nothing else */
     if (lb->rank == LADRO__LEADER) {
-        pthread_mutex_lock(&s->mu);
+        ladroi_net_mutex_lock(s->mu);
         size_t qn = s->qcount;
-        pthread_mutex_unlock(&s->mu);
+        ladroi_net_mutex_unlock(s->mu);
         fprintf(out, "  leader: served by %s; queue %zu tasks; %" PRIu64 " requests served "
                 "(%" PRIu64 " empty), %" PRIu64 " tasks handed out, %" PRIu64 " seeds received, "
                 "%d of %d workers gone\n", s->threaded ? "a service thread" : "the main thread",
