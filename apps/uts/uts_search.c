@@ -37,6 +37,7 @@ int uts_worker_init(uts_worker_t *w, ladro_t *lb, const uts_tree_t *tree, size_t
     w->cap = 4 * (size_t)tree->p.chunk + 256;
     w->st = malloc(w->cap * sizeof *w->st);
     w->payload = calloc(1, task_bytes);
+    w->fixed = ladro_config(lb)->journal[0] != '\0';
     return w->st && w->payload ? 0 : LADRO_ENOMEM;
 }
 
@@ -128,6 +129,10 @@ int uts_run_task(uts_worker_t *w, const ladro_task_t *task)
     w->n = cnt;
     uts_counts_t k = {0, 0, w->c.max_depth};
     int rc = 0;
+    /* Release a chunk only when someone could take it (ladro_hungry, asked again at
+     * every poll and after every release), or always under a journal (w->fixed). */
+    const bool fixed = w->fixed;
+    bool want = fixed || ladro_hungry(w->lb);
     /* The stack's bounds and the poll countdown in locals (the node's SHA-1 is a call,
      * after which fields of *w would be reloaded): written back to w around the calls
      * that use them (reserve, release) and at the end. */
@@ -151,12 +156,15 @@ int uts_run_task(uts_worker_t *w, const ladro_task_t *task)
             }
             uts_children(t, &v, st + n, nc);
             n += (size_t)nc;
-            if (n - base > 2 * chunk) {
+            while (want && n - base > 2 * chunk) {
                 w->n = n;
                 if ((rc = uts__release(w, chunk)) != 0)
                     break;
                 base = w->base;
+                want = fixed || ladro_hungry(w->lb);
             }
+            if (rc)
+                break;
         }
         if (++since >= poll) {
             since = 0;
@@ -165,6 +173,7 @@ int uts_run_task(uts_worker_t *w, const ladro_task_t *task)
                 uts__charge(w, k.nodes);
             if ((rc = ladro_progress(w->lb)) != 0)
                 break;
+            want = fixed || ladro_hungry(w->lb);
         }
     }
     w->n = n;
