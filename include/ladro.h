@@ -318,13 +318,11 @@ LADRO_API int ladro_next(ladro_t *lb, ladro_task_t *task);
  * (the thread in ladro_run serves meanwhile). */
 LADRO_API int ladro_progress(ladro_t *lb);
 /* Local, no communication, a few instructions: 1 when a task pushed now could go to
- * another rank or worker (this rank's pool holds fewer than a few tasks that thieves may
- * take; always from a worker's task with cfg.threads > 1), 0 when it would only come back
- * to this rank (one rank, a policy that never moves tasks, a pool with enough stealable
- * tasks) or after LADRO_DONE. A task that can split its work (a search's stack) pushes a
- * part only when it is 1, and keeps the rest private: no task traffic where nobody needs
- * it. The public count it reads is refreshed at the service of ladro_progress/ladro_next
- * (tens of microseconds). An application that needs the same tasks in every run (a
+ * another rank or worker (several ranks under a policy that moves tasks, or a worker's
+ * task with cfg.threads > 1), 0 when it could only come back to this rank (one rank,
+ * static), for NULL and after LADRO_DONE. A task that can split its work (a search's
+ * stack) pushes a part only when it is 1, and keeps the rest private: no task traffic
+ * where nobody could take it. An application that needs the same tasks in every run (a
  * journal's restart, which recognises tasks by id) pushes on its own fixed rule instead. */
 LADRO_API int ladro_hungry(const ladro_t *lb);
 

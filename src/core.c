@@ -324,32 +324,20 @@ static int ladro__serve_full(ladro_t *lb, double now)
 {
     lb->serve_at = now;
     lb->serve_left = lb->serve_stride;
-    int rc = ladroi_serve(lb);
-    /* ladro_hungry's public count: thieves take without telling the owner; one read of
-     * the own word (the release above may have read it already) */
-    if (rc == 0 && lb->pool.stealable && !lb->pool.locked &&
-        lb->pool.priv_count < 2 * (size_t)lb->cfg.chunk) {
-        uint32_t top;
-        rc = ladroi_pool_top(lb, &lb->pool, &top);
-    }
-    return rc;
+    return ladroi_serve(lb);
 }
 
-/* ladro_hungry: fewer tasks than cfg.chunk (kept private) + this in the pool. A thief
- * takes half of the public ones: with 3 beyond the kept ones UTS T3 at 2 ranks (most
- * subtrees tiny) idled 28 % with 4 400 failed steals, with 63 2-5 % and ~250, with
- * release traffic still a tenth of pushing every chunk (0.004 tasks/node, not 0.040). */
-#define LADRO__HUNGRY_EXTRA 63u
-
+/* Only where no task can leave the rank. A rule on the pool's count (push while it holds
+ * fewer than chunk + 63 tasks) cut UTS T3's pushes at 2 ranks tenfold, but under osc
+ * pt2pt a busy rank then entered MPI only at its full services (no release's atomics at
+ * every ladro_progress), and a2ws at 8 ranks took 77 s instead of 43 s. */
 int ladro_hungry(const ladro_t *lb)
 {
     if (!lb || lb->state == LADROI_DONE)
         return 0;
     if (lb->hub)
         return 1; /* a worker's task: siblings and remote thieves take from its deque */
-    if (lb->size == 1 || lb->policy->local_only)
-        return 0; /* it would come back to this rank */
-    return ladroi_pool_local_count(&lb->pool) < (uint64_t)lb->cfg.chunk + LADRO__HUNGRY_EXTRA;
+    return lb->size > 1 && !lb->policy->local_only;
 }
 
 int ladro_progress(ladro_t *lb)
