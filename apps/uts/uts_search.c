@@ -158,7 +158,7 @@ int uts_run_task(uts_worker_t *w, const ladro_task_t *task)
             }
             uts_children(t, &v, top, nc);
             top += nc;
-            while (top > rel) { /* the c oldest nodes go out as a task */
+            if (top > rel) { /* the c oldest nodes go out as a task (one per node) */
                 w->n = (size_t)(top - w->st);
                 w->base = (size_t)(lo - w->st);
                 if ((rc = uts__release(w, chunk)) != 0)
@@ -166,8 +166,6 @@ int uts_run_task(uts_worker_t *w, const ladro_task_t *task)
                 lo += chunk;
                 UTS__REL();
             }
-            if (rc)
-                break;
         }
         if (k.nodes == poll_at) {
             poll_at += poll;
