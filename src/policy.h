@@ -23,6 +23,7 @@ typedef struct ladroi_policy_ops {
     const char *name;
     const char *summary;
     bool steals; /* tasks are exposed in the public ring */
+    bool local_only; /* no task ever leaves the rank that pushed it (static) */
     /* steal_guard=pace applies (ladroi_guard_on): random, baseline, successonly,
      * smallworld and ctws, whose thieves weigh no speeds, and a2ws, whose equations weigh
      * only the speeds its information vector shows and which caps their amount itself

@@ -1,10 +1,10 @@
 /* ladro-uts: the Unbalanced Tree Search benchmark on ladro.
  *
  * A ladro task is a chunk of up to -c tree nodes (as in the reference's distributed
- * versions). A rank runs a task by a depth-first search on a private stack; whenever
- * the stack holds more than 2c nodes it hands its c oldest (shallowest, so largest
- * subtrees) to ladro as a new task, which the runtime keeps private or exposes to
- * thieves; every -i nodes it calls ladro_progress. The counts (nodes, leaves, depth)
+ * versions). A rank runs a task by a depth-first search on a private stack; when the
+ * stack holds more than 2c nodes and ladro_hungry says a thief could use them, it hands
+ * its c oldest (shallowest, so largest subtrees) to ladro as a new task, which the
+ * runtime keeps private or exposes to thieves; every -i nodes it calls ladro_progress. The counts (nodes, leaves, depth)
  * do not depend on where a node is expanded, so every rank count and every policy must
  * give the reference's numbers; --expect and --verify check that. The search itself
  * (uts_search.c, no MPI) is shared with ladro-sim policy --app uts.

@@ -37,6 +37,7 @@ int uts_worker_init(uts_worker_t *w, ladro_t *lb, const uts_tree_t *tree, size_t
     w->cap = 4 * (size_t)tree->p.chunk + 256;
     w->st = malloc(w->cap * sizeof *w->st);
     w->payload = calloc(1, task_bytes);
+    w->fixed = ladro_config(lb)->journal[0] != '\0';
     return w->st && w->payload ? 0 : LADRO_ENOMEM;
 }
 
@@ -128,48 +129,58 @@ int uts_run_task(uts_worker_t *w, const ladro_task_t *task)
     w->n = cnt;
     uts_counts_t k = {0, 0, w->c.max_depth};
     int rc = 0;
-    /* The stack's bounds and the poll countdown in locals (the node's SHA-1 is a call,
-     * after which fields of *w would be reloaded): written back to w around the calls
-     * that use them (reserve, release) and at the end. */
-    uts_node_t *st = w->st;
-    size_t n = w->n, base = w->base, cap = w->cap;
-    unsigned since = w->since_poll;
-    while (n > base) {
-        uts_node_t v = st[--n];
+    /* The loop keeps few values live across the node's calls (SHA-1, log), each of which
+     * would otherwise be reloaded at every node: the stack as pointers [lo, top) below
+     * end, the node count k.nodes at which to poll next (no second counter), and one
+     * bound `rel` above which the stack releases a chunk: lo + 2 chunk when a chunk is
+     * wanted (ladro_hungry, asked again at every poll and after every release, or always
+     * under a journal: w->fixed), else end, which top never passes. */
+    uts_node_t *lo = w->st, *top = w->st + w->n, *end = w->st + w->cap, *rel;
+    uint64_t poll_at = poll - (w->since_poll < poll ? w->since_poll : 0);
+#define UTS__REL() (rel = (w->fixed || ladro_hungry(w->lb)) && (size_t)(end - lo) > 2 * chunk \
+                              ? lo + 2 * chunk : end)
+    UTS__REL();
+    while (top > lo) {
+        uts_node_t v = *--top;
         int nc = uts_visit(t, &v, &k);
         if (nc > 0) {
-            if (n + (size_t)nc > cap) {
-                w->n = n;
+            if (nc > end - top) { /* grow (slides the live part down first) */
+                w->n = (size_t)(top - w->st);
+                w->base = (size_t)(lo - w->st);
                 if (uts__reserve(w, (size_t)nc)) {
                     rc = LADRO_ENOMEM;
                     break;
                 }
-                st = w->st;
-                n = w->n;
-                base = w->base;
-                cap = w->cap;
+                lo = w->st + w->base;
+                top = w->st + w->n;
+                end = w->st + w->cap;
+                UTS__REL();
             }
-            uts_children(t, &v, st + n, nc);
-            n += (size_t)nc;
-            if (n - base > 2 * chunk) {
-                w->n = n;
+            uts_children(t, &v, top, nc);
+            top += nc;
+            if (top > rel) { /* the c oldest nodes go out as a task (one per node) */
+                w->n = (size_t)(top - w->st);
+                w->base = (size_t)(lo - w->st);
                 if ((rc = uts__release(w, chunk)) != 0)
                     break;
-                base = w->base;
+                lo += chunk;
+                UTS__REL();
             }
         }
-        if (++since >= poll) {
-            since = 0;
+        if (k.nodes == poll_at) {
+            poll_at += poll;
             w->polls++;
             if (w->charge)
                 uts__charge(w, k.nodes);
             if ((rc = ladro_progress(w->lb)) != 0)
                 break;
+            UTS__REL();
         }
     }
-    w->n = n;
-    w->base = base;
-    w->since_poll = since;
+#undef UTS__REL
+    w->n = (size_t)(top - w->st);
+    w->base = (size_t)(lo - w->st);
+    w->since_poll = (unsigned)(poll - (poll_at - k.nodes));
     w->c.nodes += k.nodes;
     w->c.leaves += k.leaves;
     w->c.max_depth = k.max_depth;

@@ -1,7 +1,8 @@
 /* ladro-uts's per-rank search (no MPI call): a ladro task is a chunk of up to -c tree
  * nodes; a rank runs it by a depth-first search on a private stack, hands its c oldest
- * nodes to ladro as a new task whenever the stack holds more than 2c, and calls
- * ladro_progress every -i nodes. Used by ladro-uts (the MPI engine) and by ladro-sim
+ * nodes to ladro as a new task when the stack holds more than 2c and ladro_hungry says
+ * someone could take them (always under a journal, whose restart needs the same tasks in
+ * every run), and calls ladro_progress every -i nodes. Used by ladro-uts (the MPI engine) and by ladro-sim
  * policy --app uts (the simulated engine), which charges simulated time per node through
  * the charge hook. */
 #ifndef LADRO_UTS_SEARCH_H
@@ -11,6 +12,7 @@
 
 #include <ladro.h>
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -32,6 +34,7 @@ typedef struct uts_worker {
     uint64_t released, tasks, polls;
     unsigned since_poll;
     int nthreads, index;  /* this worker's index among the rank's nthreads */
+    bool fixed; /* a journal: release every chunk (the same tasks in every run) */
     uint64_t cur_id, cur_rel; /* the running task's id, chunks it released so far */
     uts_charge_fn charge; /* NULL: the CPU is the cost (MPI) */
     void *charge_ctx;

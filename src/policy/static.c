@@ -14,5 +14,6 @@ const ladroi_policy_ops_t ladroi_policy_static = {
     .name = "static",
     .summary = "block distribution, no stealing",
     .steals = false,
+    .local_only = true,
     .on_idle = ladro__static_idle,
 };
