@@ -105,6 +105,8 @@ struct ladro_s4u_world {
      * LADRO__ROUTES_MAX pairs, else pairs share entries (the latest one asked keeps it). */
     struct ladro__route { uint64_t key; double lat, bw; } *routes;
     size_t nroutes;
+    /* costs.uniform: the one route between two distinct hosts, once asked (key 1) */
+    struct ladro__route uroute;
     /* Ranks waiting in a blocking collective, any channel. Created outside the
      * simulation: creating one is a simulation call, which lets other actors run, so a
      * shared object must never have to create one when first met. */
@@ -346,6 +348,12 @@ static double ladro__route(const ladroi_chan_t *c, int target, size_t bytes, dou
     ladro_s4u_world_t *w = c->w;
     uint64_t a = (uint64_t)c->rank, b = (uint64_t)target, key = (a << 32 | b) + 1;
     struct ladro__route *r = &w->routes[(a * (uint64_t)w->size + b) % w->nroutes];
+    if (w->costs.uniform && w->hosts[a] != w->hosts[b]) {
+        /* one route for every pair: random pairs (a probe, a random victim) would miss
+         * the cache at every question */
+        r = &w->uroute;
+        key = 1;
+    }
     if (r->key != key) {
         sg_host_t ha = w->hosts[a], hb = w->hosts[b];
         r->key = key;

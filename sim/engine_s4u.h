@@ -23,10 +23,12 @@ void ladro_s4u_world_free(ladro_s4u_world_t *w);
  * progress call costs poll_s; every sleep (an idle back-off, a speed pad's slice) ends
  * wake_s late, as a process woken by the kernel does. cpu: rma_s, poll_s and wake_s are
  * computation on the rank's host (its cores shared by the ranks computing at once, as
- * oversubscribed processes share a machine), else waits. Defaults: {2, 0, 0, 0, 0}. */
+ * oversubscribed processes share a machine), else waits. uniform: every two distinct
+ * hosts are joined by routes of the same latency and bandwidth (the driver's flat
+ * cluster), so the engine asks SimGrid once. Defaults: {2, 0, 0, 0, 0}. */
 typedef struct {
     double rma_latencies, rma_s, msg_s, poll_s, wake_s;
-    bool cpu;
+    bool cpu, uniform;
 } ladro_s4u_costs_t;
 /* Before the simulation starts (by the driver): one actor per rank r, named "rank<r>",
  * on the world's host of r, running main(2, {"rank<r>", "<r>"}) with `data` as its

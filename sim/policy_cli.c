@@ -1556,7 +1556,8 @@ static int ladro__prepare(ladro__cmd_t *m)
     run->progress_s = m->progress_ms * 1e-3;
     run->costs = (ladro_s4u_costs_t){.rma_latencies = m->rma_lat, .rma_s = m->rma_us * 1e-6,
                                      .msg_s = m->msg_us * 1e-6, .poll_s = m->poll_us * 1e-6,
-                                     .wake_s = m->wake_us * 1e-6, .cpu = m->cores > 0};
+                                     .wake_s = m->wake_us * 1e-6, .cpu = m->cores > 0,
+                                     .uniform = m->tmp[0] != 0 /* the flat cluster */};
     run->ntasks = m->ntasks;
     run->progress = m->progress != 0;
     run->npol = m->npol;

@@ -69,6 +69,24 @@ static long ladro__cap(long d, double avail)
     return d < a ? d : a;
 }
 
+/* A2WS §2.2.2, first criterion, for one entry j */
+double ladroi_a2ws_closest_one(double N, double T, double s_self, double n_i, double t_i,
+                               double n_j, double t_j, double avail_j, long *take)
+{
+    *take = 0;
+    if (s_self <= 0 || avail_j < 1)
+        return 0;
+    double s_j = ladroi_a2ws_n_ideal(N, T, t_j) - n_j;
+    if (s_j >= 0)
+        return 0;
+    double amount = s_self < -s_j ? s_self : -s_j;
+    long d = ladro__cap(ladroi_a2ws_round(amount, n_i, t_i, n_j, t_j), avail_j);
+    if (d < 1)
+        return 0;
+    *take = d;
+    return 1.0 / (1.0 + fabs(s_self + s_j));
+}
+
 /* A2WS §2.2.2, first criterion: "closest rate" selection probabilities */
 int ladroi_a2ws_closest_weights(const double *n, const double *t, const double *avail,
                                 int count, int self, double *weight, long *take)
@@ -80,20 +98,30 @@ int ladroi_a2ws_closest_weights(const double *n, const double *t, const double *
     for (int j = 0; j < count; j++) {
         weight[j] = 0;
         take[j] = 0;
-        if (j == self || s_self <= 0 || avail[j] < 1)
+        if (j == self)
             continue;
-        double s_j = ladroi_a2ws_n_ideal(N, T, t[j]) - n[j];
-        if (s_j >= 0)
-            continue;
-        double amount = s_self < -s_j ? s_self : -s_j;
-        long d = ladro__cap(ladroi_a2ws_round(amount, n[self], t[self], n[j], t[j]), avail[j]);
-        if (d < 1)
-            continue;
-        take[j] = d;
-        weight[j] = 1.0 / (1.0 + fabs(s_self + s_j));
-        cands++;
+        weight[j] = ladroi_a2ws_closest_one(N, T, s_self, n[self], t[self], n[j], t[j],
+                                            avail[j], &take[j]);
+        cands += weight[j] > 0;
     }
     return cands;
+}
+
+/* A2WS §2.2.2, second criterion (eq. (10)), for one entry j */
+double ladroi_a2ws_pair_one(double n_i, double t_i, double n_j, double t_j, double avail_j,
+                            long *take)
+{
+    *take = 0;
+    if (avail_j < 1)
+        return 0;
+    double s = ladroi_a2ws_pair_rate(n_i, t_i, n_j, t_j);
+    if (s <= 0)
+        return 0;
+    long d = ladro__cap(ladroi_a2ws_round(s, n_i, t_i, n_j, t_j), avail_j);
+    if (d < 1)
+        return 0;
+    *take = d;
+    return (double)d;
 }
 
 /* A2WS §2.2.2, second criterion: "in-pair" selection probabilities (eq. (10)) */
@@ -104,17 +132,10 @@ int ladroi_a2ws_pair_weights(const double *n, const double *t, const double *ava
     for (int j = 0; j < count; j++) {
         weight[j] = 0;
         take[j] = 0;
-        if (j == self || avail[j] < 1)
+        if (j == self)
             continue;
-        double s = ladroi_a2ws_pair_rate(n[self], t[self], n[j], t[j]);
-        if (s <= 0)
-            continue;
-        long d = ladro__cap(ladroi_a2ws_round(s, n[self], t[self], n[j], t[j]), avail[j]);
-        if (d < 1)
-            continue;
-        take[j] = d;
-        weight[j] = (double)d;
-        cands++;
+        weight[j] = ladroi_a2ws_pair_one(n[self], t[self], n[j], t[j], avail[j], &take[j]);
+        cands += weight[j] > 0;
     }
     return cands;
 }

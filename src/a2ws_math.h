@@ -44,6 +44,14 @@ int ladroi_a2ws_closest_weights(const double *n, const double *t, const double *
                                 int count, int self, double *weight, long *take);
 int ladroi_a2ws_pair_weights(const double *n, const double *t, const double *avail,
                              int count, int self, double *weight, long *take);
+/* The same for one entry j != self (what the functions above write at j): its weight
+ * (0: not a candidate) and *take. Closest rate needs the subsystem's N and T (eq. (2))
+ * and S_self; a caller that skips the entries with avail < 1 (weight 0) and sums the
+ * others in index order gets the weights above bit for bit, without their arrays. */
+double ladroi_a2ws_closest_one(double N, double T, double s_self, double n_i, double t_i,
+                               double n_j, double t_j, double avail_j, long *take);
+double ladroi_a2ws_pair_one(double n_i, double t_i, double n_j, double t_j, double avail_j,
+                            long *take);
 /* Draw an index with probability weight[j] / sum(weight), u uniform in [0, 1);
  * -1 if every weight is 0. */
 int ladroi_a2ws_pick(const double *weight, int count, double u);

@@ -194,6 +194,21 @@ int main(void)
     /* the slowest process pairs with nobody: every pair rate is negative */
     CHECK_EQ(ladroi_a2ws_pair_weights(n, t, av2, 3, 2, w, take), 0);
 
+    /* One entry at a time (what the policy weighs, only where a task is offered): the
+     * same numbers; N = 30, T = 1.75, S_0 = 7.142857 */
+    long d1 = -1;
+    double S0 = 30 / (1 * 1.75) - 10;
+    CHECK_NEAR(ladroi_a2ws_closest_one(30, 1.75, S0, 10, 1, 10, 4, 3, &d1),
+               1 / (1 + (7.142857142857 - 5.714285714286)));
+    CHECK_EQ(d1, 3);
+    CHECK_NEAR(ladroi_a2ws_closest_one(30, 1.75, S0, 10, 1, 10, 4, 0, &d1), 0);
+    CHECK_EQ(d1, 0);
+    CHECK_NEAR(ladroi_a2ws_closest_one(30, 1.75, -1, 10, 1, 10, 4, 3, &d1), 0);
+    CHECK_NEAR(ladroi_a2ws_pair_one(10, 1, 10, 2, 10, &d1), 4);
+    CHECK_EQ(d1, 4);
+    CHECK_NEAR(ladroi_a2ws_pair_one(10, 4, 10, 1, 10, &d1), 0); /* the slowest: none */
+    CHECK_EQ(d1, 0);
+
     /* Drawing with probabilities w / sum(w): {0, 0.148936, 0.411765}, sum 0.560701 */
     const double pw[3] = {0, 0.148936, 0.411765};
     CHECK_EQ(ladroi_a2ws_pick(pw, 3, 0.0), 1);

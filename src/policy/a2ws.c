@@ -63,10 +63,6 @@ typedef struct ladro__a2ws {
     double sum_t;       /* runtime of the tasks finished here */
     uint64_t ntasks;
     double first;       /* as the slot field, for this rank */
-    /* math scratch, `width` entries each, only during a steal decision (ladro__try_steal):
-     * not kept between decisions, so a rank holds 98 bytes per slot, not 138 */
-    double *n, *t, *q, *w;
-    long *take;
     int probe; /* setting a2ws_probe: 0 none (paper=1); 1 when idle, probe a rank beyond the
                 * subsystem (any other rank when the subsystem is the whole ring) */
 } ladro__a2ws_t;
@@ -338,79 +334,117 @@ static int ladro__communicate(ladro_t *lb, ladro__a2ws_t *a, bool yield)
                              &a->resume);
 }
 
-/* The subsystem as the equations see it. A rank that has not finished a task yet gets
- * the elapsed wall time of its first task as t_j (§2.2.1, preemptive stealing); a rank
- * that never had a task gets the mean known t (speed unknown: assume average). Slots
- * never heard of are left out: n = q = 0 and 1/t = 0, so they add nothing to N or T.
- * Returns whether an estimate came from the clock. */
-static bool ladro__subsystem(ladro_t *lb, ladro__a2ws_t *a)
+/* The subsystem as the equations see it (ladro__entry), for one decision. */
+typedef struct ladro__sub {
+    double now;   /* the clock, read once per decision */
+    double tdef;  /* t of a rank that never had a task: the mean known t */
+    int known;    /* slots with a known t; -1: not counted yet (most decisions need none) */
+    bool timed;   /* some estimate came from the clock */
+} ladro__sub_t;
+
+/* Slot x as the equations see it: *n, *t and the return value q. A rank that has not
+ * finished a task yet gets the elapsed wall time of its first task as t_j (§2.2.1,
+ * preemptive stealing); a rank that never had a task gets the mean known t (speed
+ * unknown: assume average). Slots never heard of are left out: n = q = 0 and t = 1e300
+ * (1/t = 0 in T), so they add nothing to N or T. */
+static double ladro__entry(const ladro__a2ws_t *a, ladro__sub_t *u, int x, double *n,
+                           double *t)
 {
-    bool timed = false;
-    double now = ladro__rel(lb), sum = 0, tdef = 0;
-    int known = -1; /* counted at the first slot that needs it (most decisions have none) */
-    for (int x = 0; x < a->width; x++) {
-        const ladro__a2ws_slot_t *v = &a->view[x];
-        double t = v->t;
-        if (!(t > 0) && v->first < 0 && known < 0) {
-            known = 0;
+    const ladro__a2ws_slot_t *v = &a->view[x];
+    double tt = v->t;
+    if (!(v->stamp > 0)) { /* no news yet: no tasks, no speed */
+        *t = 1e300;
+        *n = 0;
+        return 0;
+    }
+    if (!(tt > 0)) {
+        if (v->first < 0 && u->known < 0) {
+            double sum = 0;
+            u->known = 0;
             for (int y = 0; y < a->width; y++)
                 if (a->view[y].t > 0) {
                     sum += a->view[y].t;
-                    known++;
+                    u->known++;
                 }
-            tdef = known ? sum / known : (now > 1e-6 ? now : 1e-6);
+            u->tdef = u->known ? sum / u->known : (u->now > 1e-6 ? u->now : 1e-6);
         }
-        if (!(t > 0)) {
-            t = v->first >= 0 ? now - v->first : tdef;
-            timed |= v->stamp > 0 && (v->first >= 0 || !known);
-        }
-        a->t[x] = t > 1e-9 ? t : 1e-9;
-        a->n[x] = v->n;
-        a->q[x] = v->q;
-        if (!(v->stamp > 0)) { /* no news yet: no tasks, no speed (1/t = 0 in T) */
-            a->t[x] = 1e300;
-            a->n[x] = a->q[x] = 0;
-        }
+        tt = v->first >= 0 ? u->now - v->first : u->tdef;
+        u->timed |= v->first >= 0 || !u->known;
     }
-    return timed;
+    *t = tt > 1e-9 ? tt : 1e-9;
+    *n = v->n;
+    return v->q;
+}
+
+/* The weight of slot x (an offer) under the criterion chosen (closest rate with S_self
+ * and the sums, else in-pair), and its amount. */
+static double ladro__weight(const ladro__a2ws_t *a, ladro__sub_t *u, int x, bool inpair,
+                            double N, double T, double s_self, double n_i, double t_i,
+                            long *take)
+{
+    double n_j, t_j, q_j = ladro__entry(a, u, x, &n_j, &t_j);
+    return inpair ? ladroi_a2ws_pair_one(n_i, t_i, n_j, t_j, q_j, take)
+                  : ladroi_a2ws_closest_one(N, T, s_self, n_i, t_i, n_j, t_j, q_j, take);
 }
 
 /* Eqs. (2)-(10) over the subsystem: the victim's entry x (-1: none) and how many tasks
- * to take; *inpair when chosen by the in-pair criterion. */
+ * to take; *inpair when chosen by the in-pair criterion. The weights of
+ * ladroi_a2ws_closest_weights / _pair_weights and the draw of ladroi_a2ws_pick, without
+ * their arrays: N and T summed over every slot in index order, then only the offers
+ * (the slots with a task to take: every other weight is 0) weighed, summed, and weighed
+ * again up to the draw (the same numbers, so the same victim). */
 static int ladro__decide(ladro_t *lb, ladro__a2ws_t *a, int *x, uint32_t *want, bool *inpair)
 {
     *inpair = false;
-    if (a->idle_at == a->version) { /* the view that gave no victim, unchanged */
-        *x = -1;
-        *want = 0;
+    *x = -1;
+    *want = 0;
+    if (a->idle_at == a->version) /* the view that gave no victim, unchanged */
         return LADRO_OK;
-    }
-    if (a->noffers == 0) { /* both criteria need a slot with a task to take (avail >= 1) */
-        *x = -1;
-        *want = 0;
+    if (a->noffers == 0) /* both criteria need a slot with a task to take (avail >= 1) */
         return LADRO_OK;
+    ladro__sub_t u = {.now = ladro__rel(lb), .known = -1};
+    double N = 0, T = 0, n_i = 0, t_i = 1;
+    for (int y = 0; y < a->width; y++) { /* eq. (2)'s sums, as ladroi_a2ws_t_ideal's */
+        double n, t;
+        ladro__entry(a, &u, y, &n, &t);
+        N += n;
+        T += 1.0 / t;
+        if (y == a->L) {
+            n_i = n;
+            t_i = t;
+        }
     }
-    size_t W = (size_t)a->width;
-    double *buf = malloc(W * (4 * sizeof(double) + sizeof(long)));
-    if (!buf)
-        return ladroi_fail(lb, LADRO_ENOMEM, "a2ws: out of memory for %d slots", a->width);
-    a->n = buf;
-    a->t = buf + W;
-    a->q = buf + 2 * W;
-    a->w = buf + 3 * W;
-    a->take = (long *)(buf + 4 * W);
-    bool timed = ladro__subsystem(lb, a);
-    int c = ladroi_a2ws_closest_weights(a->n, a->t, a->q, a->width, a->L, a->w, a->take);
-    if (c == 0) { /* the subsystem looks balanced: is there a pair that is not? */
-        c = ladroi_a2ws_pair_weights(a->n, a->t, a->q, a->width, a->L, a->w, a->take);
-        *inpair = true;
+    double s_self = ladroi_a2ws_n_ideal(N, T, t_i) - n_i, sum = 0;
+    long take;
+    int c = 0;
+    for (int pass = 0; pass < 2 && c == 0; pass++) { /* closest rate, else in-pair */
+        *inpair = pass == 1;
+        sum = 0;
+        for (int y = 0; y < a->width; y++)
+            if (a->offers[y]) {
+                double w = ladro__weight(a, &u, y, *inpair, N, T, s_self, n_i, t_i, &take);
+                sum += w;
+                c += w > 0;
+            }
     }
-    *x = c ? ladroi_a2ws_pick(a->w, a->width, ladroi_rng_unit(&lb->rng)) : -1;
-    a->idle_at = c == 0 && !timed ? a->version : UINT64_MAX;
-    *want = *x >= 0 ? (uint32_t)a->take[*x] : 0;
-    free(buf);
-    a->n = a->t = a->q = a->w = NULL;
-    a->take = NULL;
+    if (c > 0 && sum > 0) { /* ladroi_a2ws_pick */
+        double at = ladroi_rng_unit(&lb->rng) * sum, acc = 0;
+        for (int y = 0; y < a->width; y++) {
+            if (!a->offers[y])
+                continue;
+            double w = ladro__weight(a, &u, y, *inpair, N, T, s_self, n_i, t_i, &take);
+            if (w <= 0)
+                continue;
+            acc += w;
+            *x = y;
+            *want = (uint32_t)take;
+            if (at < acc)
+                break;
+        }
+    } else if (c > 0) {
+        (void)ladroi_rng_unit(&lb->rng); /* drawn as ladroi_a2ws_pick's caller does */
+    }
+    a->idle_at = c == 0 && !u.timed ? a->version : UINT64_MAX;
     return LADRO_OK;
 }
 
