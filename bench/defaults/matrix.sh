@@ -18,7 +18,7 @@
 #                         rank, even
 #                dlb      DLB_Bench 10s-4M (TITUS_DLB Table 1, scaled by 0.02), gauss70-10
 #                uts      ladro-uts's search of T1L (-t 1 -a 3 -d 13 -b 4 -r 29 -c 8 -i 10)
-#                nqueens  ladro-nqueens's search, -n 16 -c 6
+#                nqueens  ladro-nqueens's search, -n 16 --cutoff 6
 #   IDLES      [spin backoff]
 #   CONFIGS    any of off guard pace both [all four]
 #   JOBS       ladro-sim processes at once [2]
@@ -33,11 +33,11 @@ sim=$build/bin/ladro-sim
 [ -x "$sim" ] || { echo "matrix.sh: $sim not found; build first (make)" >&2; exit 2; }
 policies=${POLICIES:-static,leader,random,ctws,a2ws,baseline,successonly,smallworld}
 declare -A wl=(
-  [gauss]="--tasks-per-rank 8 --work-ms 2 --dist uniform:0.5,1.5 --init gauss70-10"
+  [gauss]="--tasks-per-rank 8 --work-ms 2 --work-dist uniform:0.5,1.5 --init gauss70-10"
   [c5]="--tasks-per-rank 20 --work-ms 100 --dist const --init even --speed C5"
   [dlb]="--profile 10s-4M --init gauss70-10"
   [uts]="--app uts -t 1 -a 3 -d 13 -b 4 -r 29 -c 8 -i 10"
-  [nqueens]="--app nqueens -n 16 -c 6")
+  [nqueens]="--app nqueens -n 16 --cutoff 6")
 declare -A cf=(
   [off]="steal_guard=off backoff_pace=0"
   [guard]="steal_guard=pace backoff_pace=0"
