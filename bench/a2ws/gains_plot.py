@@ -5,9 +5,11 @@ with the papers' configurations (bench/a2ws/tables.sh with PAPER=1) and ladro's 
 (tables.sh). The gains go to a CSV first, so the figure can be redrawn from it alone.
 usage: gains_plot.py DEFAULT_OUT PAPER_OUT CSV SVG    (the run directories of tables.sh)
        gains_plot.py --csv CSV SVG                     (redraw from the kept CSV)"""
-import csv, os, subprocess, sys, tempfile
+import csv, os, sys, tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [here, os.path.dirname(here)]
+import figure  # noqa: E402
 from tables import CONFIGS, PAPER, RANKS, TASKS, load, med  # noqa: E402
 
 FIELDS = ["config", "ranks", "tasks", "over", "paper", "ladro_paper", "ladro_default"]
@@ -30,10 +32,7 @@ def measure(default_out, paper_out, csv_path):
                     a, o = med(runs, c, t, "a2ws"), med(runs, c, t, over)
                     row[name] = f"{(1 - a / o) * 100:.2f}" if a and o else ""
                 rows.append(row)
-    with open(csv_path, "w", newline="") as f:
-        w = csv.DictWriter(f, FIELDS)
-        w.writeheader()
-        w.writerows(rows)
+    figure.write_csv(csv_path, FIELDS, rows)
 
 
 def draw(csv_path, svg):
@@ -70,16 +69,8 @@ def draw(csv_path, svg):
                       f"'' using 1:3 with boxes lc rgb '#1f5fbf' title 'ladro, paper=1', "
                       f"'' using ($1+0.28):4 with boxes lc rgb '#e08020' title 'ladro, default'")
     script.append("unset multiplot")
-    subprocess.run(["gnuplot"], input="\n".join(script).encode(), check=True)
-    print(svg)
+    figure.gnuplot("\n".join(script), svg)
 
 
 if __name__ == "__main__":
-    a = sys.argv[1:]
-    if len(a) == 3 and a[0] == "--csv":
-        draw(a[1], a[2])
-    elif len(a) == 4:
-        measure(a[0], a[1], a[2])
-        draw(a[2], a[3])
-    else:
-        sys.exit(__doc__)
+    figure.main(measure, draw, 2, __doc__)

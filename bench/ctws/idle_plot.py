@@ -7,7 +7,10 @@ to a CSV first, so the figure can be redrawn from it alone.
 usage: idle_plot.py OUT CSV SVG    (OUT: contention_sim.sh's run directory, 16 ranks,
                                     10 tasks per rank of 100 ms)
        idle_plot.py --csv CSV SVG  (redraw from the kept CSV)"""
-import csv, glob, json, os, statistics as st, subprocess, sys, tempfile
+import csv, glob, json, os, statistics as st, sys, tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import figure  # noqa: E402
 
 PAPER = ("paper (16 nodes)", 21.5, 4.5, 78.4)  # CTWS paper §V: mean idle, static, CTWS; cut
 
@@ -59,16 +62,8 @@ plot '{f}' using ($1-0.19):2:xtic(5) with boxes lc rgb '#888888' title 'static',
      '' using ($1-0.19):($2+1):(sprintf('%.1f %%', $2)) with labels notitle, \\
      '' using ($1+0.19):($3+1):(sprintf('%.1f %% (-%.1f %%)', $3, $4)) with labels notitle
 """
-    subprocess.run(["gnuplot"], input=script.encode(), check=True)
-    print(svg)
+    figure.gnuplot(script, svg)
 
 
 if __name__ == "__main__":
-    a = sys.argv[1:]
-    if len(a) == 3 and a[0] == "--csv":
-        draw(a[1], a[2])
-    elif len(a) == 3:
-        measure(a[0], a[1])
-        draw(a[1], a[2])
-    else:
-        sys.exit(__doc__)
+    figure.main(measure, draw, 1, __doc__)

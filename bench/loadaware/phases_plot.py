@@ -10,7 +10,10 @@ A2WS eq. 13; the paper: 3-7 %), medians with the per-seed spread. The values go 
 first, so the figure can be redrawn from it alone.
 usage: phases_plot.py OUT CSV SVG    (OUT: paper_sim.sh's run directory)
        phases_plot.py --csv CSV SVG  (redraw from the kept CSV)"""
-import csv, glob, json, os, re, statistics as st, subprocess, sys, tempfile
+import csv, glob, json, os, re, statistics as st, sys, tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import figure  # noqa: E402
 
 APPS = ("uts", "nqueens")
 FIELDS = ["app", "ranks", "policy", "seeds", "makespan_median_s", "gain_pct", "gain_min_pct",
@@ -58,10 +61,7 @@ def measure(out, csv_path):
                            cyclic_pct="%.3f" % (100 * sum(k["cyclic_steals"] for k in c) /
                                                 max(1, ok)))
             rows.append(row)
-    with open(csv_path, "w", newline="") as f:
-        w = csv.DictWriter(f, FIELDS)
-        w.writeheader()
-        w.writerows(rows)
+    figure.write_csv(csv_path, FIELDS, rows)
 
 
 def draw(csv_path, svg):
@@ -127,16 +127,8 @@ plot {lines(5, ("successonly",))}, \\
      {PAPER_GAIN[0]} {paper} title 'paper: 3-7 %', {PAPER_GAIN[1]} {paper} notitle
 unset multiplot
 """
-    subprocess.run(["gnuplot"], input=script.encode(), check=True)
-    print(svg)
+    figure.gnuplot(script, svg)
 
 
 if __name__ == "__main__":
-    a = sys.argv[1:]
-    if len(a) == 3 and a[0] == "--csv":
-        draw(a[1], a[2])
-    elif len(a) == 3:
-        measure(a[0], a[1])
-        draw(a[1], a[2])
-    else:
-        sys.exit(__doc__)
+    figure.main(measure, draw, 1, __doc__)
