@@ -1,7 +1,7 @@
 # Two commands do all the set-up on a fresh Debian 12 machine:
 #   make demo    installs what is missing, builds, runs the heterogeneous 8-rank demo
 #   make check   installs what is missing, builds, runs the test suite but the tests
-#                labelled slow (about 7 minutes on 2 cores: every policy's exactly-once
+#                labelled slow (under 5 minutes on 2 cores: every policy's exactly-once
 #                and termination, bad input, the applications' exact counts, threads, the
 #                simulated engine, the model checks)
 # (as root; anyone else is told what is missing, and goes on when cmake, a C compiler and
