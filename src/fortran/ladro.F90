@@ -32,7 +32,7 @@ module ladro
   public :: ladro_config_init, ladro_config_free, ladro_config_set, ladro_config_get
   public :: ladro_config_from_env, ladro_config_validate, ladro_print_config
   public :: ladro_create, ladro_destroy, ladro_push, ladro_next, ladro_progress
-  public :: ladro_result, ladro_result_next, ladro_global_counts
+  public :: ladro_result, ladro_result_next, ladro_global_counts, ladro_hungry
   public :: ladro_rank, ladro_size, ladro_last_error, ladro_strerror, ladro_err_name
   public :: ladro_version
   public :: ladro_stats_gather, ladro_stats_free, ladro_stats_print, ladro_stats_field
@@ -207,6 +207,11 @@ module ladro
       type(c_ptr), value :: lb
       integer(c_int) :: rc
     end function c_progress
+    pure function c_hungry(lb) bind(c, name='ladro_hungry') result(h)
+      import :: c_ptr, c_int
+      type(c_ptr), value :: lb
+      integer(c_int) :: h
+    end function c_hungry
     function c_result(lb, bytes) bind(c, name='ladro_result') result(rc)
       import :: c_ptr, c_int
       type(c_ptr), value :: lb, bytes
@@ -636,6 +641,17 @@ contains
     rc = ready(lb, 'ladro_progress')
     if (rc == LADRO_OK) rc = c_progress(lb%ptr)
   end function ladro_progress
+
+  ! Local, no communication: .true. when a task pushed now could go to another rank
+  ! (several ranks under a policy that moves tasks), .false. when it could only come back
+  ! to this rank (one rank, static), without a handle and after LADRO_DONE. C's 1 and 0,
+  ! as a logical. A task that can split its work pushes a part only while it is .true.
+  pure function ladro_hungry(lb) result(h)
+    type(ladro_t), intent(in) :: lb
+    logical :: h
+    h = .false.
+    if (c_associated(lb%ptr)) h = c_hungry(lb%ptr) /= 0
+  end function ladro_hungry
 
   ! Local. The global numbers of tasks created and completed as of the last termination
   ! wave this rank saw.

@@ -1,0 +1,166 @@
+! ladro_hungry from Fortran, under every policy: .false. on one rank, under static (no
+! task leaves its rank), without a handle, after LADRO_DONE and after ladro_destroy;
+! .true. on several ranks under the other policies, however many tasks the pool holds.
+! A task that splits its work on the hint (a range of units it halves while the hint is
+! .true.) runs every unit exactly once, and keeps all of them where the hint is .false.
+! (tests/test_hungry.c checks the same of the C call.)
+program test_fortran_hungry
+  use mpi
+  use ladro
+  use, intrinsic :: iso_c_binding, only: c_char, c_null_char, c_ptr, c_associated, c_f_pointer
+  use, intrinsic :: iso_fortran_env, only: int32, int64, error_unit
+  implicit none
+  interface
+    function getenv(name) bind(c, name='getenv') result(p)
+      import :: c_char, c_ptr
+      character(kind=c_char), intent(in) :: name(*)
+      type(c_ptr) :: p
+    end function getenv
+  end interface
+  integer, parameter :: units = 256 ! work units of the one splitting task
+  integer, parameter :: nseed = 20  ! empty tasks seeded on every rank
+  ! every policy of the library (a name it does not know fails at ladro_config_set)
+  character(len=*), parameter :: policies(8) = [character(len=11) :: 'static', 'leader', &
+      'random', 'ctws', 'a2ws', 'baseline', 'successonly', 'smallworld']
+  type(ladro_config_t) :: cfg
+  type(ladro_t) :: lb, nolb
+  type(ladro_task_t) :: task
+  character(len=256) :: msg
+  character(len=16) :: env
+  integer :: rc, ierr, rank, nranks, failed, p, bad, i
+  integer(int32) :: r(2), half(2), lo, n
+  ! (the reductions all take int64 arrays and no MPI_IN_PLACE: MPICH's `mpi` compares calls)
+  integer(int64) :: seen(0:units - 1), seen_all(0:units - 1)
+  integer(int64) :: counts(3), totals(3) ! empty tasks run, splits, empty tasks seeded
+  logical :: moves
+
+  call MPI_Init(ierr)
+  call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
+  call MPI_Comm_size(MPI_COMM_WORLD, nranks, ierr)
+  failed = 0
+  ! on N ranks, not N singletons of another MPI's launcher (which would see no stealing)
+  env = c_getenv('LADRO_EXPECT_NP' // c_null_char)
+  if (env /= '') call check(trim(env) == itoa(nranks), 'MPI gave ' // itoa(nranks) // &
+      ' ranks, expected ' // trim(env))
+  call check(.not. ladro_hungry(nolb), 'hungry without a handle')
+
+  do p = 1, size(policies)
+    rc = ladro_config_init(cfg)
+    if (rc == LADRO_OK) rc = ladro_config_set(cfg, 'policy', trim(policies(p)), msg)
+    if (rc == LADRO_OK) rc = ladro_config_set(cfg, 'task_bytes', '8', msg) ! [first, count]
+    if (rc == LADRO_OK) rc = ladro_config_set(cfg, 'seed', '5', msg)
+    if (rc == LADRO_OK) rc = ladro_create(MPI_COMM_WORLD, cfg, lb, msg)
+    call ladro_config_free(cfg)
+    call check(rc == LADRO_OK, trim(policies(p)) // ': ' // trim(msg))
+    if (rc /= LADRO_OK) exit
+    moves = nranks > 1 .and. policies(p) /= 'static'
+    call check(ladro_hungry(lb) .eqv. moves, trim(policies(p)) // ': hungry on an empty pool')
+    ! seeding empty tasks does not change the hint
+    do i = 1, nseed
+      rc = ladro_push(lb, int(units + i, int64), [0_int32, 0_int32])
+      call check(rc == LADRO_OK, 'push: ' // ladro_last_error(lb))
+    end do
+    call check(ladro_hungry(lb) .eqv. moves, trim(policies(p)) // ': hungry with ' // &
+        itoa(nseed) // ' tasks queued')
+    ! rank 0's root task splits its units while the hint says so
+    if (rank == 0) then
+      rc = ladro_push(lb, 0_int64, [0_int32, int(units, int32)])
+      call check(rc == LADRO_OK, 'push the root: ' // ladro_last_error(lb))
+    end if
+    seen = 0
+    counts = [0_int64, 0_int64, int(nseed, int64)]
+    do
+      rc = ladro_next(lb, task, r)
+      if (rc /= LADRO_OK) exit
+      if (task%id > units) then ! a seeded empty task
+        counts(1) = counts(1) + 1
+        cycle
+      end if
+      lo = r(1)
+      n = r(2)
+      do while (n > 0)
+        if (n >= 2 .and. ladro_hungry(lb)) then ! hand out the upper half
+          half = [lo + n / 2, n - n / 2]
+          rc = ladro_push(lb, int(half(1), int64), half)
+          call check(rc == LADRO_OK, 'push a half: ' // ladro_last_error(lb))
+          n = n / 2
+          counts(2) = counts(2) + 1
+          cycle
+        end if
+        if (lo >= 0 .and. lo < units) seen(lo) = seen(lo) + 1
+        lo = lo + 1
+        n = n - 1
+        if (mod(n, 16) == 0) call check(ladro_progress(lb) == LADRO_OK, 'progress: ' // &
+            ladro_last_error(lb))
+      end do
+    end do
+    call check(rc == LADRO_DONE, trim(policies(p)) // ': the run ended with ' // &
+        ladro_err_name(rc) // ': ' // ladro_last_error(lb))
+    call check(.not. ladro_hungry(lb), trim(policies(p)) // ': hungry after LADRO_DONE')
+    call MPI_Allreduce(seen, seen_all, units, MPI_INTEGER8, MPI_SUM, MPI_COMM_WORLD, ierr)
+    bad = count(seen_all /= 1)
+    call check(bad == 0, trim(policies(p)) // ': ' // itoa(bad) // ' units not run once')
+    call MPI_Allreduce(counts, totals, 3, MPI_INTEGER8, MPI_SUM, MPI_COMM_WORLD, ierr)
+    call check(totals(1) == totals(3), trim(policies(p)) // ': every empty task run once')
+    if (moves) then ! every range of 2 or more units is split
+      call check(totals(2) >= units - 1, trim(policies(p)) // ': ' // itoa(int(totals(2))) // &
+          ' splits of ' // itoa(units) // ' units')
+    else ! nobody could take a part: the root keeps all of it
+      call check(totals(2) == 0, trim(policies(p)) // ': ' // itoa(int(totals(2))) // &
+          ' splits where nobody could take a part')
+    end if
+    if (rank == 0) print '(a,a11,1x,i0,a,i0,a,i0,a)', 'hungry ', policies(p), nranks, &
+        ' ranks: ', totals(2), ' splits, ', units - bad, ' units once'
+    call check(ladro_destroy(lb) == LADRO_OK, 'destroy')
+    call check(.not. ladro_hungry(lb), trim(policies(p)) // ': hungry after ladro_destroy')
+  end do
+  call finish()
+
+contains
+
+  subroutine check(ok, what)
+    logical, intent(in) :: ok
+    character(len=*), intent(in) :: what
+    if (ok) return
+    failed = failed + 1
+    write(error_unit, '(a,i0,a)') 'test_fortran_hungry: rank ', rank, ': FAILED: ' // what
+  end subroutine check
+
+  function itoa(i) result(s)
+    integer, intent(in) :: i
+    character(len=:), allocatable :: s
+    character(len=16) :: b
+    write(b, '(i0)') i
+    s = trim(b)
+  end function itoa
+
+  ! A C environment variable's value, up to 16 characters ("" when unset). (getenv, not
+  ! get_environment_variable: see tests/fortran/test_fortran_api.F90)
+  function c_getenv(name) result(v)
+    character(len=*), intent(in) :: name
+    character(len=16) :: v
+    type(c_ptr) :: p
+    character(kind=c_char), pointer :: c(:)
+    integer :: i
+    v = ''
+    p = getenv(name)
+    if (.not. c_associated(p)) return
+    call c_f_pointer(p, c, [len(v)])
+    do i = 1, len(v)
+      if (c(i) == c_null_char) exit
+      v(i:i) = c(i)
+    end do
+  end function c_getenv
+
+  subroutine finish()
+    integer(int64) :: mine(1), all(1)
+    mine = failed
+    call MPI_Allreduce(mine, all, 1, MPI_INTEGER8, MPI_SUM, MPI_COMM_WORLD, ierr)
+    if (rank == 0) print '(a,i0,a,i0,a)', 'test_fortran_hungry: ', nranks, ' ranks, ', all(1), &
+        ' failed checks'
+    call MPI_Finalize(ierr)
+    if (all(1) /= 0) stop 1
+    stop
+  end subroutine finish
+
+end program test_fortran_hungry
