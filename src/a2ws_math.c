@@ -69,7 +69,7 @@ static long ladro__cap(long d, double avail)
     return d < a ? d : a;
 }
 
-/* A2WS §2.2.2, first criterion, for one entry j */
+/* A2WS §2.2.2, first criterion ("closest rate"): the weight of one entry j */
 double ladroi_a2ws_closest_one(double N, double T, double s_self, double n_i, double t_i,
                                double n_j, double t_j, double avail_j, long *take)
 {
@@ -87,27 +87,7 @@ double ladroi_a2ws_closest_one(double N, double T, double s_self, double n_i, do
     return 1.0 / (1.0 + fabs(s_self + s_j));
 }
 
-/* A2WS §2.2.2, first criterion: "closest rate" selection probabilities */
-int ladroi_a2ws_closest_weights(const double *n, const double *t, const double *avail,
-                                int count, int self, double *weight, long *take)
-{
-    double N, T;
-    ladro__sums(n, t, count, &N, &T);
-    double s_self = ladroi_a2ws_n_ideal(N, T, t[self]) - n[self];
-    int cands = 0;
-    for (int j = 0; j < count; j++) {
-        weight[j] = 0;
-        take[j] = 0;
-        if (j == self)
-            continue;
-        weight[j] = ladroi_a2ws_closest_one(N, T, s_self, n[self], t[self], n[j], t[j],
-                                            avail[j], &take[j]);
-        cands += weight[j] > 0;
-    }
-    return cands;
-}
-
-/* A2WS §2.2.2, second criterion (eq. (10)), for one entry j */
+/* A2WS §2.2.2, second criterion ("in-pair", eq. (10)): the weight of one entry j */
 double ladroi_a2ws_pair_one(double n_i, double t_i, double n_j, double t_j, double avail_j,
                             long *take)
 {
@@ -122,42 +102,6 @@ double ladroi_a2ws_pair_one(double n_i, double t_i, double n_j, double t_j, doub
         return 0;
     *take = d;
     return (double)d;
-}
-
-/* A2WS §2.2.2, second criterion: "in-pair" selection probabilities (eq. (10)) */
-int ladroi_a2ws_pair_weights(const double *n, const double *t, const double *avail,
-                             int count, int self, double *weight, long *take)
-{
-    int cands = 0;
-    for (int j = 0; j < count; j++) {
-        weight[j] = 0;
-        take[j] = 0;
-        if (j == self)
-            continue;
-        weight[j] = ladroi_a2ws_pair_one(n[self], t[self], n[j], t[j], avail[j], &take[j]);
-        cands += weight[j] > 0;
-    }
-    return cands;
-}
-
-int ladroi_a2ws_pick(const double *weight, int count, double u)
-{
-    double sum = 0;
-    for (int j = 0; j < count; j++)
-        sum += weight[j];
-    if (!(sum > 0))
-        return -1;
-    double x = u * sum, acc = 0;
-    int last = -1;
-    for (int j = 0; j < count; j++) {
-        if (weight[j] <= 0)
-            continue;
-        acc += weight[j];
-        last = j;
-        if (x < acc)
-            return j;
-    }
-    return last; /* rounding: u close to 1 */
 }
 
 /* The default radius: the whole ring up to whole_max ranks, else a quarter of the ranks

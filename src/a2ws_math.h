@@ -29,32 +29,22 @@ long ladroi_a2ws_round(double s, double n_i, double t_i, double n_j, double t_j)
  * S = (n_i + n_j) t_j / (t_j + t_i) - n_i. */
 double ladroi_a2ws_pair_rate(double n_i, double t_i, double n_j, double t_j);
 
-/* Victim selection, §2.2.2, as selection weights over the entries of a (sub)system
- * (entry `self` is the thief; avail[j] is what j is believed to still have queued).
+/* Victim selection, §2.2.2, one entry j != i of a (sub)system at a time (i is the
+ * thief; avail_j is what j is believed to still have queued): its selection weight (0:
+ * not a candidate) and in *take the tasks to take from it (0 when the weight is 0). The
+ * caller (the policy's ladro__decide) weighs the entries j != i, draws one with
+ * probability weight / sum(weights) and takes its *take; an entry with avail_j < 1
+ * weighs 0 and may be skipped.
  *
- * Closest rate: S_j by eq. (5) for every entry; when S_self > 0, every j with S_j < 0
- * and avail[j] > 0 is a candidate; it would give D_j = round(min(S_self, -S_j)) tasks
- * (eq. (7)); its weight is 1 / (1 + |S_self + S_j|) if D_j >= 1 (the opposite rate of
- * the same size is the best match), else 0.
- * In-pair: for every j != self with avail[j] > 0, D_j = round(eq. (10)); weight D_j when
- * D_j >= 1, else 0.
- * Both write weight[] and take[] (D_j, capped by avail[j]) for every entry and return
- * the number of entries with a positive weight. */
-int ladroi_a2ws_closest_weights(const double *n, const double *t, const double *avail,
-                                int count, int self, double *weight, long *take);
-int ladroi_a2ws_pair_weights(const double *n, const double *t, const double *avail,
-                             int count, int self, double *weight, long *take);
-/* The same for one entry j != self (what the functions above write at j): its weight
- * (0: not a candidate) and *take. Closest rate needs the subsystem's N and T (eq. (2))
- * and S_self; a caller that skips the entries with avail < 1 (weight 0) and sums the
- * others in index order gets the weights above bit for bit, without their arrays. */
+ * Closest rate: needs the subsystem's N and T (eq. (2)) and s_self = S_i (eq. (5)).
+ * When S_i > 0 and S_j < 0, j would give D_j = round(min(S_i, -S_j)) tasks (eq. (7)),
+ * capped by avail_j; its weight is 1 / (1 + |S_i + S_j|) if D_j >= 1 (the opposite rate
+ * of the same size is the best match), else 0.
+ * In-pair: D_j = round(eq. (10)), capped by avail_j; weight D_j when D_j >= 1, else 0. */
 double ladroi_a2ws_closest_one(double N, double T, double s_self, double n_i, double t_i,
                                double n_j, double t_j, double avail_j, long *take);
 double ladroi_a2ws_pair_one(double n_i, double t_i, double n_j, double t_j, double avail_j,
                             long *take);
-/* Draw an index with probability weight[j] / sum(weight), u uniform in [0, 1);
- * -1 if every weight is 0. */
-int ladroi_a2ws_pick(const double *weight, int count, double u);
 
 /* The default radius (a2ws's option radius = 0). Up to whole_max ranks, the whole ring:
  * P/2 (every rank in every subsystem, eq. 4 instead of eq. 5); beyond, or with

@@ -1,5 +1,5 @@
-/* A2WS equations (2)-(10) and the victim-selection weights on hand-worked numbers
- * (docs/policies/a2ws.md shows the arithmetic). No MPI. */
+/* A2WS equations (2)-(10) and the victim-selection weights of one entry on hand-worked
+ * numbers (docs/policies/a2ws.md shows the arithmetic). No MPI. */
 #include "../src/a2ws_math.h"
 #include "check.h"
 
@@ -162,60 +162,60 @@ int main(void)
     CHECK_NEAR(ladroi_a2ws_pair_rate(10, 1, 10, 4), 20 / (1 * (1 + 0.25)) - 10);
     CHECK_NEAR(ladroi_a2ws_pair_rate(10, 1, 10, 2), 20.0 * 2 / 3 - 10);
 
-    /* Closest rate, thief 0 of the 3-process system (S_0 = 7.142857):
+    /* Victim selection, §2.2.2, one entry at a time (the policy weighs each slot that
+     * offers a task, never its own). Closest rate, thief 0 of the 3-process system:
+     * N = 30, T = 1.75 (eq. (2)), S_0 = 7.142857 (eq. (4)).
      * j = 1: S_1 = -1.428571, amount 1.428571, gamma(1) = max(9*2, 11) = 18,
      *        gamma(2) = max(8*2, 12) = 16 -> D = 2; weight 1/(1 + 5.714286) = 0.148936
      * j = 2: S_2 = -5.714286, amount 5.714286 -> D = 6 (above); weight 1/(1 + 1.428571)
      *        = 0.411765, and the take is capped by what it holds (avail 3). */
-    double w[3], avail[3] = {0, 10, 3};
-    long take[3];
-    CHECK_EQ(ladroi_a2ws_closest_weights(n, t, avail, 3, 0, w, take), 2);
-    CHECK_NEAR(w[0], 0);
-    CHECK_NEAR(w[1], 1 / (1 + (7.142857142857 - 1.428571428571)));
-    CHECK_NEAR(w[2], 1 / (1 + (7.142857142857 - 5.714285714286)));
-    CHECK_EQ(take[1], 2);
-    CHECK_EQ(take[2], 3);
-    /* the rank of the nearest opposite rate is the likelier victim */
-    CHECK(w[2] > w[1]);
-    /* a process with S <= 0 has no closest-rate victim */
-    CHECK_EQ(ladroi_a2ws_closest_weights(n, t, avail, 3, 2, w, take), 0);
+    const double N = 30, T = 1.75;
+    const double S0 = ladroi_a2ws_steal_rate(n, t, 3, 0), S2 = ladroi_a2ws_steal_rate(n, t, 3, 2);
+    long d1 = -1, d2 = -1;
+    double w1 = ladroi_a2ws_closest_one(N, T, S0, n[0], t[0], n[1], t[1], 10, &d1);
+    double w2 = ladroi_a2ws_closest_one(N, T, S0, n[0], t[0], n[2], t[2], 3, &d2);
+    CHECK_NEAR(w1, 1 / (1 + (7.142857142857 - 1.428571428571)));
+    CHECK_NEAR(w2, 1 / (1 + (7.142857142857 - 5.714285714286)));
+    CHECK_EQ(d1, 2);
+    CHECK_EQ(d2, 3);
+    /* drawn with probability w / sum: 0.148936 / 0.560701 and 0.411765 / 0.560701; the
+     * rank of the nearest opposite rate is the likelier victim */
+    CHECK_NEAR(w1 / (w1 + w2), 0.148936170 / (0.148936170 + 0.411764706));
+    CHECK(w2 > w1);
+    /* uncapped, j = 2 gives its whole rounded amount: 6 */
+    CHECK_NEAR(ladroi_a2ws_closest_one(N, T, S0, n[0], t[0], n[2], t[2], 10, &d2), w2);
+    CHECK_EQ(d2, 6);
+    /* a process with S <= 0 has no closest-rate victim (thief 2: S_2 < 0) */
+    CHECK_NEAR(ladroi_a2ws_closest_one(N, T, S2, n[2], t[2], n[0], t[0], 10, &d1), 0);
+    CHECK_EQ(d1, 0);
+    CHECK_NEAR(ladroi_a2ws_closest_one(N, T, S2, n[2], t[2], n[1], t[1], 10, &d1), 0);
+    CHECK_EQ(d1, 0);
+    CHECK_NEAR(ladroi_a2ws_closest_one(N, T, -1, n[0], t[0], n[2], t[2], 3, &d1), 0);
+    CHECK_EQ(d1, 0);
     /* a victim that holds nothing is no candidate */
-    double none[3] = {0, 0, 0};
-    CHECK_EQ(ladroi_a2ws_closest_weights(n, t, none, 3, 0, w, take), 0);
+    CHECK_NEAR(ladroi_a2ws_closest_one(N, T, S0, n[0], t[0], n[1], t[1], 0, &d1), 0);
+    CHECK_EQ(d1, 0);
+    CHECK_NEAR(ladroi_a2ws_closest_one(N, T, S0, n[0], t[0], n[2], t[2], 0, &d2), 0);
+    CHECK_EQ(d2, 0);
+    /* a victim with S_j >= 0 is no candidate either (j = 0 seen from a thief S > 0) */
+    CHECK_NEAR(ladroi_a2ws_closest_one(N, T, 1, n[1], t[1], n[0], t[0], 10, &d1), 0);
+    CHECK_EQ(d1, 0);
 
     /* In-pair, thief 0: j = 1: eq. (10) = 3.333, gamma(3) = max(7*2, 13) = 14,
      * gamma(4) = max(6*2, 14) = 14 -> tie -> 4, weight 4; j = 2: 6 -> D = 6, weight 6. */
-    double av2[3] = {0, 10, 10};
-    CHECK_EQ(ladroi_a2ws_pair_weights(n, t, av2, 3, 0, w, take), 2);
-    CHECK_NEAR(w[1], 4);
-    CHECK_NEAR(w[2], 6);
-    CHECK_EQ(take[1], 4);
-    CHECK_EQ(take[2], 6);
-    /* the slowest process pairs with nobody: every pair rate is negative */
-    CHECK_EQ(ladroi_a2ws_pair_weights(n, t, av2, 3, 2, w, take), 0);
-
-    /* One entry at a time (what the policy weighs, only where a task is offered): the
-     * same numbers; N = 30, T = 1.75, S_0 = 7.142857 */
-    long d1 = -1;
-    double S0 = 30 / (1 * 1.75) - 10;
-    CHECK_NEAR(ladroi_a2ws_closest_one(30, 1.75, S0, 10, 1, 10, 4, 3, &d1),
-               1 / (1 + (7.142857142857 - 5.714285714286)));
-    CHECK_EQ(d1, 3);
-    CHECK_NEAR(ladroi_a2ws_closest_one(30, 1.75, S0, 10, 1, 10, 4, 0, &d1), 0);
-    CHECK_EQ(d1, 0);
-    CHECK_NEAR(ladroi_a2ws_closest_one(30, 1.75, -1, 10, 1, 10, 4, 3, &d1), 0);
-    CHECK_NEAR(ladroi_a2ws_pair_one(10, 1, 10, 2, 10, &d1), 4);
+    CHECK_NEAR(ladroi_a2ws_pair_one(n[0], t[0], n[1], t[1], 10, &d1), 4);
     CHECK_EQ(d1, 4);
-    CHECK_NEAR(ladroi_a2ws_pair_one(10, 4, 10, 1, 10, &d1), 0); /* the slowest: none */
+    CHECK_NEAR(ladroi_a2ws_pair_one(n[0], t[0], n[2], t[2], 10, &d2), 6);
+    CHECK_EQ(d2, 6);
+    /* capped by what the victim holds: the weight is the amount taken */
+    CHECK_NEAR(ladroi_a2ws_pair_one(n[0], t[0], n[2], t[2], 5, &d2), 5);
+    CHECK_EQ(d2, 5);
+    CHECK_NEAR(ladroi_a2ws_pair_one(n[0], t[0], n[2], t[2], 0, &d2), 0);
+    CHECK_EQ(d2, 0);
+    /* the slowest process pairs with nobody: every pair rate is negative */
+    CHECK_NEAR(ladroi_a2ws_pair_one(n[2], t[2], n[0], t[0], 10, &d1), 0);
     CHECK_EQ(d1, 0);
-
-    /* Drawing with probabilities w / sum(w): {0, 0.148936, 0.411765}, sum 0.560701 */
-    const double pw[3] = {0, 0.148936, 0.411765};
-    CHECK_EQ(ladroi_a2ws_pick(pw, 3, 0.0), 1);
-    CHECK_EQ(ladroi_a2ws_pick(pw, 3, 0.2), 1);  /* 0.112 < 0.148936 */
-    CHECK_EQ(ladroi_a2ws_pick(pw, 3, 0.3), 2);  /* 0.168 >= 0.148936 */
-    CHECK_EQ(ladroi_a2ws_pick(pw, 3, 0.999999), 2);
-    const double zero[3] = {0, 0, 0};
-    CHECK_EQ(ladroi_a2ws_pick(zero, 3, 0.5), -1);
+    CHECK_NEAR(ladroi_a2ws_pair_one(n[2], t[2], n[1], t[1], 10, &d2), 0);
+    CHECK_EQ(d2, 0);
     return CHECK_REPORT("test_a2ws_math");
 }

@@ -389,9 +389,9 @@ static double ladro__weight(const ladro__a2ws_t *a, ladro__sub_t *u, int x, bool
 
 /* Eqs. (2)-(10) over the subsystem: the victim's entry x (-1: none) and how many tasks
  * to take; *inpair when chosen by the in-pair criterion. The weights of
- * ladroi_a2ws_closest_weights / _pair_weights and the draw of ladroi_a2ws_pick, without
- * their arrays: N and T summed over every slot in index order, then only the offers
- * (the slots with a task to take: every other weight is 0) weighed, summed, and weighed
+ * ladroi_a2ws_closest_one / _pair_one and a draw with probability weight / sum, without
+ * arrays: N and T summed over every slot in index order, then only the offers (the
+ * slots with a task to take: every other weight is 0) weighed, summed, and weighed
  * again up to the draw (the same numbers, so the same victim). */
 static int ladro__decide(ladro_t *lb, ladro__a2ws_t *a, int *x, uint32_t *want, bool *inpair)
 {
@@ -427,7 +427,7 @@ static int ladro__decide(ladro_t *lb, ladro__a2ws_t *a, int *x, uint32_t *want, 
                 c += w > 0;
             }
     }
-    if (c > 0 && sum > 0) { /* ladroi_a2ws_pick */
+    if (c > 0 && sum > 0) { /* the draw: entry y with probability w / sum */
         double at = ladroi_rng_unit(&lb->rng) * sum, acc = 0;
         for (int y = 0; y < a->width; y++) {
             if (!a->offers[y])
@@ -442,7 +442,7 @@ static int ladro__decide(ladro_t *lb, ladro__a2ws_t *a, int *x, uint32_t *want, 
                 break;
         }
     } else if (c > 0) {
-        (void)ladroi_rng_unit(&lb->rng); /* drawn as ladroi_a2ws_pick's caller does */
+        (void)ladroi_rng_unit(&lb->rng); /* one draw per decision with candidates */
     }
     a->idle_at = c == 0 && !u.timed ? a->version : UINT64_MAX;
     return LADRO_OK;
