@@ -146,3 +146,22 @@ void ladroi_a2ws_send_range(int L, int Rr, int dir, int *x0, int *x1, int *shift
         *shift = +1;
     }
 }
+
+/* |x - y| beyond LADROI_A2WS_SIG of the larger of |y| and floor */
+static int ladro__moved(double x, double y, double floor)
+{
+    double ref = fabs(y) > floor ? fabs(y) : floor;
+    return fabs(x - y) > LADROI_A2WS_SIG * ref;
+}
+
+int ladroi_a2ws_significant(const ladroi_a2ws_info_t *cur, const ladroi_a2ws_info_t *sent,
+                            double age, double put_s)
+{
+    if ((cur->q >= 1) != (sent->q >= 1) || cur->first != sent->first)
+        return 1;
+    if (ladro__moved(cur->t, sent->t, 0) || ladro__moved(cur->n, sent->n, LADROI_A2WS_FLOOR) ||
+        ladro__moved(cur->q, sent->q, LADROI_A2WS_FLOOR))
+        return 1;
+    int any = cur->t != sent->t || cur->n != sent->n || cur->q != sent->q;
+    return any && age >= LADROI_A2WS_REFRESH * put_s;
+}

@@ -46,6 +46,26 @@ double ladroi_a2ws_closest_one(double N, double T, double s_self, double n_i, do
 double ladroi_a2ws_pair_one(double n_i, double t_i, double n_j, double t_j, double avail_j,
                             long *take);
 
+/* What a rank publishes of itself (§2.1): t_j, n_j, q_j (tasks it exposes to thieves)
+ * and `first` (when its first task started, < 0: none yet). */
+typedef struct ladroi_a2ws_info {
+    double t, n, q, first;
+} ladroi_a2ws_info_t;
+/* a2ws_publish=significant (not in the paper, whose Table 1 sends every change;
+ * docs/policies/a2ws.md, "Publishing what matters"): 1 when a rank's own information
+ * `cur` differs enough from `sent`, what it last published `age` seconds ago, to go to
+ * its neighbours now: whether it offers a task (q >= 1) turned; its first task started;
+ * t moved by more than LADROI_A2WS_SIG of the last value, or n or q by more than
+ * LADROI_A2WS_SIG of the larger of the last value and LADROI_A2WS_FLOOR tasks; or, for
+ * any change, `age` reached LADROI_A2WS_REFRESH times put_s, the mean time of one put
+ * (so that a rank spends at most about 1 / LADROI_A2WS_REFRESH of its time publishing
+ * small changes). 0 otherwise. */
+#define LADROI_A2WS_SIG 0.25
+#define LADROI_A2WS_FLOOR 4.0
+#define LADROI_A2WS_REFRESH 100.0
+int ladroi_a2ws_significant(const ladroi_a2ws_info_t *cur, const ladroi_a2ws_info_t *sent,
+                            double age, double put_s);
+
 /* The default radius (a2ws's option radius = 0). Up to whole_max ranks, the whole ring:
  * P/2 (every rank in every subsystem, eq. 4 instead of eq. 5); beyond, or with
  * whole_max = 0, ceil(P/4), at least 1, capped at radius_max when radius_max > 0. The

@@ -119,6 +119,51 @@ static void check_ring(void)
     CHECK(L == 0 && Rr == 1);
 }
 
+/* a2ws_publish=significant: what goes out at once, what waits for the refresh (puts of
+ * 10 us: LADROI_A2WS_REFRESH x 10 us = 1 ms), what never goes (no change). */
+static void check_significant(void)
+{
+    const double put = 10e-6, soon = 1e-6, late = LADROI_A2WS_REFRESH * put;
+    ladroi_a2ws_info_t sent = {.t = 0.002, .n = 40, .q = 20, .first = 0.5}, c;
+    c = sent; /* nothing changed: never, however late */
+    CHECK_EQ(ladroi_a2ws_significant(&c, &sent, soon, put), 0);
+    CHECK_EQ(ladroi_a2ws_significant(&c, &sent, 10 * late, put), 0);
+    c.n = 31; /* a quarter of 40 is 10: 9 fewer waits for the refresh */
+    CHECK_EQ(ladroi_a2ws_significant(&c, &sent, soon, put), 0);
+    CHECK_EQ(ladroi_a2ws_significant(&c, &sent, late, put), 1);
+    c.n = 29; /* 11 fewer: at once */
+    CHECK_EQ(ladroi_a2ws_significant(&c, &sent, soon, put), 1);
+    c = sent;
+    c.q = 26; /* q: 6 more of 20, over a quarter */
+    CHECK_EQ(ladroi_a2ws_significant(&c, &sent, soon, put), 1);
+    c.q = 24;
+    CHECK_EQ(ladroi_a2ws_significant(&c, &sent, soon, put), 0);
+    /* no longer offers a task: at once, whatever the size */
+    ladroi_a2ws_info_t few = sent;
+    few.q = 1;
+    c = few;
+    c.q = 0;
+    CHECK_EQ(ladroi_a2ws_significant(&c, &few, soon, put), 1);
+    CHECK_EQ(ladroi_a2ws_significant(&few, &c, soon, put), 1); /* and offers one again */
+    few.q = 2; /* small counts are measured against 4: 2 -> 3 waits */
+    c = few;
+    c.q = 3;
+    CHECK_EQ(ladroi_a2ws_significant(&c, &few, soon, put), 0);
+    c.q = 4; /* 2 -> 4: |4 - 2| = 2 > 0.25 x 4, at once */
+    CHECK_EQ(ladroi_a2ws_significant(&c, &few, soon, put), 1);
+    c = sent;
+    c.t = 0.0026; /* t: 30 % slower at once, 20 % waits */
+    CHECK_EQ(ladroi_a2ws_significant(&c, &sent, soon, put), 1);
+    c.t = 0.0024;
+    CHECK_EQ(ladroi_a2ws_significant(&c, &sent, soon, put), 0);
+    c = sent;
+    c.first = 0.7; /* the first task's start: at once */
+    CHECK_EQ(ladroi_a2ws_significant(&c, &sent, soon, put), 1);
+    c = sent;
+    c.n = 39; /* with no put measured yet (put_s 0), any change goes at once */
+    CHECK_EQ(ladroi_a2ws_significant(&c, &sent, 0, 0), 1);
+}
+
 int main(void)
 {
     check_ring();
@@ -217,5 +262,6 @@ int main(void)
     CHECK_EQ(d1, 0);
     CHECK_NEAR(ladroi_a2ws_pair_one(n[2], t[2], n[1], t[1], 10, &d2), 0);
     CHECK_EQ(d2, 0);
+    check_significant();
     return CHECK_REPORT("test_a2ws_math");
 }

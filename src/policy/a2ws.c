@@ -6,7 +6,9 @@
  * running) and q_j (tasks j exposes to thieves). The slots j < i of rank i's window are
  * written only by i-1 and the slots j > i only by i+1, with MPI_Put and no lock; a
  * rank sends only its dirty slots (Table 1) that lie in the receiver's subsystem, in one
- * MPI_Put per neighbour.
+ * MPI_Put per neighbour. By default (a2ws_publish=significant) a rank's own slot becomes
+ * dirty only when it changed enough (ladroi_a2ws_significant) or its last publication is
+ * old; paper=1 sends every change, as Table 1.
  *
  * Smart stealing (§2.2): after every task (Algorithm 1 lines 3-9, preemptive, §2.2.1)
  * and whenever idle, the rank computes its steal rate by eq. (5), picks a victim by the
@@ -65,6 +67,12 @@ typedef struct ladro__a2ws {
     double first;       /* as the slot field, for this rank */
     int probe; /* setting a2ws_probe: 0 none (paper=1); 1 when idle, probe a rank beyond the
                 * subsystem (any other rank when the subsystem is the whole ring) */
+    /* setting a2ws_publish (ladro__publish): `sent` is the own slot as last published,
+     * put_s the mean time of one put (ladro__send_range) */
+    bool significant;
+    ladro__a2ws_slot_t sent;
+    uint64_t own, own_sent; /* changes of the own slot: made, and when last published */
+    double put_s;
 } ladro__a2ws_t;
 
 /* Subsystem entry x -> rank. */
@@ -95,7 +103,11 @@ typedef struct ladro__a2ws_opts {
     int whole_max;
     int radius_max;
     int probe;
+    int publish;
 } ladro__a2ws_opts_t;
+
+enum { LADRO__PUBLISH_EVERY, LADRO__PUBLISH_SIGNIFICANT };
+static const char *const ladro__publish_names[] = {"every", "significant", NULL};
 
 static const ladroi_opt_t ladro__a2ws_opts[] = {
     {.key = "radius", .type = LADROI_OPT_INT, LADROI_OPT_FIELD(ladro__a2ws_opts_t, radius),
@@ -120,6 +132,11 @@ static const ladroi_opt_t ladro__a2ws_opts[] = {
      .max = 1, .def = "1", .paper = "0", .fixed = true, .accepted = "0, 1",
      .doc = "1: an idle rank whose subsystem offers no victim reads one random rank "
             "beyond it (docs/policies/a2ws.md, \"Beyond the information horizon\")"},
+    {.key = "a2ws_publish", .type = LADROI_OPT_ENUM,
+     LADROI_OPT_FIELD(ladro__a2ws_opts_t, publish), .names = ladro__publish_names,
+     .def = "significant", .paper = "every", .fixed = true, .accepted = "every, significant",
+     .doc = "which changes of a rank's own slot it sends: `every` (the paper's Table 1), "
+            "`significant` (docs/policies/a2ws.md, \"Publishing what matters\")"},
 };
 
 /* Counters (lb->st.counters[]): the A2WS mechanisms at work. */
@@ -151,6 +168,7 @@ static int ladro__a2ws_init(ladro_t *lb, void **state)
         R = ladroi_a2ws_default_radius(P, o->whole_max, o->radius_max);
     a->R = R;
     a->probe = o->probe;
+    a->significant = o->publish == LADRO__PUBLISH_SIGNIFICANT;
     /* Eq. (1): P_sub = 2R + 1 slots, clamped so that no rank appears twice. */
     ladroi_a2ws_ring(P, R, &a->L, &a->Rr);
     a->width = a->L + a->Rr + 1;
@@ -206,6 +224,24 @@ static void ladro__changed(ladro__a2ws_t *a, int x)
     a->offers[x] = offers;
 }
 
+static bool ladro__differs(const ladro__a2ws_slot_t *x, const ladro__a2ws_slot_t *y)
+{
+    return x->t != y->t || x->n != y->n || x->q != y->q || x->first != y->first;
+}
+
+/* Whether the own slot v, changed since the last publication, goes out now: with
+ * a2ws_publish=every (the paper's Table 1), at once; with `significant`, when
+ * ladroi_a2ws_significant says so (src/a2ws_math.h), or when the last publication had
+ * stamp 0 (the start), which the neighbours do not take as news. */
+static bool ladro__publish(const ladro__a2ws_t *a, const ladro__a2ws_slot_t *v)
+{
+    const ladro__a2ws_slot_t *o = &a->sent;
+    if (!a->significant || !(o->stamp > 0))
+        return true;
+    ladroi_a2ws_info_t cur = {v->t, v->n, v->q, v->first}, last = {o->t, o->n, o->q, o->first};
+    return ladroi_a2ws_significant(&cur, &last, v->stamp - o->stamp, a->put_s) != 0;
+}
+
 /* Algorithm 1 lines 2 and 11, update_process_info: this rank's own slot. A change of
  * t (Table 1 row 1) or of n/q — notably n dropping because thieves took tasks (row 4,
  * the victim realises it was stolen) — sets its flag. */
@@ -223,15 +259,21 @@ static int ladro__update_self(ladro_t *lb, ladro__a2ws_t *a)
         .first = a->first,
     };
     ladro__a2ws_slot_t *v = &a->view[a->L];
-    if (v->stamp == 0 || s.t != v->t || s.n != v->n || s.q != v->q || s.first != v->first) {
+    if (v->stamp == 0 || ladro__differs(&s, v)) {
         *v = s;
         ladro__set(v, ladro__rel(lb));
-        ladro__changed(a, a->L);
-        /* The own inbox slot x = L, which no neighbour writes, shows it to probes
-         * (ladro__probe); a put to the own window costs no message. */
-        if (a->probe)
-            return ladroi_rma_put(lb, &a->win, lb->rank, (size_t)a->L * sizeof *v, v, sizeof *v);
+        a->version++; /* this rank's own decisions see it at once */
+        a->own++;
     }
+    if (a->own_sent == a->own || !ladro__publish(a, v))
+        return LADRO_OK;
+    a->sent = *v;
+    a->own_sent = a->own;
+    ladro__changed(a, a->L);
+    /* The own inbox slot x = L, which no neighbour writes, shows it to probes
+     * (ladro__probe); a put to the own window costs no message. */
+    if (a->probe)
+        return ladroi_rma_put(lb, &a->win, lb->rank, (size_t)a->L * sizeof *v, v, sizeof *v);
     return LADRO_OK;
 }
 
@@ -292,12 +334,15 @@ static int ladro__send_range(ladro_t *lb, ladro__a2ws_t *a, int target, int x0, 
     if (first <= last) {
         if (yield && *puts > 0 && ((rc = ladroi_idle_yield(lb, stopped)) != 0 || *stopped))
             return rc;
+        double t0 = ladroi_net_now();
         rc = ladroi_rma_put(lb, &a->win, target,
                             (size_t)(first + shift) * sizeof(ladro__a2ws_slot_t),
                             &a->view[first],
                             (size_t)(last - first + 1) * sizeof(ladro__a2ws_slot_t));
         if (rc)
             return rc;
+        double c = ladroi_net_now() - t0; /* a2ws_publish=significant's refresh */
+        a->put_s = a->put_s > 0 ? 0.9 * a->put_s + 0.1 * c : c;
         (*puts)++;
         lb->st.info_msgs++;
         LADROI_TRACE_MSG(lb, target, LADROI_MSG_INFO);
