@@ -51,8 +51,8 @@ double ladroi_a2ws_pair_one(double n_i, double t_i, double n_j, double t_j, doub
 typedef struct ladroi_a2ws_info {
     double t, n, q, first;
 } ladroi_a2ws_info_t;
-/* a2ws_publish=significant (not in the paper, whose Table 1 sends every change;
- * docs/policies/a2ws.md, "Publishing what matters"): 1 when a rank's own information
+/* a2ws_exchange=lean (not in the paper, whose Table 1 sends every change;
+ * docs/policies/a2ws.md, "A lean exchange"): 1 when a rank's own information
  * `cur` differs enough from `sent`, what it last published `age` seconds ago, to go to
  * its neighbours now: whether it offers a task (q >= 1) turned; its first task started;
  * t moved by more than LADROI_A2WS_SIG of the last value, or n or q by more than

@@ -92,7 +92,7 @@ static const ladroi_opt_t ladro__keys[] = {
      .accepted = "a number of microseconds in [0, 1e7], at least backoff_min_us",
      .doc = "cap of the doubling idle sleep"},
     {.key = "backoff_pace", .type = LADROI_OPT_DOUBLE, LADRO__F(backoff_pace), .dmax = 100,
-     .def = "0", .accepted = "a number in [0, 100]",
+     .def = "0.25", .accepted = "a number in [0, 100]",
      .doc = "caps the idle sleep also at this share of the rank's mean task time so far "
             "(never under `backoff_min_us`): a thief does not sleep through most of a "
             "short task; 0, or before the rank's first task: `backoff_max_us` alone"},

@@ -119,7 +119,7 @@ static void check_ring(void)
     CHECK(L == 0 && Rr == 1);
 }
 
-/* a2ws_publish=significant: what goes out at once, what waits for the refresh (puts of
+/* a2ws_exchange=lean: what goes out at once, what waits for the refresh (puts of
  * 10 us: LADROI_A2WS_REFRESH x 10 us = 1 ms), what never goes (no change). */
 static void check_significant(void)
 {

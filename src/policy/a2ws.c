@@ -6,9 +6,10 @@
  * running) and q_j (tasks j exposes to thieves). The slots j < i of rank i's window are
  * written only by i-1 and the slots j > i only by i+1, with MPI_Put and no lock; a
  * rank sends only its dirty slots (Table 1) that lie in the receiver's subsystem, in one
- * MPI_Put per neighbour. By default (a2ws_publish=significant) a rank's own slot becomes
- * dirty only when it changed enough (ladroi_a2ws_significant) or its last publication is
- * old; paper=1 sends every change, as Table 1.
+ * MPI_Put per neighbour. By default (a2ws_exchange=lean) a rank's own slot becomes dirty
+ * only when it changed enough (ladroi_a2ws_significant) or its last publication is old,
+ * and a task's end runs Algorithm 1 at most every 20 us while tasks remain; paper=1 does
+ * both at every change and every task, as Table 1 and Algorithm 1.
  *
  * Smart stealing (§2.2): after every task (Algorithm 1 lines 3-9, preemptive, §2.2.1)
  * and whenever idle, the rank computes its steal rate by eq. (5), picks a victim by the
@@ -67,12 +68,13 @@ typedef struct ladro__a2ws {
     double first;       /* as the slot field, for this rank */
     int probe; /* setting a2ws_probe: 0 none (paper=1); 1 when idle, probe a rank beyond the
                 * subsystem (any other rank when the subsystem is the whole ring) */
-    /* setting a2ws_publish (ladro__publish): `sent` is the own slot as last published,
-     * put_s the mean time of one put (ladro__send_range) */
-    bool significant;
+    /* setting a2ws_exchange (ladro__publish, ladro__a2ws_task_end): `sent` is the own
+     * slot as last published, put_s the mean time of one put (ladro__send_range) */
+    bool lean;
     ladro__a2ws_slot_t sent;
     uint64_t own, own_sent; /* changes of the own slot: made, and when last published */
     double put_s;
+    double end_at; /* a2ws_exchange=lean: when a task's end last ran Algorithm 1 */
 } ladro__a2ws_t;
 
 /* Subsystem entry x -> rank. */
@@ -103,11 +105,14 @@ typedef struct ladro__a2ws_opts {
     int whole_max;
     int radius_max;
     int probe;
-    int publish;
+    int exchange;
 } ladro__a2ws_opts_t;
 
-enum { LADRO__PUBLISH_EVERY, LADRO__PUBLISH_SIGNIFICANT };
-static const char *const ladro__publish_names[] = {"every", "significant", NULL};
+enum { LADRO__EXCHANGE_EVERY, LADRO__EXCHANGE_LEAN };
+static const char *const ladro__exchange_names[] = {"every", "lean", NULL};
+/* a2ws_exchange=lean: after a task, while the rank holds more, Algorithm 1's steal and
+ * exchange run at most this often (s): the core's own service cadence (src/core.c). */
+#define LADRO__END_S 20e-6
 
 static const ladroi_opt_t ladro__a2ws_opts[] = {
     {.key = "radius", .type = LADROI_OPT_INT, LADROI_OPT_FIELD(ladro__a2ws_opts_t, radius),
@@ -121,22 +126,24 @@ static const ladroi_opt_t ladro__a2ws_opts[] = {
      .fixed = true,
      .accepted = "0 (never: ⌈P/4⌉) or an integer in [1, 16777216]",
      .doc = "the default radius (radius=0) is the whole ring up to this many ranks "
-            "(docs/policies/a2ws.md, \"The whole ring\")"},
+            "(docs/policies/a2ws.md, \"The radius\")"},
     {.key = "radius_max", .type = LADROI_OPT_INT,
      LADROI_OPT_FIELD(ladro__a2ws_opts_t, radius_max), .max = 1u << 24, .def = "256",
      .fixed = true,
      .accepted = "0 (no cap) or an integer in [1, 16777216]",
      .doc = "cap of the default radius beyond whole_max ranks: memory and time per rank "
-            "grow with R (docs/policies/a2ws.md, \"Radius at scale\")"},
+            "grow with R (docs/policies/a2ws.md, \"The radius\")"},
     {.key = "a2ws_probe", .type = LADROI_OPT_INT, LADROI_OPT_FIELD(ladro__a2ws_opts_t, probe),
      .max = 1, .def = "1", .paper = "0", .fixed = true, .accepted = "0, 1",
      .doc = "1: an idle rank whose subsystem offers no victim reads one random rank "
             "beyond it (docs/policies/a2ws.md, \"Beyond the information horizon\")"},
-    {.key = "a2ws_publish", .type = LADROI_OPT_ENUM,
-     LADROI_OPT_FIELD(ladro__a2ws_opts_t, publish), .names = ladro__publish_names,
-     .def = "significant", .paper = "every", .fixed = true, .accepted = "every, significant",
-     .doc = "which changes of a rank's own slot it sends: `every` (the paper's Table 1), "
-            "`significant` (docs/policies/a2ws.md, \"Publishing what matters\")"},
+    {.key = "a2ws_exchange", .type = LADROI_OPT_ENUM,
+     LADROI_OPT_FIELD(ladro__a2ws_opts_t, exchange), .names = ladro__exchange_names,
+     .def = "lean", .paper = "every", .fixed = true, .accepted = "every, lean",
+     .doc = "`every`: after every task a steal attempt and the exchange, every change of "
+            "the own slot sent (Algorithm 1, Table 1); `lean`: at most every 20 us while "
+            "tasks remain, the own slot when it changed enough (docs/policies/a2ws.md, "
+            "\"A lean exchange\")"},
 };
 
 /* Counters (lb->st.counters[]): the A2WS mechanisms at work. */
@@ -168,7 +175,7 @@ static int ladro__a2ws_init(ladro_t *lb, void **state)
         R = ladroi_a2ws_default_radius(P, o->whole_max, o->radius_max);
     a->R = R;
     a->probe = o->probe;
-    a->significant = o->publish == LADRO__PUBLISH_SIGNIFICANT;
+    a->lean = o->exchange == LADRO__EXCHANGE_LEAN;
     /* Eq. (1): P_sub = 2R + 1 slots, clamped so that no rank appears twice. */
     ladroi_a2ws_ring(P, R, &a->L, &a->Rr);
     a->width = a->L + a->Rr + 1;
@@ -230,13 +237,13 @@ static bool ladro__differs(const ladro__a2ws_slot_t *x, const ladro__a2ws_slot_t
 }
 
 /* Whether the own slot v, changed since the last publication, goes out now: with
- * a2ws_publish=every (the paper's Table 1), at once; with `significant`, when
+ * a2ws_exchange=every (the paper's Table 1), at once; with `lean`, when
  * ladroi_a2ws_significant says so (src/a2ws_math.h), or when the last publication had
  * stamp 0 (the start), which the neighbours do not take as news. */
 static bool ladro__publish(const ladro__a2ws_t *a, const ladro__a2ws_slot_t *v)
 {
     const ladro__a2ws_slot_t *o = &a->sent;
-    if (!a->significant || !(o->stamp > 0))
+    if (!a->lean || !(o->stamp > 0)) /* a stamp 0 (the start) is no news */
         return true;
     ladroi_a2ws_info_t cur = {v->t, v->n, v->q, v->first}, last = {o->t, o->n, o->q, o->first};
     return ladroi_a2ws_significant(&cur, &last, v->stamp - o->stamp, a->put_s) != 0;
@@ -341,7 +348,7 @@ static int ladro__send_range(ladro_t *lb, ladro__a2ws_t *a, int target, int x0, 
                             (size_t)(last - first + 1) * sizeof(ladro__a2ws_slot_t));
         if (rc)
             return rc;
-        double c = ladroi_net_now() - t0; /* a2ws_publish=significant's refresh */
+        double c = ladroi_net_now() - t0; /* a2ws_exchange=lean's refresh */
         a->put_s = a->put_s > 0 ? 0.9 * a->put_s + 0.1 * c : c;
         (*puts)++;
         lb->st.info_msgs++;
@@ -632,8 +639,15 @@ static int ladro__a2ws_task_end(ladro_t *lb, void *state, double elapsed_s, doub
         a->first = ladro__rel(lb) - padded_s;
     a->sum_t += padded_s; /* this rank's real runtime per task, speed emulation included */
     a->ntasks++;
+    bool more = ladroi_pool_local_count(&lb->pool) > 0;
+    if (a->lean && more) { /* a2ws_exchange=lean: at most every LADRO__END_S */
+        double now = ladroi_net_now();
+        if (now - a->end_at < LADRO__END_S)
+            return LADRO_OK;
+        a->end_at = now;
+    }
     /* Algorithm 1 line 3: the process ran a task -> it may steal (preemptively). */
-    int rc = ladro__try_steal(lb, a, ladroi_pool_local_count(&lb->pool) > 0);
+    int rc = ladro__try_steal(lb, a, more);
     if (rc < 0)
         return rc;
     return ladro__communicate(lb, a, false);
