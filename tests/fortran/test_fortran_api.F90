@@ -5,6 +5,7 @@
 program test_fortran_api
   use mpi
   use ladro
+  use test_support
   use, intrinsic :: iso_c_binding, only: c_char, c_int, c_null_char, c_ptr, c_associated, &
       c_f_pointer
   use, intrinsic :: iso_fortran_env, only: int32, int64, real64, error_unit
@@ -16,11 +17,6 @@ program test_fortran_api
       integer(c_int), value :: overwrite
       integer(c_int) :: rc
     end function setenv
-    function getenv(name) bind(c, name='getenv') result(p)
-      import :: c_char, c_ptr
-      character(kind=c_char), intent(in) :: name(*)
-      type(c_ptr) :: p
-    end function getenv
     function unsetenv(name) bind(c, name='unsetenv') result(rc)
       import :: c_char, c_int
       character(kind=c_char), intent(in) :: name(*)
@@ -36,17 +32,12 @@ program test_fortran_api
   character(len=8) :: short
   character(len=:), allocatable :: val
   character(len=16) :: env
-  integer :: rc, ierr, rank, nranks, failed, u, n, i
+  integer :: rc, ierr, u, n, i
   integer(int64) :: pay(2), res(1), id, seen(0:ntasks - 1), total, ran, home, sum_ids, all_ids
   real(real64) :: r8(1), v
   integer(int32) :: i4(1)
 
-  call MPI_Init(ierr)
-  call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
-  call MPI_Comm_size(MPI_COMM_WORLD, nranks, ierr)
-  failed = 0
-  ! (getenv, not get_environment_variable: libgfortran's copy of the name reads past a
-  ! literal's end, which AddressSanitizer reports under strict_string_checks)
+  call test_start('test_fortran_api')
   env = c_getenv('LADRO_EXPECT_NP' // c_null_char)
   if (env /= '') call check(trim(env) == itoa(nranks), 'MPI gave ' // itoa(nranks) // &
       ' ranks, expected ' // trim(env) // ' (the other MPI''s launcher?)')
@@ -128,7 +119,7 @@ program test_fortran_api
   rc = ladro_create(MPI_COMM_WORLD, cfg, lb, msg)
   call check(rc == LADRO_OK .and. msg == '', 'ladro_create: ' // trim(msg))
   call ladro_config_free(cfg)
-  if (rc /= LADRO_OK) call finish()
+  if (rc /= LADRO_OK) call test_finish()
   call check(ladro_rank(lb) == rank .and. ladro_size(lb) == nranks, 'rank and size')
   rc = ladro_create(MPI_COMM_WORLD, none, lb, msg)
   call check(rc == LADRO_ESTATE, 'create on a handle in use: ' // ladro_err_name(rc))
@@ -205,42 +196,9 @@ program test_fortran_api
   call check(ladro_stats_field(st, 'makespan', v) == LADRO_EINVAL, 'field after free')
   call check(ladro_destroy(lb) == LADRO_OK, 'destroy')
   call check(ladro_destroy(lb) == LADRO_OK .and. ladro_rank(lb) == -1, 'destroy again')
-  call finish()
+  call test_finish()
 
 contains
-
-  subroutine check(ok, what)
-    logical, intent(in) :: ok
-    character(len=*), intent(in) :: what
-    if (ok) return
-    failed = failed + 1
-    write(error_unit, '(a,i0,a)') 'test_fortran_api: rank ', rank, ': FAILED: ' // what
-  end subroutine check
-
-  function itoa(i) result(s)
-    integer, intent(in) :: i
-    character(len=:), allocatable :: s
-    character(len=16) :: b
-    write(b, '(i0)') i
-    s = trim(b)
-  end function itoa
-
-  ! A C environment variable's value, up to 16 characters ("" when unset).
-  function c_getenv(name) result(v)
-    character(len=*), intent(in) :: name
-    character(len=16) :: v
-    type(c_ptr) :: p
-    character(kind=c_char), pointer :: c(:)
-    integer :: i
-    v = ''
-    p = getenv(name)
-    if (.not. c_associated(p)) return
-    call c_f_pointer(p, c, [len(v)])
-    do i = 1, len(v)
-      if (c(i) == c_null_char) exit
-      v(i:i) = c(i)
-    end do
-  end function c_getenv
 
   ! Lines of unit u (rewound) holding word.
   function count_lines(u, word) result(n)
@@ -256,16 +214,5 @@ contains
       if (index(line, word) > 0) n = n + 1
     end do
   end function count_lines
-
-  subroutine finish()
-    integer(int64) :: mine, all ! int64 as the other reductions (MPICH's `mpi` compares calls)
-    mine = failed
-    call MPI_Allreduce(mine, all, 1, MPI_INTEGER8, MPI_SUM, MPI_COMM_WORLD, ierr)
-    if (rank == 0) print '(a,i0,a,i0,a)', 'test_fortran_api: ', nranks, ' ranks, ', all, &
-        ' failed checks'
-    call MPI_Finalize(ierr)
-    if (all /= 0) stop 1
-    stop
-  end subroutine finish
 
 end program test_fortran_api

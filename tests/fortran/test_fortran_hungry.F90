@@ -7,16 +7,10 @@
 program test_fortran_hungry
   use mpi
   use ladro
-  use, intrinsic :: iso_c_binding, only: c_char, c_null_char, c_ptr, c_associated, c_f_pointer
+  use test_support
+  use, intrinsic :: iso_c_binding, only: c_null_char
   use, intrinsic :: iso_fortran_env, only: int32, int64, error_unit
   implicit none
-  interface
-    function getenv(name) bind(c, name='getenv') result(p)
-      import :: c_char, c_ptr
-      character(kind=c_char), intent(in) :: name(*)
-      type(c_ptr) :: p
-    end function getenv
-  end interface
   integer, parameter :: units = 256 ! work units of the one splitting task
   integer, parameter :: nseed = 20  ! empty tasks seeded on every rank
   ! every policy of the library (a name it does not know fails at ladro_config_set)
@@ -27,17 +21,14 @@ program test_fortran_hungry
   type(ladro_task_t) :: task
   character(len=256) :: msg
   character(len=16) :: env
-  integer :: rc, ierr, rank, nranks, failed, p, bad, i
+  integer :: rc, ierr, p, bad, i
   integer(int32) :: r(2), half(2), lo, n
   ! (the reductions all take int64 arrays and no MPI_IN_PLACE: MPICH's `mpi` compares calls)
   integer(int64) :: seen(0:units - 1), seen_all(0:units - 1)
   integer(int64) :: counts(3), totals(3) ! empty tasks run, splits, empty tasks seeded
   logical :: moves
 
-  call MPI_Init(ierr)
-  call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
-  call MPI_Comm_size(MPI_COMM_WORLD, nranks, ierr)
-  failed = 0
+  call test_start('test_fortran_hungry')
   ! on N ranks, not N singletons of another MPI's launcher (which would see no stealing)
   env = c_getenv('LADRO_EXPECT_NP' // c_null_char)
   if (env /= '') call check(trim(env) == itoa(nranks), 'MPI gave ' // itoa(nranks) // &
@@ -114,53 +105,6 @@ program test_fortran_hungry
     call check(ladro_destroy(lb) == LADRO_OK, 'destroy')
     call check(.not. ladro_hungry(lb), trim(policies(p)) // ': hungry after ladro_destroy')
   end do
-  call finish()
-
-contains
-
-  subroutine check(ok, what)
-    logical, intent(in) :: ok
-    character(len=*), intent(in) :: what
-    if (ok) return
-    failed = failed + 1
-    write(error_unit, '(a,i0,a)') 'test_fortran_hungry: rank ', rank, ': FAILED: ' // what
-  end subroutine check
-
-  function itoa(i) result(s)
-    integer, intent(in) :: i
-    character(len=:), allocatable :: s
-    character(len=16) :: b
-    write(b, '(i0)') i
-    s = trim(b)
-  end function itoa
-
-  ! A C environment variable's value, up to 16 characters ("" when unset). (getenv, not
-  ! get_environment_variable: see tests/fortran/test_fortran_api.F90)
-  function c_getenv(name) result(v)
-    character(len=*), intent(in) :: name
-    character(len=16) :: v
-    type(c_ptr) :: p
-    character(kind=c_char), pointer :: c(:)
-    integer :: i
-    v = ''
-    p = getenv(name)
-    if (.not. c_associated(p)) return
-    call c_f_pointer(p, c, [len(v)])
-    do i = 1, len(v)
-      if (c(i) == c_null_char) exit
-      v(i:i) = c(i)
-    end do
-  end function c_getenv
-
-  subroutine finish()
-    integer(int64) :: mine(1), all(1)
-    mine = failed
-    call MPI_Allreduce(mine, all, 1, MPI_INTEGER8, MPI_SUM, MPI_COMM_WORLD, ierr)
-    if (rank == 0) print '(a,i0,a,i0,a)', 'test_fortran_hungry: ', nranks, ' ranks, ', all(1), &
-        ' failed checks'
-    call MPI_Finalize(ierr)
-    if (all(1) /= 0) stop 1
-    stop
-  end subroutine finish
+  call test_finish()
 
 end program test_fortran_hungry
