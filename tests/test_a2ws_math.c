@@ -17,6 +17,13 @@
         }                                                                              \
     } while (0)
 
+/* One entry of the victim selection: its weight (call) and the amount it sets in d. */
+#define CHECK_ENTRY(call, d, weight, amount)                                           \
+    do {                                                                               \
+        CHECK_NEAR((call), (weight));                                                  \
+        CHECK_EQ((d), (amount));                                                       \
+    } while (0)
+
 /* §2.1 on every ring of 2..12 ranks and radius 1..7: the subsystem names distinct
  * ranks; every slot j != i of rank i is written by exactly one neighbour (i-1 for j < i,
  * i+1 for j > i: no two writers, so no lock), which names the same rank in the slot it
@@ -228,40 +235,27 @@ int main(void)
     CHECK_NEAR(w1 / (w1 + w2), 0.148936170 / (0.148936170 + 0.411764706));
     CHECK(w2 > w1);
     /* uncapped, j = 2 gives its whole rounded amount: 6 */
-    CHECK_NEAR(ladroi_a2ws_closest_one(N, T, S0, n[0], t[0], n[2], t[2], 10, &d2), w2);
-    CHECK_EQ(d2, 6);
+    CHECK_ENTRY(ladroi_a2ws_closest_one(N, T, S0, n[0], t[0], n[2], t[2], 10, &d2), d2, w2, 6);
     /* a process with S <= 0 has no closest-rate victim (thief 2: S_2 < 0) */
-    CHECK_NEAR(ladroi_a2ws_closest_one(N, T, S2, n[2], t[2], n[0], t[0], 10, &d1), 0);
-    CHECK_EQ(d1, 0);
-    CHECK_NEAR(ladroi_a2ws_closest_one(N, T, S2, n[2], t[2], n[1], t[1], 10, &d1), 0);
-    CHECK_EQ(d1, 0);
-    CHECK_NEAR(ladroi_a2ws_closest_one(N, T, -1, n[0], t[0], n[2], t[2], 3, &d1), 0);
-    CHECK_EQ(d1, 0);
+    CHECK_ENTRY(ladroi_a2ws_closest_one(N, T, S2, n[2], t[2], n[0], t[0], 10, &d1), d1, 0, 0);
+    CHECK_ENTRY(ladroi_a2ws_closest_one(N, T, S2, n[2], t[2], n[1], t[1], 10, &d1), d1, 0, 0);
+    CHECK_ENTRY(ladroi_a2ws_closest_one(N, T, -1, n[0], t[0], n[2], t[2], 3, &d1), d1, 0, 0);
     /* a victim that holds nothing is no candidate */
-    CHECK_NEAR(ladroi_a2ws_closest_one(N, T, S0, n[0], t[0], n[1], t[1], 0, &d1), 0);
-    CHECK_EQ(d1, 0);
-    CHECK_NEAR(ladroi_a2ws_closest_one(N, T, S0, n[0], t[0], n[2], t[2], 0, &d2), 0);
-    CHECK_EQ(d2, 0);
+    CHECK_ENTRY(ladroi_a2ws_closest_one(N, T, S0, n[0], t[0], n[1], t[1], 0, &d1), d1, 0, 0);
+    CHECK_ENTRY(ladroi_a2ws_closest_one(N, T, S0, n[0], t[0], n[2], t[2], 0, &d2), d2, 0, 0);
     /* a victim with S_j >= 0 is no candidate either (j = 0 seen from a thief S > 0) */
-    CHECK_NEAR(ladroi_a2ws_closest_one(N, T, 1, n[1], t[1], n[0], t[0], 10, &d1), 0);
-    CHECK_EQ(d1, 0);
+    CHECK_ENTRY(ladroi_a2ws_closest_one(N, T, 1, n[1], t[1], n[0], t[0], 10, &d1), d1, 0, 0);
 
     /* In-pair, thief 0: j = 1: eq. (10) = 3.333, gamma(3) = max(7*2, 13) = 14,
      * gamma(4) = max(6*2, 14) = 14 -> tie -> 4, weight 4; j = 2: 6 -> D = 6, weight 6. */
-    CHECK_NEAR(ladroi_a2ws_pair_one(n[0], t[0], n[1], t[1], 10, &d1), 4);
-    CHECK_EQ(d1, 4);
-    CHECK_NEAR(ladroi_a2ws_pair_one(n[0], t[0], n[2], t[2], 10, &d2), 6);
-    CHECK_EQ(d2, 6);
+    CHECK_ENTRY(ladroi_a2ws_pair_one(n[0], t[0], n[1], t[1], 10, &d1), d1, 4, 4);
+    CHECK_ENTRY(ladroi_a2ws_pair_one(n[0], t[0], n[2], t[2], 10, &d2), d2, 6, 6);
     /* capped by what the victim holds: the weight is the amount taken */
-    CHECK_NEAR(ladroi_a2ws_pair_one(n[0], t[0], n[2], t[2], 5, &d2), 5);
-    CHECK_EQ(d2, 5);
-    CHECK_NEAR(ladroi_a2ws_pair_one(n[0], t[0], n[2], t[2], 0, &d2), 0);
-    CHECK_EQ(d2, 0);
+    CHECK_ENTRY(ladroi_a2ws_pair_one(n[0], t[0], n[2], t[2], 5, &d2), d2, 5, 5);
+    CHECK_ENTRY(ladroi_a2ws_pair_one(n[0], t[0], n[2], t[2], 0, &d2), d2, 0, 0);
     /* the slowest process pairs with nobody: every pair rate is negative */
-    CHECK_NEAR(ladroi_a2ws_pair_one(n[2], t[2], n[0], t[0], 10, &d1), 0);
-    CHECK_EQ(d1, 0);
-    CHECK_NEAR(ladroi_a2ws_pair_one(n[2], t[2], n[1], t[1], 10, &d2), 0);
-    CHECK_EQ(d2, 0);
+    CHECK_ENTRY(ladroi_a2ws_pair_one(n[2], t[2], n[0], t[0], 10, &d1), d1, 0, 0);
+    CHECK_ENTRY(ladroi_a2ws_pair_one(n[2], t[2], n[1], t[1], 10, &d2), d2, 0, 0);
     check_significant();
     return CHECK_REPORT("test_a2ws_math");
 }
