@@ -156,7 +156,7 @@ typedef struct ladro_config {
     double backoff_min_us;       /* idle back-off, first sleep (20) */
     double backoff_max_us;       /* idle back-off, cap (2000) */
     double backoff_pace;         /* idle back-off, cap as a share of the rank's mean task
-                                    time so far (0 = backoff_max_us only, the default) */
+                                    time so far (0.25; 0 = backoff_max_us only) */
     int idle;                    /* idle ranks: LADRO_IDLE_AUTO (spin when the node's ranks
                                     have a core each, else back off), _SPIN, _BACKOFF; key
                                     values "auto", "spin", "backoff". ladro_config(lb)
