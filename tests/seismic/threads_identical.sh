@@ -24,9 +24,12 @@ for pol in baseline ctws; do
 done
 echo "ladro-seismic: 2 ranks x 3 threads (baseline, ctws; no ladro_progress) = 1 rank x 1 thread"
 
-# killed halfway through a shot after 1 shot done on the rank, then resumed threaded
+# killed halfway through a shot after 2 shots done on the rank, then resumed threaded. A
+# shot is journaled when its result is home at its owner: after a single shot the other
+# worker's shot could reach its middle before that (a kill with nothing journaled); after
+# two, the first has had at least the second's end to get home.
 if LADRO_JOURNAL="$work/kill-jnl" launch 2 "$@" "$bin/ladro-seismic" $args --out "$work/kill" \
-    --threads 2 --die-after 1 >"$work/kill.log" 2>&1; then
+    --threads 2 --die-after 2 >"$work/kill.log" 2>&1; then
     echo "the killed threaded run exited 0"; exit 1
 fi
 LADRO_JOURNAL="$work/kill-jnl" launch 2 "$@" "$bin/ladro-seismic" $args --out "$work/kill" \
