@@ -320,6 +320,18 @@ int ladro_result(ladro_t *lb, const void *bytes)
 #define LADRO__SERVE_S 20e-6
 #define LADRO__STRIDE_MAX 1024u
 
+/* Between two full services a rank publishes new tasks only while thieves see none
+ * (the pool's estimate of its public part is 0): one atomic on its own window per
+ * service instead of one per pushed task, and tasks run soon after their push stay
+ * private (no publish, no take-back). A task pushed while others are public waits at
+ * most LADRO__SERVE_S for the next full service's release. */
+static int ladro__release_quick(ladro_t *lb)
+{
+    if (lb->pool.pub_est > 0)
+        return LADRO_OK;
+    return ladroi_pool_release(lb, &lb->pool, lb->cfg.chunk);
+}
+
 static int ladro__serve_full(ladro_t *lb, double now)
 {
     lb->serve_at = now;
@@ -352,7 +364,7 @@ int ladro_progress(ladro_t *lb)
         return LADRO_ETIMEDOUT;
     if (lb->serve_left > 1) {
         lb->serve_left--;
-        return ladroi_pool_release(lb, &lb->pool, lb->cfg.chunk);
+        return ladro__release_quick(lb);
     }
     double now = ladroi_net_now(), gap = now - lb->serve_at;
     unsigned s = lb->serve_stride ? lb->serve_stride : 1;
@@ -435,7 +447,7 @@ int ladro_next(ladro_t *lb, ladro_task_t *task)
     if (!finished || now - lb->serve_at >= LADRO__SERVE_S)
         rc = ladro__serve_full(lb, now);
     else
-        rc = ladroi_pool_release(lb, &lb->pool, lb->cfg.chunk);
+        rc = ladro__release_quick(lb);
     if (rc)
         return rc;
     for (;;) {
