@@ -45,6 +45,35 @@ double ladroi_a2ws_closest_one(double N, double T, double s_self, double n_i, do
                                double n_j, double t_j, double avail_j, long *take);
 double ladroi_a2ws_pair_one(double n_i, double t_i, double n_j, double t_j, double avail_j,
                             long *take);
+/* §2.2.2's draw: entry j with probability w_j / sum, without an array of weights.
+ * weight(ctx, j) is entry j's weight (<= 0: no candidate), sum the caller's sum of the
+ * weights of entries 0..count-1 in index order, u uniform in [0, 1). With cum_j the sum
+ * of the positive weights up to and including j, returns the j of positive weight with
+ * cum_{j-1} <= u * sum < cum_j; the last positive one when rounding leaves u * sum at
+ * or past the last cum (u close to 1); -1 when sum is not > 0 (no candidate, or a NaN).
+ * Calls weight in index order, once per entry, up to the one returned (all of them when
+ * it is the last positive one). */
+typedef double (*ladroi_a2ws_weight_fn)(void *ctx, int j);
+/* Inline: the caller's weight function is then inlined too, as a loop of its own would
+ * be (a decision weighs up to 2R+1 slots). */
+static inline int ladroi_a2ws_draw(ladroi_a2ws_weight_fn weight, void *ctx, int count,
+                                   double sum, double u)
+{
+    if (!(sum > 0))
+        return -1;
+    double at = u * sum, acc = 0;
+    int last = -1;
+    for (int j = 0; j < count; j++) {
+        double w = weight(ctx, j);
+        if (w <= 0)
+            continue;
+        acc += w;
+        last = j;
+        if (at < acc)
+            break;
+    }
+    return last;
+}
 
 /* What a rank publishes of itself (§2.1): t_j, n_j, q_j (tasks it exposes to thieves)
  * and `first` (when its first task started, < 0: none yet). */

@@ -1,5 +1,5 @@
-/* A2WS equations (2)-(10) and the victim-selection weights of one entry on hand-worked
- * numbers (docs/policies/a2ws.md shows the arithmetic). No MPI. */
+/* A2WS equations (2)-(10), the victim-selection weights of one entry on hand-worked
+ * numbers (docs/policies/a2ws.md shows the arithmetic) and the draw among them. No MPI. */
 #include "../src/a2ws_math.h"
 #include "check.h"
 
@@ -171,6 +171,81 @@ static void check_significant(void)
     CHECK_EQ(ladroi_a2ws_significant(&c, &sent, 0, 0), 1);
 }
 
+/* §2.2.2's draw (ladroi_a2ws_draw) over an array, through its weight callback: each
+ * call must come in index order, once per entry. */
+typedef struct draw_ctx {
+    const double *w;
+    int calls;
+} draw_ctx_t;
+static double draw_weight(void *ctx, int j)
+{
+    draw_ctx_t *d = ctx;
+    CHECK_EQ(j, d->calls); /* 0, 1, 2, ... */
+    d->calls++;
+    return d->w[j];
+}
+/* The entry drawn with u, the weights summed in index order as ladro__decide sums them;
+ * *calls: the weights asked for. */
+static int draw(const double *w, int n, double u, int *calls)
+{
+    double sum = 0;
+    for (int j = 0; j < n; j++)
+        sum += w[j];
+    draw_ctx_t d = {.w = w};
+    int j = ladroi_a2ws_draw(draw_weight, &d, n, sum, u);
+    *calls = d.calls;
+    return j;
+}
+static void check_draw(void)
+{
+    /* weights 0.5, 1.5, 2 (sum 4) between zeros: entry 1 for u in [0, 0.125), 3 for
+     * [0.125, 0.5), 4 for [0.5, 1); the bounds are exact in binary */
+    const double w[6] = {0, 0.5, 0, 1.5, 2, 0};
+    const double lo[6] = {0, 0, 0, 0.125, 0.5, 0}, hi[6] = {0, 0.125, 0, 0.5, 1, 0};
+    int calls;
+    for (int i = 0; i < 6; i++) {
+        if (w[i] <= 0)
+            continue;
+        CHECK_EQ(draw(w, 6, lo[i], &calls), i);          /* u = cum_{i-1} / sum */
+        CHECK_EQ(calls, i + 1);                          /* stops at the entry drawn */
+        CHECK_EQ(draw(w, 6, nextafter(hi[i], 0), &calls), i); /* just below cum_i / sum */
+        CHECK_EQ(calls, i + 1);
+    }
+    CHECK_EQ(draw(w, 6, 0.125, &calls), 3); /* u = cum_1 / sum: the next one */
+    CHECK_EQ(draw(w, 6, 0.5, &calls), 4);
+    /* u -> 1: the last positive weight, not the zero after it; u * sum = sum (u = 1,
+     * as rounding can give) falls past every cum and draws it too, having asked all */
+    CHECK_EQ(draw(w, 6, nextafter(1, 0), &calls), 4);
+    CHECK_EQ(draw(w, 6, 1, &calls), 4);
+    CHECK_EQ(calls, 6);
+    /* on a grid of u, each entry drawn with frequency w / sum, zeros never */
+    const double v[7] = {0.3, 0, 0.1, 0.25, 0, 0.05, 0.3};
+    int hits[7] = {0}, grid = 2000;
+    for (int k = 0; k < grid; k++) {
+        int j = draw(v, 7, (k + 0.5) / grid, &calls);
+        CHECK(j >= 0 && j < 7);
+        if (j >= 0 && j < 7)
+            hits[j]++;
+    }
+    for (int j = 0; j < 7; j++)
+        CHECK_NEAR((double)hits[j] / grid, v[j]); /* v sums to 1 */
+    /* no positive weight: none, whatever u, without asking for a weight */
+    const double zero[4] = {0, 0, 0, 0};
+    CHECK_EQ(draw(zero, 4, 0, &calls), -1);
+    CHECK_EQ(draw(zero, 4, 0.5, &calls), -1);
+    CHECK_EQ(draw(zero, 4, nextafter(1, 0), &calls), -1);
+    CHECK_EQ(calls, 0);
+    CHECK_EQ(draw(zero, 0, 0.5, &calls), -1);
+    /* a NaN weight makes the sum NaN: no draw (the caller's decision then has no victim) */
+    const double nan_w[3] = {0.5, NAN, 0.5};
+    CHECK_EQ(draw(nan_w, 3, 0.1, &calls), -1);
+    CHECK_EQ(calls, 0);
+    /* one candidate: drawn for any u */
+    const double one[3] = {0, 0, 7};
+    CHECK_EQ(draw(one, 3, 0, &calls), 2);
+    CHECK_EQ(draw(one, 3, nextafter(1, 0), &calls), 2);
+}
+
 int main(void)
 {
     check_ring();
@@ -257,5 +332,6 @@ int main(void)
     CHECK_ENTRY(ladroi_a2ws_pair_one(n[2], t[2], n[0], t[0], 10, &d1), d1, 0, 0);
     CHECK_ENTRY(ladroi_a2ws_pair_one(n[2], t[2], n[1], t[1], 10, &d2), d2, 0, 0);
     check_significant();
+    check_draw();
     return CHECK_REPORT("test_a2ws_math");
 }

@@ -210,11 +210,13 @@ bool app_stderr_tty(void)
 
 void app_policies_line(char *buf, size_t len)
 {
+    ladro_config_t cfg;
+    ladro_config_init(&cfg); /* the default policy: ladro_config_init's, no environment */
     size_t k = (size_t)snprintf(buf, len, "policies:");
     for (const char *const *n = ladro_policy_names(); *n && k < len; n++)
         k += (size_t)snprintf(buf + k, len - k, " %s", *n);
     if (k < len)
-        snprintf(buf + k, len - k, "\n");
+        snprintf(buf + k, len - k, "\ndefault policy: %s\n", cfg.policy);
 }
 
 int app_emulate(ladro_t *lb, const app_emulation_t *e, char *err, size_t errlen)

@@ -79,8 +79,10 @@ const char *app_policy_next(app_policy_iter_t *it);
  * else 0. */
 int app_check_max_failed(int64_t max_failed, const ladro_stats_t *st, const char *policy);
 
-/* The line naming the registered policies, for a --help:
- *     "policies: static leader random ...\n" (as ladro_policy_names() orders them). */
+/* The lines naming the registered policies and the default one (ladro_config_init's,
+ * used when neither --policy nor LADRO_POLICY names one), for a --help:
+ *     "policies: static leader random ...\n" (as ladro_policy_names() orders them)
+ *     "default policy: random\n" */
 void app_policies_line(char *buf, size_t len);
 
 /* Local. Is what this process writes on stderr shown on a terminal? Its stderr is one,

@@ -428,23 +428,35 @@ static double ladro__entry(const ladro__a2ws_t *a, ladro__sub_t *u, int x, doubl
     return v->q;
 }
 
-/* The weight of slot x (an offer) under the criterion chosen (closest rate with S_self
- * and the sums, else in-pair), and its amount. */
-static double ladro__weight(const ladro__a2ws_t *a, ladro__sub_t *u, int x, bool inpair,
-                            double N, double T, double s_self, double n_i, double t_i,
-                            long *take)
+/* One decision's weighing (ladro__decide): the criterion chosen (closest rate with
+ * S_self and the sums, else in-pair) and what the equations need of the thief. */
+typedef struct ladro__weigh {
+    const ladro__a2ws_t *a;
+    ladro__sub_t *u;
+    bool inpair;
+    double N, T, s_self, n_i, t_i;
+    long take; /* the amount of the slot weighed last */
+} ladro__weigh_t;
+
+/* The weight of slot x under the criterion chosen (0 unless it is an offer, a slot with
+ * a task to take), its amount in take; a ladroi_a2ws_weight_fn. */
+static inline double ladro__weight(void *ctx, int x)
 {
-    double n_j, t_j, q_j = ladro__entry(a, u, x, &n_j, &t_j);
-    return inpair ? ladroi_a2ws_pair_one(n_i, t_i, n_j, t_j, q_j, take)
-                  : ladroi_a2ws_closest_one(N, T, s_self, n_i, t_i, n_j, t_j, q_j, take);
+    ladro__weigh_t *g = ctx;
+    if (!g->a->offers[x])
+        return 0;
+    double n_j, t_j, q_j = ladro__entry(g->a, g->u, x, &n_j, &t_j);
+    return g->inpair
+               ? ladroi_a2ws_pair_one(g->n_i, g->t_i, n_j, t_j, q_j, &g->take)
+               : ladroi_a2ws_closest_one(g->N, g->T, g->s_self, g->n_i, g->t_i, n_j, t_j, q_j,
+                                         &g->take);
 }
 
 /* Eqs. (2)-(10) over the subsystem: the victim's entry x (-1: none) and how many tasks
  * to take; *inpair when chosen by the in-pair criterion. The weights of
- * ladroi_a2ws_closest_one / _pair_one and a draw with probability weight / sum, without
- * arrays: N and T summed over every slot in index order, then only the offers (the
- * slots with a task to take: every other weight is 0) weighed, summed, and weighed
- * again up to the draw (the same numbers, so the same victim). */
+ * ladroi_a2ws_closest_one / _pair_one and ladroi_a2ws_draw, without arrays: N and T
+ * summed over every slot in index order, then the offers weighed and summed, and
+ * weighed again by the draw up to the victim (the same numbers, so the same victim). */
 static int ladro__decide(ladro_t *lb, ladro__a2ws_t *a, int *x, uint32_t *want, bool *inpair)
 {
     *inpair = false;
@@ -466,35 +478,27 @@ static int ladro__decide(ladro_t *lb, ladro__a2ws_t *a, int *x, uint32_t *want, 
             t_i = t;
         }
     }
-    double s_self = ladroi_a2ws_n_ideal(N, T, t_i) - n_i, sum = 0;
-    long take;
+    ladro__weigh_t g = {.a = a, .u = &u, .N = N, .T = T, .n_i = n_i, .t_i = t_i,
+                        .s_self = ladroi_a2ws_n_ideal(N, T, t_i) - n_i};
+    double sum = 0;
     int c = 0;
     for (int pass = 0; pass < 2 && c == 0; pass++) { /* closest rate, else in-pair */
-        *inpair = pass == 1;
+        g.inpair = pass == 1;
         sum = 0;
         for (int y = 0; y < a->width; y++)
-            if (a->offers[y]) {
-                double w = ladro__weight(a, &u, y, *inpair, N, T, s_self, n_i, t_i, &take);
+            if (a->offers[y]) { /* every other slot weighs 0 */
+                double w = ladro__weight(&g, y);
                 sum += w;
                 c += w > 0;
             }
     }
-    if (c > 0 && sum > 0) { /* the draw: entry y with probability w / sum */
-        double at = ladroi_rng_unit(&lb->rng) * sum, acc = 0;
-        for (int y = 0; y < a->width; y++) {
-            if (!a->offers[y])
-                continue;
-            double w = ladro__weight(a, &u, y, *inpair, N, T, s_self, n_i, t_i, &take);
-            if (w <= 0)
-                continue;
-            acc += w;
-            *x = y;
-            *want = (uint32_t)take;
-            if (at < acc)
-                break;
+    *inpair = g.inpair;
+    if (c > 0) { /* one draw per decision with candidates */
+        *x = ladroi_a2ws_draw(ladro__weight, &g, a->width, sum, ladroi_rng_unit(&lb->rng));
+        if (*x >= 0) {
+            (void)ladro__weight(&g, *x); /* the victim's amount: weighed once more */
+            *want = (uint32_t)g.take;
         }
-    } else if (c > 0) {
-        (void)ladroi_rng_unit(&lb->rng); /* one draw per decision with candidates */
     }
     a->idle_at = c == 0 && !u.timed ? a->version : UINT64_MAX;
     return LADRO_OK;
