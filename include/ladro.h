@@ -317,13 +317,16 @@ LADRO_API int ladro_next(ladro_t *lb, ladro_task_t *task);
  * cfg.threads > 1 it is not needed: from a worker's task it returns LADRO_OK at once
  * (the thread in ladro_run serves meanwhile). */
 LADRO_API int ladro_progress(ladro_t *lb);
-/* Local, no communication, a few instructions: 1 when a task pushed now could go to
- * another rank or worker (several ranks under a policy that moves tasks, or a worker's
- * task with cfg.threads > 1), 0 when it could only come back to this rank (one rank,
- * static), for NULL and after LADRO_DONE. A task that can split its work (a search's
- * stack) pushes a part only when it is 1, and keeps the rest private: no task traffic
- * where nobody could take it. An application that needs the same tasks in every run (a
- * journal's restart, which recognises tasks by id) pushes on its own fixed rule instead. */
+/* Local, no communication, a few instructions: 1 when a task pushed now is wanted by
+ * another rank or worker: several ranks under a policy that moves tasks, and no task of
+ * this rank left for thieves (its public tasks gone, as of its last service, and at most
+ * `chunk` private ones; under leader and a2ws whatever the pool holds), or, from a
+ * worker's task with cfg.threads > 1, at most `chunk` tasks in its deque. 0 otherwise: on
+ * one rank, under static, for NULL and after LADRO_DONE. A task that can split its work
+ * (a search's stack) pushes a part only when it is 1 and keeps the rest on its own stack,
+ * asking again every few steps: no task traffic where nobody could take it. An
+ * application that needs the same tasks in every run (a journal's restart, which
+ * recognises tasks by id) pushes on its own fixed rule instead. */
 LADRO_API int ladro_hungry(const ladro_t *lb);
 
 /* Results (cfg.result_bytes > 0; smallworld also routes empty completion notices when

@@ -379,6 +379,14 @@ int ladroi_pool_release(ladro_t *lb, ladroi_pool_t *p, uint32_t keep)
     return LADRO_OK;
 }
 
+int ladroi_pool_look_self(ladro_t *lb, ladroi_pool_t *p)
+{
+    if (!p->stealable || p->locked)
+        return LADRO_OK;
+    uint64_t w;
+    return ladro__self_word(lb, p, &w); /* pub_est: 0 while thieves owe a correction */
+}
+
 const void *ladroi_pool_newest(const ladroi_pool_t *p, size_t i)
 {
     if (i >= p->priv_count)

@@ -13,6 +13,10 @@
 int ladroi_serve(ladro_t *lb)
 {
     int rc = ladroi_pool_release(lb, &lb->pool, lb->cfg.chunk);
+    /* what thieves left of the public part (ladro_hungry asks it); a release with
+     * tasks to publish has just read it */
+    if (rc == 0 && lb->pool.pub_est > 0 && lb->pool.priv_count <= lb->cfg.chunk)
+        rc = ladroi_pool_look_self(lb, &lb->pool);
     if (rc == 0 && lb->policy->on_progress)
         rc = lb->policy->on_progress(lb, lb->policy_state);
     if (rc == 0 && lb->jnl)

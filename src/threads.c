@@ -130,6 +130,12 @@ ladroi_worker_t *ladroi_worker_self(const ladro_t *lb)
     return w && w->lb == lb ? w : NULL;
 }
 
+int ladroi_worker_hungry(const ladro_t *lb)
+{
+    ladroi_worker_t *w = ladroi_worker_self(lb);
+    return !w || ladroi_dq_size(&w->dq) <= lb->cfg.chunk; /* else its deque serves them */
+}
+
 int ladro_thread_index(const ladro_t *lb)
 {
     if (!lb)

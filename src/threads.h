@@ -14,6 +14,8 @@ typedef struct ladroi_worker ladroi_worker_t;
 int ladroi_threads_run(ladro_t *lb, ladro_task_fn fn, void *user_data);
 /* The worker of lb running on the calling thread, NULL when it is not one. */
 ladroi_worker_t *ladroi_worker_self(const ladro_t *lb);
+/* ladro_hungry from a worker's task: its deque holds at most chunk records (1 outside one). */
+int ladroi_worker_hungry(const ladro_t *lb);
 /* ladro_push and ladro_result from a worker's task (messages into the worker's own
  * buffer: ladroi_errbind_t). */
 int ladroi_worker_push(ladroi_worker_t *w, const ladro_task_t *task);

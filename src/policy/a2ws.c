@@ -702,5 +702,5 @@ static void ladro__a2ws_dump(const ladro_t *lb, const void *state, FILE *out)
 LADROI_POLICY_DEFINE(a2ws, ladro__a2ws, ladro__a2ws_opts_t, true,
                      "adaptive asynchronous WS: ring info vector, steal equations, FAA theft",
                      .on_progress = ladro__a2ws_progress, .on_start = ladro__a2ws_start,
-                     .on_task_end = ladro__a2ws_task_end, .guard = true,
+                     .on_task_end = ladro__a2ws_task_end, .guard = true, .push_always = true,
                      LADROI_POLICY_COUNTERS(ladro__a2ws_counters));
