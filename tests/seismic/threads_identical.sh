@@ -25,18 +25,26 @@ done
 echo "ladro-seismic: 2 ranks x 3 threads (baseline, ctws; no ladro_progress) = 1 rank x 1 thread"
 
 # killed halfway through a shot after 2 shots done on the rank, then resumed threaded. A
-# shot is journaled when its result is home at its owner: after a single shot the other
-# worker's shot could reach its middle before that (a kill with nothing journaled); after
-# two, the first has had at least the second's end to get home.
-if LADRO_JOURNAL="$work/kill-jnl" launch 2 "$@" "$bin/ladro-seismic" $args --out "$work/kill" \
-    --threads 2 --die-after 2 >"$work/kill.log" 2>&1; then
-    echo "the killed threaded run exited 0"; exit 1
-fi
-LADRO_JOURNAL="$work/kill-jnl" launch 2 "$@" "$bin/ladro-seismic" $args --out "$work/kill" \
-    --threads 2 | tee "$work/resume.log"
-before=$(sed -n 's/.*shots run (\([0-9]*\) done before).*/\1/p' "$work/resume.log")
-[ -n "$before" ] && [ "$before" -ge 1 ] && [ "$before" -lt 6 ] || {
-    echo "expected 1..5 shots from the journal, got '$before'"; exit 1; }
+# shot is journaled when its result is home at its owner, which the program cannot see:
+# under load a kill can come before any result got home (nothing journaled). Such a try
+# says nothing of the resume, so it is made again, at most 3 times; every try's resume
+# must still give the same files.
+before=0 try=0
+while [ "$before" -eq 0 ] && [ $try -lt 3 ]; do
+    try=$((try + 1))
+    rm -rf "$work/kill-jnl" "$work/kill"
+    if LADRO_JOURNAL="$work/kill-jnl" launch 2 "$@" "$bin/ladro-seismic" $args --out "$work/kill" \
+        --threads 2 --die-after 2 >"$work/kill.log" 2>&1; then
+        echo "the killed threaded run exited 0"; exit 1
+    fi
+    LADRO_JOURNAL="$work/kill-jnl" launch 2 "$@" "$bin/ladro-seismic" $args --out "$work/kill" \
+        --threads 2 | tee "$work/resume.log"
+    before=$(sed -n 's/.*shots run (\([0-9]*\) done before).*/\1/p' "$work/resume.log")
+    [ -n "$before" ] && [ "$before" -lt 6 ] || {
+        echo "expected 0..5 shots from the journal, got '$before'"; exit 1; }
+    same "$work/ref" "$work/kill"
+done
+[ "$before" -ge 1 ] || { echo "no shot journaled before the kill in $try tries"; exit 1; }
 same "$work/ref" "$work/kill"
 echo "ladro-seismic: threaded run killed with $before of 6 shots journaled, resumed: identical"
 
