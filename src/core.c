@@ -344,17 +344,19 @@ static int ladro__serve_full(ladro_t *lb, double now)
  * the pool's word) and no private one beyond chunk waiting for the next release. A
  * search then keeps its surplus on its own stack, where it costs nothing, instead of
  * pushing a task every few nodes that it takes back itself (UTS T1L at 2 ranks: 1.26 M
- * tasks a rank, 231 of them stolen). A thief waits at most LADRO__SERVE_S to be seen. */
+ * tasks a rank, 231 of them stolen). A thief waits at most LADRO__SERVE_S to be seen.
+ * leader, a2ws and paper=1: whenever a task could leave (src/policy.h, push_always). */
 int ladro_hungry(const ladro_t *lb)
 {
     if (!lb || lb->state == LADROI_DONE)
         return 0;
     if (lb->hub) /* a worker's task: siblings and remote thieves take from its deque */
-        return lb->policy->push_always || ladroi_worker_hungry(lb);
+        return lb->policy->push_always || lb->cfg.paper || ladroi_worker_hungry(lb);
     if (lb->size < 2 || lb->policy->local_only)
         return 0;
-    if (!lb->pool.stealable || lb->policy->push_always)
-        return 1; /* tasks move by the policy's messages, or its amounts count tasks */
+    if (!lb->pool.stealable || lb->policy->push_always || lb->cfg.paper)
+        return 1; /* tasks move by the policy's messages, its amounts count tasks, or
+                   * paper=1: a search splits as the papers' UTS (whenever it can) */
     return lb->pool.pub_est == 0 && lb->pool.priv_count <= lb->cfg.chunk;
 }
 
