@@ -67,10 +67,10 @@ int ladroi_pool_debug_start(ladro_t *lb, ladroi_pool_t *p, uint32_t start);
 /* The i-th newest private record (0 = the newest), or NULL when i >= the private count.
  * Lets a policy look at the tasks a steal just brought (ctws's steal log). */
 const void *ladroi_pool_newest(const ladroi_pool_t *p, size_t i);
-/* Local count (private + public as last seen). */
 /* The owner reads its own word: pub_est becomes the public tasks thieves left (a read;
  * nothing moves). No-op for a pool that is not stealable or is locked. */
 int ladroi_pool_look_self(ladro_t *lb, ladroi_pool_t *p);
+/* Local count (private + public as last seen). */
 uint64_t ladroi_pool_local_count(const ladroi_pool_t *p);
 /* Read a victim's public task count (one atomic read). */
 int ladroi_pool_peek(ladro_t *lb, ladroi_pool_t *p, int victim, uint32_t *count);
