@@ -698,7 +698,7 @@ contains
     type(c_ptr) :: p
     p = c_null_ptr
     if (size(payload) > 0) p = c_loc(payload)
-    rc = push_bytes(lb, id, p, nbytes(payload))
+    rc = push_bytes(lb, id, p, nbytes(size(payload, kind=c_size_t), storage_size(payload)))
   end function push_i1
 
   function push_i4(lb, id, payload) result(rc)
@@ -709,7 +709,7 @@ contains
     type(c_ptr) :: p
     p = c_null_ptr
     if (size(payload) > 0) p = c_loc(payload)
-    rc = push_bytes(lb, id, p, nbytes(payload))
+    rc = push_bytes(lb, id, p, nbytes(size(payload, kind=c_size_t), storage_size(payload)))
   end function push_i4
 
   function push_i8(lb, id, payload) result(rc)
@@ -720,7 +720,7 @@ contains
     type(c_ptr) :: p
     p = c_null_ptr
     if (size(payload) > 0) p = c_loc(payload)
-    rc = push_bytes(lb, id, p, nbytes(payload))
+    rc = push_bytes(lb, id, p, nbytes(size(payload, kind=c_size_t), storage_size(payload)))
   end function push_i8
 
   function push_r4(lb, id, payload) result(rc)
@@ -731,7 +731,7 @@ contains
     type(c_ptr) :: p
     p = c_null_ptr
     if (size(payload) > 0) p = c_loc(payload)
-    rc = push_bytes(lb, id, p, nbytes(payload))
+    rc = push_bytes(lb, id, p, nbytes(size(payload, kind=c_size_t), storage_size(payload)))
   end function push_r4
 
   function push_r8(lb, id, payload) result(rc)
@@ -742,14 +742,17 @@ contains
     type(c_ptr) :: p
     p = c_null_ptr
     if (size(payload) > 0) p = c_loc(payload)
-    rc = push_bytes(lb, id, p, nbytes(payload))
+    rc = push_bytes(lb, id, p, nbytes(size(payload, kind=c_size_t), storage_size(payload)))
   end function push_r8
 
-  ! The size of an array in bytes.
-  function nbytes(a) result(n)
-    class(*), intent(in) :: a(:)
+  ! The size of an array in bytes, from its element count and storage_size (bits). Not a
+  ! class(*) dummy: gfortran then reads the array's descriptor with 8-byte loads, which
+  ! an int32 array on the stack need not be aligned for (UBSan: misaligned load).
+  pure function nbytes(count, bits) result(n)
+    integer(c_size_t), intent(in) :: count
+    integer, intent(in) :: bits
     integer(c_size_t) :: n
-    n = size(a, kind=c_size_t) * int(storage_size(a) / 8, c_size_t)
+    n = count * int(bits / 8, c_size_t)
   end function nbytes
 
   ! ---- next: ladro_next(lb, task [, payload]) -----------------------------------------
@@ -800,7 +803,7 @@ contains
     type(c_ptr) :: p
     p = c_null_ptr
     if (size(payload) > 0) p = c_loc(payload)
-    rc = next_into(lb, task, p, nbytes(payload))
+    rc = next_into(lb, task, p, nbytes(size(payload, kind=c_size_t), storage_size(payload)))
   end function next_i1
 
   function next_i4(lb, task, payload) result(rc)
@@ -811,7 +814,7 @@ contains
     type(c_ptr) :: p
     p = c_null_ptr
     if (size(payload) > 0) p = c_loc(payload)
-    rc = next_into(lb, task, p, nbytes(payload))
+    rc = next_into(lb, task, p, nbytes(size(payload, kind=c_size_t), storage_size(payload)))
   end function next_i4
 
   function next_i8(lb, task, payload) result(rc)
@@ -822,7 +825,7 @@ contains
     type(c_ptr) :: p
     p = c_null_ptr
     if (size(payload) > 0) p = c_loc(payload)
-    rc = next_into(lb, task, p, nbytes(payload))
+    rc = next_into(lb, task, p, nbytes(size(payload, kind=c_size_t), storage_size(payload)))
   end function next_i8
 
   function next_r4(lb, task, payload) result(rc)
@@ -833,7 +836,7 @@ contains
     type(c_ptr) :: p
     p = c_null_ptr
     if (size(payload) > 0) p = c_loc(payload)
-    rc = next_into(lb, task, p, nbytes(payload))
+    rc = next_into(lb, task, p, nbytes(size(payload, kind=c_size_t), storage_size(payload)))
   end function next_r4
 
   function next_r8(lb, task, payload) result(rc)
@@ -844,7 +847,7 @@ contains
     type(c_ptr) :: p
     p = c_null_ptr
     if (size(payload) > 0) p = c_loc(payload)
-    rc = next_into(lb, task, p, nbytes(payload))
+    rc = next_into(lb, task, p, nbytes(size(payload, kind=c_size_t), storage_size(payload)))
   end function next_r8
 
   ! An array given for the payload: its size must match even when it is empty.
@@ -885,7 +888,7 @@ contains
     type(c_ptr) :: p
     p = c_null_ptr
     if (size(bytes) > 0) p = c_loc(bytes)
-    rc = result_bytes(lb, p, nbytes(bytes))
+    rc = result_bytes(lb, p, nbytes(size(bytes, kind=c_size_t), storage_size(bytes)))
   end function result_i1
 
   function result_i4(lb, bytes) result(rc)
@@ -895,7 +898,7 @@ contains
     type(c_ptr) :: p
     p = c_null_ptr
     if (size(bytes) > 0) p = c_loc(bytes)
-    rc = result_bytes(lb, p, nbytes(bytes))
+    rc = result_bytes(lb, p, nbytes(size(bytes, kind=c_size_t), storage_size(bytes)))
   end function result_i4
 
   function result_i8(lb, bytes) result(rc)
@@ -905,7 +908,7 @@ contains
     type(c_ptr) :: p
     p = c_null_ptr
     if (size(bytes) > 0) p = c_loc(bytes)
-    rc = result_bytes(lb, p, nbytes(bytes))
+    rc = result_bytes(lb, p, nbytes(size(bytes, kind=c_size_t), storage_size(bytes)))
   end function result_i8
 
   function result_r4(lb, bytes) result(rc)
@@ -915,7 +918,7 @@ contains
     type(c_ptr) :: p
     p = c_null_ptr
     if (size(bytes) > 0) p = c_loc(bytes)
-    rc = result_bytes(lb, p, nbytes(bytes))
+    rc = result_bytes(lb, p, nbytes(size(bytes, kind=c_size_t), storage_size(bytes)))
   end function result_r4
 
   function result_r8(lb, bytes) result(rc)
@@ -925,7 +928,7 @@ contains
     type(c_ptr) :: p
     p = c_null_ptr
     if (size(bytes) > 0) p = c_loc(bytes)
-    rc = result_bytes(lb, p, nbytes(bytes))
+    rc = result_bytes(lb, p, nbytes(size(bytes, kind=c_size_t), storage_size(bytes)))
   end function result_r8
 
   function result_next_bytes(lb, id, p, n) result(rc)
@@ -950,7 +953,7 @@ contains
     type(c_ptr) :: p
     p = c_null_ptr
     if (size(bytes) > 0) p = c_loc(bytes)
-    rc = result_next_bytes(lb, id, p, nbytes(bytes))
+    rc = result_next_bytes(lb, id, p, nbytes(size(bytes, kind=c_size_t), storage_size(bytes)))
   end function result_next_i1
 
   function result_next_i4(lb, id, bytes) result(rc)
@@ -961,7 +964,7 @@ contains
     type(c_ptr) :: p
     p = c_null_ptr
     if (size(bytes) > 0) p = c_loc(bytes)
-    rc = result_next_bytes(lb, id, p, nbytes(bytes))
+    rc = result_next_bytes(lb, id, p, nbytes(size(bytes, kind=c_size_t), storage_size(bytes)))
   end function result_next_i4
 
   function result_next_i8(lb, id, bytes) result(rc)
@@ -972,7 +975,7 @@ contains
     type(c_ptr) :: p
     p = c_null_ptr
     if (size(bytes) > 0) p = c_loc(bytes)
-    rc = result_next_bytes(lb, id, p, nbytes(bytes))
+    rc = result_next_bytes(lb, id, p, nbytes(size(bytes, kind=c_size_t), storage_size(bytes)))
   end function result_next_i8
 
   function result_next_r4(lb, id, bytes) result(rc)
@@ -983,7 +986,7 @@ contains
     type(c_ptr) :: p
     p = c_null_ptr
     if (size(bytes) > 0) p = c_loc(bytes)
-    rc = result_next_bytes(lb, id, p, nbytes(bytes))
+    rc = result_next_bytes(lb, id, p, nbytes(size(bytes, kind=c_size_t), storage_size(bytes)))
   end function result_next_r4
 
   function result_next_r8(lb, id, bytes) result(rc)
@@ -994,7 +997,7 @@ contains
     type(c_ptr) :: p
     p = c_null_ptr
     if (size(bytes) > 0) p = c_loc(bytes)
-    rc = result_next_bytes(lb, id, p, nbytes(bytes))
+    rc = result_next_bytes(lb, id, p, nbytes(size(bytes, kind=c_size_t), storage_size(bytes)))
   end function result_next_r8
 
   ! ---- statistics ----------------------------------------------------------------------
