@@ -350,13 +350,15 @@ int ladro_hungry(const ladro_t *lb)
 {
     if (!lb || lb->state == LADROI_DONE)
         return 0;
+    /* the policy's amounts count tasks, or paper=1: a search splits as the papers' UTS
+     * (whenever it can) */
+    bool always = lb->policy->push_always || lb->cfg.paper;
     if (lb->hub) /* a worker's task: siblings and remote thieves take from its deque */
-        return lb->policy->push_always || lb->cfg.paper || ladroi_worker_hungry(lb);
+        return always || ladroi_worker_hungry(lb);
     if (lb->size < 2 || lb->policy->local_only)
         return 0;
-    if (!lb->pool.stealable || lb->policy->push_always || lb->cfg.paper)
-        return 1; /* tasks move by the policy's messages, its amounts count tasks, or
-                   * paper=1: a search splits as the papers' UTS (whenever it can) */
+    if (always || !lb->pool.stealable)
+        return 1; /* or tasks move by the policy's messages */
     return lb->pool.pub_est == 0 && lb->pool.priv_count <= lb->cfg.chunk;
 }
 
