@@ -11,7 +11,8 @@
  *
  *   spin     a pause of backoff_min_us between rounds, spent polling for messages on the
  *            handle's channel and cut short when one arrives; no doubling. A message is
- *            served at once, a one-sided write within a pause.
+ *            served at once, a one-sided write within a pause. A policy whose idle round
+ *            is costly sets a longer one (lb->spin_pause_us: a2ws's lean exchange).
  *   backoff  sleep backoff_min_us, doubling to backoff_max_us (reset when work is found),
  *            or to backoff_pace times the rank's seconds per task where that is lower
  *            (ladroi_idle_cap_us): a thief does not sleep through most of a short task;
@@ -87,7 +88,10 @@ double ladroi_idle_wait_cap_us(const ladro_t *lb)
 int ladroi_idle_pause(ladro_t *lb)
 {
     if (lb->cfg.idle == LADRO_IDLE_SPIN)
-        return ladroi_net_wait_msg(lb, lb->comm, lb->cfg.backoff_min_us, true, NULL);
+        return ladroi_net_wait_msg(lb, lb->comm,
+                                   lb->spin_pause_us > lb->cfg.backoff_min_us
+                                       ? lb->spin_pause_us : lb->cfg.backoff_min_us,
+                                   true, NULL);
     int rc = ladroi_net_wait_msg(lb, lb->comm, lb->backoff_us, false, NULL);
     lb->backoff_us = ladroi_idle_next_us(lb, lb->backoff_us);
     return rc;

@@ -63,6 +63,7 @@ struct ladro {
     double task_start;
     /* idle loop (src/idle.c) */
     double backoff_us;
+    double spin_pause_us; /* a policy's floor under the spin pause (a2ws lean: its cadence) */
     bool msg_pending; /* a message came during the policy's idle round: served at once */
     bool idle_round;  /* the core's idle round runs the policy (ladroi_idle_yield answers) */
     int node_ranks, node_cores; /* this node's ranks and their cores: cfg.idle's auto */
