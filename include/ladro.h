@@ -153,7 +153,7 @@ typedef struct ladro_config {
     size_t task_bytes;           /* inline payload bytes per task, same on all ranks (0) */
     uint32_t task_capacity;      /* stealable slots per rank, power of two (4096) */
     uint32_t chunk;              /* tasks kept private before exposing more (1) */
-    double backoff_min_us;       /* idle back-off, first sleep (20) */
+    double backoff_min_us;       /* idle pause when spinning, first back-off sleep (5) */
     double backoff_max_us;       /* idle back-off, cap (2000) */
     double backoff_pace;         /* idle back-off, cap as a share of the rank's mean task
                                     time so far (0.25; 0 = backoff_max_us only) */

@@ -85,8 +85,9 @@ static const ladroi_opt_t ladro__keys[] = {
      .def = "1", .accepted = "an integer in [1, 65536], at most task_capacity/2",
      .doc = "tasks a rank keeps private before exposing more to thieves"},
     {.key = "backoff_min_us", .type = LADROI_OPT_DOUBLE, LADRO__F(backoff_min_us),
-     .dmax = 1e6, .def = "20", .accepted = "a number of microseconds in [0, 1e6]",
-     .doc = "first idle sleep after a failed round"},
+     .dmax = 1e6, .def = "5", .accepted = "a number of microseconds in [0, 1e6]",
+     .doc = "pause between two idle rounds when spinning; first idle sleep after a "
+            "failed round when backing off"},
     {.key = "backoff_max_us", .type = LADROI_OPT_DOUBLE, LADRO__F(backoff_max_us),
      .dmax = 1e7, .def = "2000",
      .accepted = "a number of microseconds in [0, 1e7], at least backoff_min_us",

@@ -24,7 +24,8 @@ for (w, p), pols in sorted(runs.items()):
     print(f"\n{w}, {p} ranks, lambda = {lam[(w, p)]} us, seeds: "
           f"{max(len(v) for v in pols.values())}; best makespan: {best}")
     if kind == "termination":
-        # two poll periods: backoff_min_us (20 us), the pause of a rank that polls
+        # two poll periods of 20 us (the target allows for a pause of 20 us; backoff_min_us,
+        # the pause of a rank that polls, is 5 us by default)
         bound = 1000 if p <= 1024 else 4 * lam[(w, p)] * math.ceil(math.log2(p)) + 2 * 20
         print(f"target: <= 1000 us at 1 024 ranks; <= 4 lambda ceil(log2 P) + 2 polls of 20 us "
               f"beyond: {bound:.0f} us here")
