@@ -23,6 +23,8 @@
 #   CONFIGS    any of off guard pace both [all four]
 #   JOBS       ladro-sim processes at once [2]
 #   LAMBDA_US  latency between two ranks [5]
+#   KEYS       more KEY=VALUE for every run [none], e.g. KEYS=backoff_min_us=20 (a
+#              20 us idle pause); give such runs their own OUT
 # Runs already in OUT are kept (a second call resumes); OUT defaults to
 # BUILD/results/defaults-pP. Simulated makespans do not depend on the machine's load.
 set -euo pipefail
@@ -65,7 +67,7 @@ for w in $workloads; do
       for s in ${SEEDS:-1 2 3}; do
         f=$out/$w-$i-$c-p$P-s$s.json
         [ -s "$f" ] && continue
-        echo "$sim policy --quiet --json --policy $policies --p $P ${wl[$w]} --lambda-us ${LAMBDA_US:-5} --seed $s idle=$i ${cf[$c]} > $f.tmp 2> $f.err && mv $f.tmp $f && rm -f $f.err" >> "$jobs_file"
+        echo "$sim policy --quiet --json --policy $policies --p $P ${wl[$w]} --lambda-us ${LAMBDA_US:-5} --seed $s idle=$i ${cf[$c]} ${KEYS:-} > $f.tmp 2> $f.err && mv $f.tmp $f && rm -f $f.err" >> "$jobs_file"
       done
     done
   done
