@@ -55,7 +55,13 @@ else echo "FAIL torn_tail:"; cat "$tmp/out"; fail=1; fi
 # a full disk: the write fails (EFBIG under a file size limit), the run stops with a
 # message naming the file, which keeps only complete records; a resume completes it
 mkdir "$tmp/full"
-JOURNAL_RUN_FSIZE=30000 run "$tmp/full" 4000 0 1 10
+# MPICH's mpiexec at times forwards nothing of a run whose rank stops with an error (an
+# empty output, about 1 run in 30 under ctest): such a run is tried again, at most 3 times
+for try in 1 2 3; do
+    JOURNAL_RUN_FSIZE=30000 run "$tmp/full" 4000 0 1 10
+    [ -s "$tmp/out" ] && break
+    echo "note disk_full: try $try printed nothing, again"
+done
 if grep -q "rank-[01].jnl: cannot write .*File too large" "$tmp/out"; then
     echo "ok disk_full: $(grep -m1 "cannot write" "$tmp/out")"
     if run "$tmp/full" 4000 0 1 10 && grep -q verified "$tmp/out"; then echo "ok disk_full_resume"
