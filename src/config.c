@@ -152,8 +152,8 @@ static const char *const ladro__other_env[] = {"LADRO_EXPECT_NP", NULL};
 static const struct {
     const char *key, *why;
 } ladro__removed[] = {
-    {"steal_fraction", "a steal takes half of the victim's stealable tasks, as in every "
-                       "paper"},
+    {"steal_fraction", "random's thief takes the victim's oldest task, the other policies' "
+                       "half of its stealable tasks; {paper} gives every paper's half"},
     {"ctws_termination", "ctws ends by the runtime's termination waves; {paper} gives the "
                          "paper's finish token"},
     {"ctws_tokens", "ctws uses one token per 4 ranks; {paper} gives the paper's single "
