@@ -4,8 +4,9 @@
  * failed steal. One task, because the oldest task of a search is the root of its largest
  * subtree: at 1 024 simulated ranks, half moved 12 times as many tasks on N-Queens
  * (250 000 against 21 000, most of them stolen again) and made it 2.2x slower; one task
- * was also faster on gauss70-10 and on the C5 speeds spinning, and within 3 % on
- * DLB_Bench (bench/defaults/README.md, "How much a steal takes").
+ * is also 1.24x faster on the C5 speeds spinning and 3-6 % on gauss70-10, but 0.5-1 %
+ * slower on DLB_Bench and 1.2x on C5 backing off (bench/defaults/README.md, "How much a
+ * steal takes").
  * A spinning rank tries one victim per round (the core's pause between two is a 5 us
  * poll); a backing-off rank tries up to LADRO__DRAWS before the core's sleep, which no
  * message cuts short: at 1 024 simulated ranks one victim per sleep left N-Queens' ranks
