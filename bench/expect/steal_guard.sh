@@ -1,9 +1,10 @@
 #!/bin/sh
 # steal_guard=pace on the A2WS paper's C5 speeds (1/24 ... 1, node kinds in blocks): 128
 # simulated ranks, 20 equal tasks of 100 ms each, ranks backing off (docs/user-guide.md,
-# "Heterogeneous ranks"). Without the guard random ends late (efficiency <= 0.85: a slow
-# rank starts a 1.2 s task near the end); with it random, baseline and successonly must
-# reach 0.93, and their slow ranks must have declined steals. smallworld, whose thieves
+# "Heterogeneous ranks"). Without the guard successonly ends late (efficiency <= 0.85: a
+# slow rank starts a 1.2 s task near the end; 0.667; random, whose thieves take one task,
+# 0.990); with it random, baseline and successonly must reach 0.93, and their slow ranks
+# must have declined steals. smallworld, whose thieves
 # reach only their overlay neighbours, ends at 0.5 without the guard; with it (and its
 # ring spread, the guard's choice) it must reach 0.85. (ctws's default, a token per 4
 # ranks with 16 probes, reaches 0.992 here without the guard and 0.904 with it: not a
@@ -56,8 +57,8 @@ for k in sorted(off):
     assert off[k]["steals_declined"] == 0, (k, off[k]["steals_declined"])
     assert pace[k]["steals_declined"] > 0, "%s: no steal declined with the guard" % k
     assert pace[k]["efficiency"] >= 0.93, "%s with the guard: %.3f, not 0.93" % (k, pace[k]["efficiency"])
-assert off["random"]["efficiency"] <= 0.85, \
-    "random reached %.3f without the guard: the case no longer shows the guard's use" % off["random"]["efficiency"]
+assert off["successonly"]["efficiency"] <= 0.85, \
+    "successonly reached %.3f without the guard: the case no longer shows the guard's use" % off["successonly"]["efficiency"]
 for k in ("random", "baseline"):
     e = load("pace1024_" + k, (k,))[k]["efficiency"]
     print("C5, 1 024 ranks, %-8s efficiency %.3f with the guard" % (k, e))
