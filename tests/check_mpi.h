@@ -3,8 +3,10 @@
 #define LADRO_CHECK_MPI_H
 #include "check.h"
 
+#include <ladro.h>
 #include <mpi.h>
 #include <stdlib.h>
+#include <time.h>
 
 /* After MPI_Init: this rank and the size of MPI_COMM_WORLD. 1 (after one line on stderr)
  * when LADRO_EXPECT_NP names another size: the test was started by the other MPI
@@ -19,5 +21,21 @@ static inline int check_mpi_world(int *rank, int *size)
         return 1;
     }
     return 0;
+}
+
+/* A task's work: secs of wall time, sleeping step_us at a time (0: spinning, a busy
+ * rank) and serving thieves with ladro_progress between two steps. */
+static inline void check_work(ladro_t *lb, double secs, long step_us)
+{
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    do {
+        if (step_us > 0) {
+            struct timespec ts = {step_us / 1000000, (step_us % 1000000) * 1000};
+            nanosleep(&ts, NULL);
+        }
+        ladro_progress(lb);
+        clock_gettime(CLOCK_MONOTONIC, &t);
+    } while ((t.tv_sec - t0.tv_sec) + 1e-9 * (t.tv_nsec - t0.tv_nsec) < secs);
 }
 #endif

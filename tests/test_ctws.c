@@ -8,7 +8,7 @@
  * With paper=1 (the paper's single token and finish token), as the paper's Table 1 was.
  * Then: an unwritable ctws_log makes ladro_destroy return LADRO_EIO on rank 0. */
 #define _POSIX_C_SOURCE 200809L
-#include "check.h"
+#include "check_mpi.h"
 #include <ladro.h>
 
 #include <stdlib.h>
@@ -19,18 +19,6 @@ static int seeds(int r)
 {
     static const int n[3] = {8, 24, 16};
     return r == 0 ? 0 : n[(r - 1) % 3];
-}
-
-static void burn(ladro_t *lb, double secs)
-{
-    struct timespec t0, t;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    do {
-        struct timespec ts = {0, 1000000};
-        nanosleep(&ts, NULL);
-        ladro_progress(lb); /* updateList at every task iteration */
-        clock_gettime(CLOCK_MONOTONIC, &t);
-    } while ((t.tv_sec - t0.tv_sec) + 1e-9 * (t.tv_nsec - t0.tv_nsec) < secs);
 }
 
 typedef struct row {
@@ -116,7 +104,7 @@ int main(int argc, char **argv)
     while ((rc = ladro_next(lb, &t)) == LADRO_OK) {
         if (t.id < (uint64_t)size * 1000)
             seen[t.id]++;
-        burn(lb, 0.02);
+        check_work(lb, 0.02, 1000); /* updateList at every task iteration */
     }
     CHECK_EQ(rc, LADRO_DONE);
     ladro_stats_t st;

@@ -7,7 +7,7 @@
  * thread) must fail with LADRO_ENOTSUP and say why, the default must fall back to the
  * main thread. */
 #define _GNU_SOURCE
-#include "check.h"
+#include "check_mpi.h"
 #include <ladro.h>
 
 #include <stdbool.h>
@@ -15,18 +15,6 @@
 #include <time.h>
 
 #define NTASKS 90
-
-static void burn(ladro_t *lb, double secs)
-{
-    struct timespec t0, t;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    do {
-        struct timespec ts = {0, 500000};
-        nanosleep(&ts, NULL);
-        ladro_progress(lb);
-        clock_gettime(CLOCK_MONOTONIC, &t);
-    } while ((t.tv_sec - t0.tv_sec) + 1e-9 * (t.tv_nsec - t0.tv_nsec) < secs);
-}
 
 /* The leader's dump line says who serves. */
 static int served_by_thread(ladro_t *lb)
@@ -71,7 +59,7 @@ static void run(int rank, int size, bool paper, bool thread, uint32_t chunk)
             seen[t.id]++;
         /* a hand-out is one move; the leader's own takes are none */
         bad_moves += t.moves != (rank == 0 ? 0u : 1u);
-        burn(lb, 0.004);
+        check_work(lb, 0.004, 500);
     }
     CHECK_EQ(rc, LADRO_DONE);
     CHECK_EQ(bad_moves, 0);

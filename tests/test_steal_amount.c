@@ -4,24 +4,13 @@
  * rule: with 120 tasks queued at the start, some steal takes more than one. Either way
  * every task runs exactly once and the thieves run some. */
 #define _GNU_SOURCE
-#include "check.h"
+#include "check_mpi.h"
 #include <ladro.h>
 
 #include <stdbool.h>
 #include <stdlib.h>
-#include <time.h>
 
 #define NTASKS 120
-
-static void burn(ladro_t *lb, double secs)
-{
-    struct timespec t0, t;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    do {
-        ladro_progress(lb);
-        clock_gettime(CLOCK_MONOTONIC, &t);
-    } while ((t.tv_sec - t0.tv_sec) + 1e-9 * (t.tv_nsec - t0.tv_nsec) < secs);
-}
 
 static void run(int rank, int size, bool paper)
 {
@@ -47,7 +36,7 @@ static void run(int rank, int size, bool paper)
     while ((rc = ladro_next(lb, &t)) == LADRO_OK) {
         if (t.id < NTASKS)
             seen[t.id]++;
-        burn(lb, 0.001);
+        check_work(lb, 0.001, 0);
     }
     CHECK_EQ(rc, LADRO_DONE);
     MPI_Allreduce(seen, all, NTASKS, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
@@ -84,12 +73,8 @@ int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
     int rank, size;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    const char *np = getenv("LADRO_EXPECT_NP");
-    if ((np && atoi(np) != size) || size < 2) {
-        fprintf(stderr, "test_steal_amount: needs >= 2 ranks (got %d, expected %s)\n", size,
-                np ? np : "?");
+    if (check_mpi_world(&rank, &size) || size < 2) {
+        fprintf(stderr, "test_steal_amount: needs >= 2 ranks (got %d)\n", size);
         MPI_Finalize();
         return 1;
     }
