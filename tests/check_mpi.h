@@ -23,6 +23,21 @@ static inline int check_mpi_world(int *rank, int *size)
     return 0;
 }
 
+/* ladro_create on MPI_COMM_WORLD, or its error on stderr and MPI_Abort: a test that
+ * cannot create its handle has nothing left to check. */
+static inline ladro_t *check_create(const ladro_config_t *cfg)
+{
+    char err[256];
+    ladro_t *lb = NULL;
+    int rc = ladro_create(MPI_COMM_WORLD, cfg, &lb, err, sizeof err);
+    CHECK_EQ(rc, LADRO_OK);
+    if (rc) {
+        fprintf(stderr, "ladro_create(%s): %s\n", cfg->policy, err);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    return lb;
+}
+
 /* A task's work: secs of wall time, sleeping step_us at a time (0: spinning, a busy
  * rank) and serving thieves with ladro_progress between two steps. */
 static inline void check_work(ladro_t *lb, double secs, long step_us)

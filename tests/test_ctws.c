@@ -85,13 +85,8 @@ int main(int argc, char **argv)
     CHECK_EQ(ladro_config_set(&cfg, "ctws_log", path, err, sizeof err), LADRO_OK);
     /* the paper's configuration: its single token, which rank 0 holds first */
     CHECK_EQ(ladro_config_set(&cfg, "paper", "1", err, sizeof err), LADRO_OK);
-    ladro_t *lb;
-    int rc = ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err);
-    CHECK_EQ(rc, LADRO_OK);
-    if (rc) {
-        fprintf(stderr, "%s\n", err);
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
+    ladro_t *lb = check_create(&cfg);
+    int rc;
     long total = 0;
     for (int r = 0; r < size; r++)
         total += seeds(r);

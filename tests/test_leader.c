@@ -37,13 +37,8 @@ static void run(int rank, int size, bool paper, bool thread, uint32_t chunk)
     snprintf(cfg.policy, sizeof cfg.policy, "%s", "leader");
     cfg.chunk = chunk;
     CHECK_EQ(ladro_config_set(&cfg, "paper", paper ? "1" : "0", err, sizeof err), LADRO_OK);
-    ladro_t *lb;
-    int rc = ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err);
-    CHECK_EQ(rc, LADRO_OK);
-    if (rc) {
-        fprintf(stderr, "%s\n", err);
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
+    ladro_t *lb = check_create(&cfg);
+    int rc;
     if (rank == 0)
         CHECK_EQ(served_by_thread(lb), thread);
     if (rank == 1)

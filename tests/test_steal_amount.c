@@ -19,13 +19,8 @@ static void run(int rank, int size, bool paper)
     ladro_config_init(&cfg);
     CHECK_EQ(ladro_config_set(&cfg, "policy", "random", err, sizeof err), LADRO_OK);
     CHECK_EQ(ladro_config_set(&cfg, "paper", paper ? "1" : "0", err, sizeof err), LADRO_OK);
-    ladro_t *lb;
-    int rc = ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err);
-    CHECK_EQ(rc, LADRO_OK);
-    if (rc) {
-        fprintf(stderr, "%s\n", err);
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
+    ladro_t *lb = check_create(&cfg);
+    int rc;
     if (rank == 0)
         for (int i = 0; i < NTASKS; i++) {
             ladro_task_t t = {.id = (uint64_t)i};
