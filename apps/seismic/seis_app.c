@@ -269,10 +269,20 @@ int seis_app_poll(void *arg)
 {
     seis_app_t *app = arg;
     long polls = ++app->poll_count[seis_app_worker(app)];
-    /* test hook: die by SIGKILL in the middle of the shot after die_after done here */
+    /* test hook: die by SIGKILL in the middle of the shot after die_after done here. The
+     * shot waits 0.3 s first, serving the runtime: a journal commits its records within
+     * 50 ms, but on a loaded machine the rank's thread that commits may not run before
+     * the kill, and a kill before any record is durable tests nothing of the resume. */
     if (app->o.die_after >= 0 && atomic_load(&app->shots_done_here) >= app->o.die_after &&
-        polls == app->par.nt / 2)
+        polls == app->par.nt / 2) {
+        for (int i = 0; i < 30; i++) {
+            struct timespec ts = {0, 10000000};
+            nanosleep(&ts, NULL);
+            if (app->lb && !app->o.no_progress_calls)
+                ladro_progress(app->lb);
+        }
         raise(SIGKILL);
+    }
     int rc = app->lb && !app->o.no_progress_calls ? ladro_progress(app->lb) : 0;
     return rc < 0 ? rc : 0;
 }
