@@ -2,15 +2,42 @@
  * By default a steal takes one task, the victim's oldest: on every rank tasks_stolen
  * equals steals_ok. With paper=1 it takes half of the victim's public tasks, the classic
  * rule: with 120 tasks queued at the start, some steal takes more than one. Either way
- * every task runs exactly once and the thieves run some. */
+ * every task runs exactly once and the thieves run some. Rank 0 runs nothing until a thief
+ * has run a task (a message tells it), so a loaded machine that leaves the thieves unscheduled
+ * while rank 0 runs all 120 tasks cannot pass for a failed steal. */
 #define _GNU_SOURCE
 #include "check_mpi.h"
 #include <ladro.h>
 
 #include <stdbool.h>
 #include <stdlib.h>
+#include <time.h>
 
 #define NTASKS 120
+#define TAG_FIRST 91 /* a thief's first task ran */
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+/* Rank 0 serves thieves until one reports a task run (at most 30 s); returns reports taken. */
+static int wait_first_theft(ladro_t *lb)
+{
+    int flag = 0, one;
+    double t0 = now();
+    while (!flag && now() - t0 < 30.0) {
+        ladro_progress(lb);
+        MPI_Iprobe(MPI_ANY_SOURCE, TAG_FIRST, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+    }
+    CHECK(flag);
+    if (!flag)
+        return 0;
+    MPI_Recv(&one, 1, MPI_INT, MPI_ANY_SOURCE, TAG_FIRST, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    return 1;
+}
 
 static void run(int rank, int size, bool paper)
 {
@@ -26,14 +53,23 @@ static void run(int rank, int size, bool paper)
             ladro_task_t t = {.id = (uint64_t)i};
             CHECK_EQ(ladro_push(lb, &t), LADRO_OK);
         }
-    int seen[NTASKS] = {0}, all[NTASKS];
+    int seen[NTASKS] = {0}, all[NTASKS], taken = rank == 0 ? wait_first_theft(lb) : 0;
+    int reported = 0, one = 1, reporters;
+    MPI_Request req = MPI_REQUEST_NULL;
     ladro_task_t t;
     while ((rc = ladro_next(lb, &t)) == LADRO_OK) {
         if (t.id < NTASKS)
             seen[t.id]++;
+        if (rank != 0 && !reported++)
+            MPI_Isend(&one, 1, MPI_INT, 0, TAG_FIRST, MPI_COMM_WORLD, &req);
         check_work(lb, 0.001, 0);
     }
     CHECK_EQ(rc, LADRO_DONE);
+    MPI_Wait(&req, MPI_STATUS_IGNORE);
+    reported = reported > 0;
+    MPI_Allreduce(&reported, &reporters, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    for (; rank == 0 && taken < reporters; taken++)
+        MPI_Recv(&one, 1, MPI_INT, MPI_ANY_SOURCE, TAG_FIRST, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     MPI_Allreduce(seen, all, NTASKS, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     for (int i = 0; i < NTASKS; i++)
         CHECK_EQ(all[i], 1);
