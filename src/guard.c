@@ -51,6 +51,23 @@ double ladroi_own_pace(const ladro_t *lb)
     return lb->st.busy_s / (double)lb->st.tasks_run / workers;
 }
 
+bool ladroi_guard_alike(uint64_t n, double sum_s, double sq_s)
+{
+    if (n < 2 || !(sum_s > 0))
+        return false;
+    double mean = sum_s / (double)n, var = sq_s / (double)n - mean * mean;
+    return var <= LADROI_GUARD_ALIKE * LADROI_GUARD_ALIKE * mean * mean;
+}
+
+/* The pace the guard weighs: the rank's own (ladroi_own_pace) once its tasks are alike
+ * (ladroi_guard_alike), else 0, unknown: such a rank is never slow, publishes no pace
+ * and adds none to the waves. */
+static double ladro__pace(const ladro_t *lb)
+{
+    const ladroi_guard_t *g = &lb->guard;
+    return ladroi_guard_alike(g->tasks, g->sum_s, g->sq_s) ? ladroi_own_pace(lb) : 0;
+}
+
 /* The fastest pace this rank knows: its own and what it read. */
 static void ladro__fold_pace(ladroi_guard_t *g, double pace)
 {
@@ -61,7 +78,7 @@ static void ladro__fold_pace(ladroi_guard_t *g, double pace)
 /* Store this rank's pace and the fastest it knows in its window (local stores). */
 static int ladro__publish_pace(ladro_t *lb, ladroi_guard_t *g)
 {
-    double v[2] = {ladroi_own_pace(lb), 0};
+    double v[2] = {ladro__pace(lb), 0};
     ladro__fold_pace(g, v[0]);
     v[1] = g->ref_pace;
     memcpy((unsigned char *)g->win.base + LADRO__PACE, v, sizeof v);
@@ -88,9 +105,16 @@ static int ladro__read_pace(ladro_t *lb, ladroi_guard_t *g, int rank, double *pa
     return rc;
 }
 
-int ladroi_guard_task_end(ladro_t *lb)
+int ladroi_guard_task_end(ladro_t *lb, double secs)
 {
     ladroi_guard_t *g = &lb->guard;
+    g->tasks++;
+    g->sum_s += secs;
+    g->sq_s += secs * secs;
+    double now = ladroi_net_now();
+    if (g->io_at > 0 && now - g->io_at < LADROI_GUARD_PERIOD_S)
+        return LADRO_OK;
+    g->io_at = now;
     int rc = ladro__publish_pace(lb, g);
     if (rc || lb->size < 2)
         return rc;
@@ -142,7 +166,7 @@ double ladroi_guard_remaining(uint64_t created, const uint64_t sums[LADROI_GUARD
 void ladroi_guard_wave(const ladro_t *lb, double now, uint64_t out[LADROI_GUARD_SUMS])
 {
     memset(out, 0, LADROI_GUARD_SUMS * sizeof *out);
-    double pace = ladroi_guard_on(lb) ? ladroi_own_pace(lb) : 0;
+    double pace = ladroi_guard_on(lb) ? ladro__pace(lb) : 0;
     if (pace <= 0)
         return;
     double rate = 1e6 / pace;
@@ -160,10 +184,12 @@ double ladroi_guard_wave_period(const ladro_t *lb, double now)
 {
     if (!ladroi_guard_on(lb))
         return 0;
-    double pace = ladroi_own_pace(lb);
+    double pace = ladro__pace(lb);
     if (pace == 0 && lb->in_task)
         pace = now - lb->task_start;
-    return 0.1 * pace;
+    if (pace <= 0)
+        return 0;
+    return 0.1 * pace > LADROI_GUARD_PERIOD_S ? 0.1 * pace : LADROI_GUARD_PERIOD_S;
 }
 
 void ladroi_guard_wave_seen(ladro_t *lb)
@@ -199,7 +225,7 @@ uint32_t ladroi_guard_room_now(const ladro_t *lb)
 {
     if (!ladroi_guard_on(lb))
         return UINT32_MAX;
-    return ladroi_guard_room(ladroi_own_pace(lb), ladro__remaining(lb, ladroi_net_now()),
+    return ladroi_guard_room(ladro__pace(lb), ladro__remaining(lb, ladroi_net_now()),
                              lb->guard.ref_pace,
                              (double)ladroi_pool_local_count(&lb->pool));
 }
@@ -217,7 +243,7 @@ static uint32_t ladro__guard_cap(const ladro_t *lb, double thief, double victim,
 int ladroi_guard_limit(ladro_t *lb, int victim, uint32_t n, uint32_t *cap)
 {
     *cap = UINT32_MAX;
-    double mine = ladroi_guard_on(lb) ? ladroi_own_pace(lb) : 0, theirs;
+    double mine = ladroi_guard_on(lb) ? ladro__pace(lb) : 0, theirs;
     if (mine == 0)
         return LADRO_OK; /* no task run yet: no pace to weigh */
     int rc = ladro__read_pace(lb, &lb->guard, victim, &theirs);
@@ -229,7 +255,7 @@ int ladroi_guard_limit(ladro_t *lb, int victim, uint32_t n, uint32_t *cap)
 int ladroi_guard_grant(ladro_t *lb, int thief, uint32_t *cap)
 {
     *cap = UINT32_MAX;
-    double mine = ladroi_guard_on(lb) ? ladroi_own_pace(lb) : 0, theirs;
+    double mine = ladroi_guard_on(lb) ? ladro__pace(lb) : 0, theirs;
     if (mine == 0)
         return LADRO_OK;
     int rc = ladro__read_pace(lb, &lb->guard, thief, &theirs);
@@ -252,7 +278,7 @@ int ladroi_guard_leave(ladro_t *lb, bool *leave)
     ladroi_pool_t *p = &lb->pool;
     *leave = false;
     if (!p->stealable || !ladroi_guard_on(lb) ||
-        !ladroi_guard_slow(ladroi_own_pace(lb), g->ref_pace))
+        !ladroi_guard_slow(ladro__pace(lb), g->ref_pace))
         return LADRO_OK;
     uint32_t top;
     int rc = ladroi_pool_top(lb, p, &top);
@@ -267,13 +293,13 @@ int ladroi_guard_leave(ladro_t *lb, bool *leave)
      * sooner than this slow rank would end them. Else they are busy: run them here. */
     bool hungry = g->theft_at > 0 && now - g->theft_at < 2 * g->ref_pace;
     if (rem >= 0) { /* the last wave's estimate of the run's end decides */
-        if (rem + g->ref_pace >= ladroi_own_pace(lb)) {
+        if (rem + g->ref_pace >= ladro__pace(lb)) {
             g->leave_at = 0; /* the run lasts one more task of this rank's: run it now */
             return LADRO_OK;
         }
         if (g->leave_at == 0) /* it does not: leave them, and give thieves the time */
             g->leave_at = now;
-        hungry = hungry || now - g->leave_at < ladroi_guard_patience(ladroi_own_pace(lb), rem,
+        hungry = hungry || now - g->leave_at < ladroi_guard_patience(ladro__pace(lb), rem,
                                                                      g->ref_pace);
     }
     if (hungry) {
@@ -287,7 +313,7 @@ int ladroi_guard_leave(ladro_t *lb, bool *leave)
 int ladroi_guard_took(ladro_t *lb)
 {
     ladroi_guard_t *g = &lb->guard;
-    if (!ladroi_guard_on(lb) || !ladroi_guard_slow(ladroi_own_pace(lb), g->ref_pace))
+    if (!ladroi_guard_on(lb) || !ladroi_guard_slow(ladro__pace(lb), g->ref_pace))
         return LADRO_OK;
     g->theft_at = 0; /* it runs what it chose to take, */
     return ladroi_pool_release(lb, &lb->pool, lb->in_task ? 0 : 1); /* and no more than one */

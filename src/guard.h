@@ -37,6 +37,9 @@ typedef struct ladroi_guard {
     uint32_t top;     /* the pool's top the owner last saw, */
     double theft_at;  /* and when it last saw it move (a theft; 0: since its steal) */
     double leave_at;  /* when it began to leave its tasks (0: not) */
+    double io_at;     /* when it last published and read paces after a task */
+    uint64_t tasks;   /* tasks run here, their durations' sum and sum of squares (s) */
+    double sum_s, sq_s;
 } ladroi_guard_t;
 
 /* Local, in ladro_create: the switch (cfg.steal_guard under a policy with .guard) and the
@@ -61,9 +64,24 @@ int ladroi_guard_steal(ladro_t *lb, int victim, double fraction, uint32_t max_ta
  * workers); 0 before its first task. The guard weighs it, the idle back-off is capped
  * by it (ladroi_idle_cap_us). */
 double ladroi_own_pace(const ladro_t *lb);
-/* After each task: publish this rank's paces and read one random rank's (a rumour: the
- * fastest pace reaches every rank in O(log P) tasks). */
-int ladroi_guard_task_end(ladro_t *lb);
+/* The guard communicates at most this often: paces after a task, a busy rank's wave. Its
+ * rules weigh tasks many times this long; under it, its reads and waves cost tiny tasks
+ * more than they run (N-Queens 14 on 8 real ranks, tasks of ~7 us: 2.9x the run). */
+#define LADROI_GUARD_PERIOD_S 1e-2
+/* The guard weighs a rank's pace only once its tasks are alike: two or more, their
+ * durations' standard deviation at most LADROI_GUARD_ALIKE times their mean (C5's vary by
+ * 0, gauss70-10's uniform ones by 0.29, a search's by several times their mean). Where
+ * tasks differ, a pace tells the tasks apart, not the ranks' speeds: on UTS T3L at 2 real
+ * ranks a thief whose subtrees were large took itself for 4 times slower than its victim
+ * and declined all but 17 steals (7.1 s against 3.5 s); N-Queens 13 on 64 simulated C5
+ * ranks took 0.28 s against 0.002. One task cannot tell a slow rank from a long task.
+ * n tasks of summed durations sum_s, summed squares sq_s. Pure. */
+#define LADROI_GUARD_ALIKE 0.5
+bool ladroi_guard_alike(uint64_t n, double sum_s, double sq_s);
+/* After a task of `secs` (padded: the rank's own time), counted for LADROI_GUARD_ALIKE;
+ * at most every LADROI_GUARD_PERIOD_S: publish this rank's paces and read one random
+ * rank's (a rumour: the fastest pace reaches every rank in O(log P) reads). */
+int ladroi_guard_task_end(ladro_t *lb, double secs);
 /* A thief is slow, for the guard, when its pace exceeds this many times the reference
  * pace (below): only then is it held back (one kind of task varies less than this
  * between ranks). */
@@ -116,7 +134,7 @@ void ladroi_guard_wave(const ladro_t *lb, double now, uint64_t out[LADROI_GUARD_
 void ladroi_guard_wave_seen(ladro_t *lb);
 /* How often a busy rank joins a termination wave under the guard, so that the estimate
  * stays fresh while some ranks work: a tenth of its pace (of its running task's elapsed
- * time before it has one); 0: not at all (guard off). A wave completes when the slowest
+ * time before it has one), at least LADROI_GUARD_PERIOD_S; 0: not at all (guard off). A wave completes when the slowest
  * rank joined, a tenth of the slowest pace after the previous one. */
 double ladroi_guard_wave_period(const ladro_t *lb, double now);
 /* A slow thief (ladroi_guard_slow against `ref`, the fastest pace known) would end a

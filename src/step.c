@@ -46,7 +46,7 @@ int ladroi_task_done(ladro_t *lb, const void *rec, double start, double end, dou
     if (h.moves & LADROI_MOVES_RERUN)
         lb->st.journal_reruns++;
     if (ladroi_guard_on(lb)) {
-        int rc = ladroi_guard_task_end(lb);
+        int rc = ladroi_guard_task_end(lb, end - start);
         if (rc)
             return rc;
     }

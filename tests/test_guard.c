@@ -114,6 +114,27 @@ int main(void)
     CHECK(fabs(ladroi_guard_patience(2.4, 0.0, 0.1) - 0.575) < 1e-12); /* C5, at 4.8 s */
     CHECK(fabs(ladroi_guard_patience(0.5, 0.45, 0.1) - 0.2) < 1e-12); /* rem + ref >= pace */
 
+    /* Alike tasks (ladroi_guard_alike): two or more, standard deviation at most half the
+     * mean. C5's equal tasks, at any speed; uniform durations in [0.5, 1.5] (sd 0.29);
+     * two tasks 3 times apart are the limit (sd = mean / 2); a search's are not, nor is
+     * one task, nor none. */
+    CHECK(ladroi_guard_alike(2, 4.8, 2 * 2.4 * 2.4));
+    CHECK(ladroi_guard_alike(20, 2.0, 20 * 0.1 * 0.1));
+    {
+        double sum = 0, sq = 0;
+        for (int i = 0; i < 100; i++) {
+            double d = 0.5 + i / 99.0; /* 0.5 ... 1.5 */
+            sum += d;
+            sq += d * d;
+        }
+        CHECK(ladroi_guard_alike(100, sum, sq));
+    }
+    CHECK(ladroi_guard_alike(2, 0.39, 0.1 * 0.1 + 0.29 * 0.29));    /* 2.9 times apart */
+    CHECK(!ladroi_guard_alike(2, 0.41, 0.1 * 0.1 + 0.31 * 0.31));  /* just over */
+    CHECK(!ladroi_guard_alike(4, 1.003, 3 * 1e-6 + 1.0));          /* three tiny, one long */
+    CHECK(!ladroi_guard_alike(1, 2.4, 2.4 * 2.4));
+    CHECK(!ladroi_guard_alike(0, 0, 0));
+
     printf("%d checks, %d failed\n", check_count, check_failures);
     return check_failures != 0;
 }
