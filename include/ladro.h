@@ -135,10 +135,11 @@ LADRO_API const char *ladro_version(void);
  * the ranks on this rank's node with the cores they may run on (auto), or forced. */
 enum { LADRO_IDLE_AUTO = 0, LADRO_IDLE_SPIN = 1, LADRO_IDLE_BACKOFF = 2 };
 /* What a slow rank may take (cfg.steal_guard): what the policy decides (off), or, by the
- * ranks' paces (seconds per task, which every rank publishes), a rank over 4 times as
- * slow as the fastest takes one task at a time, only while a fast rank could not empty
- * its victim sooner, and leaves its own tasks to thieves while they come for them. */
-enum { LADRO_STEAL_GUARD_OFF = 0, LADRO_STEAL_GUARD_PACE = 1 };
+ * ranks' paces (seconds per task, which every rank publishes once its tasks are alike), a
+ * rank over 4 times as slow as the fastest takes one task at a time, only while a fast
+ * rank could not empty its victim sooner, and leaves its own tasks to thieves while they
+ * come for them (pace); auto: pace under random, off under the other policies. */
+enum { LADRO_STEAL_GUARD_OFF = 0, LADRO_STEAL_GUARD_PACE = 1, LADRO_STEAL_GUARD_AUTO = 2 };
 
 typedef struct ladro_policy_opt {
     char key[LADRO_NAME_MAX];   /* an option some registered policy declares */
@@ -171,8 +172,10 @@ typedef struct ladro_config {
     uint32_t threads;            /* worker threads per rank, run by ladro_run (1: the
                                     calling thread runs the tasks; > 1: threads of their
                                     own, and the calling thread serves the protocol) */
-    int steal_guard;             /* LADRO_STEAL_GUARD_OFF (default) or _PACE; key values
-                                    "off", "pace" (random, baseline, successonly) */
+    int steal_guard;             /* LADRO_STEAL_GUARD_AUTO (default: _PACE under random,
+                                    _OFF under the others), _OFF or _PACE; key values
+                                    "auto", "off", "pace". ladro_config(lb) holds what
+                                    ladro_create chose (never auto) */
     int paper;                   /* 1: the policy runs as its paper describes (its values
                                     in docs/policies/<policy>.md, "The paper's
                                     configuration"; the steal guard and back-off pacing

@@ -61,7 +61,7 @@ static int ladro__check_trace(const char *v, char *err, size_t errlen)
 /* ---- the core's keys: every key is the field of the same name ------------------------ */
 #define LADRO__F(field) LADROI_OPT_FIELD(ladro_config_t, field)
 static const char *const ladro__idle_names[] = {"auto", "spin", "backoff", NULL};
-static const char *const ladro__guard_names[] = {"off", "pace", NULL};
+static const char *const ladro__guard_names[] = {"off", "pace", "auto", NULL};
 
 static const ladroi_opt_t ladro__keys[] = {
     {.key = "policy", .type = LADROI_OPT_STR, LADRO__F(policy), .check = ladro__check_policy,
@@ -126,10 +126,11 @@ static const ladroi_opt_t ladro__keys[] = {
      .doc = "worker threads per rank, run by `ladro_run` (1: the calling thread runs the "
             "tasks, as `ladro_next` does; docs/user-guide.md, \"Threads inside a rank\")"},
     {.key = "steal_guard", .type = LADROI_OPT_ENUM, LADRO__F(steal_guard),
-     .names = ladro__guard_names, .def = "off", .accepted = "off, pace",
+     .names = ladro__guard_names, .def = "auto", .accepted = "auto, off, pace",
      .doc = "`pace`: a rank over 4 times as slow as the fastest takes no task it would "
-            "end after the run (docs/user-guide.md, \"Heterogeneous ranks\"); `off`: the "
-            "policy's own rule"},
+            "end after the run, once its tasks are alike (docs/user-guide.md, "
+            "\"Heterogeneous ranks\"); `off`: the policy's own rule; `auto`: `pace` under "
+            "random, `off` under the others"},
     {.key = "journal", .type = LADROI_OPT_STR, LADRO__F(journal), .def = "",
      .accepted = "empty (off) or a directory path shorter than 256 characters",
      .doc = "restartable runs: every rank records each task it completes in DIR/rank-<r>.jnl; "

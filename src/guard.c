@@ -20,6 +20,9 @@ void ladroi_guard_init(ladro_t *lb)
 {
     ladroi_guard_t *g = &lb->guard;
     memset(g, 0, sizeof *g);
+    if (lb->cfg.steal_guard == LADRO_STEAL_GUARD_AUTO) /* resolved: ladro_config shows it */
+        lb->cfg.steal_guard = lb->policy->guard_auto ? LADRO_STEAL_GUARD_PACE
+                                                     : LADRO_STEAL_GUARD_OFF;
     g->on = lb->cfg.steal_guard == LADRO_STEAL_GUARD_PACE && lb->policy->guard;
     ladroi_rng_seed(&g->rng, lb->cfg.seed, ((uint64_t)1 << 32) + (uint64_t)lb->rank + 1);
 }

@@ -44,6 +44,11 @@ typedef struct ladroi_policy_ops {
      * slow rank's task there may have no faster thief, and one held back would leave it
      * to the slow rank itself. */
     bool guard_hold;
+    /* steal_guard=auto (the default) turns the guard on: random, whose thieves weigh no
+     * speed (C5 speeds at 1 024 simulated ranks backing off: 0.669 of the best without,
+     * 0.944 with; bench/defaults/README.md). The other policies' defaults are the
+     * configurations their claims were measured with (docs/results.md). */
+    bool guard_auto;
     /* Options: settable as LADRO_<KEY>, ladro_config_set(cfg, key, value) and
      * NAME:key=value in tool lists; parsed into a struct of opts_size bytes that the
      * policy reads as lb->popts (defaults applied, checked at ladro_create). */

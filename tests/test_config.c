@@ -97,12 +97,17 @@ int main(void)
         good("idle", idle_good[i]);
         bad("idle", idle_bad[i], "auto, spin, backoff");
     }
+    good("steal_guard", "auto");
+    good("steal_guard", "off");
+    good("steal_guard", "pace");
+    bad("steal_guard", "on", "auto, off, pace");
     bad("no_such_key", "1", "accepted");
     bad("task_capacit", "8", "did you mean 'task_capacity'"); /* a close match is named */
 
     /* every key is the field of the same name: task_capacity, idle, watchdog, progress */
     ladro_config_init(&c);
     CHECK_EQ(c.idle, LADRO_IDLE_AUTO); /* the default */
+    CHECK_EQ(c.steal_guard, LADRO_STEAL_GUARD_AUTO); /* resolved by ladro_create */
     CHECK_EQ(ladro_config_set(&c, "idle", "backoff", err, sizeof err), LADRO_OK);
     CHECK_EQ(c.idle, LADRO_IDLE_BACKOFF);
     CHECK_EQ(ladro_config_set(&c, "idle", "spin", err, sizeof err), LADRO_OK);

@@ -97,6 +97,9 @@ int main(void)
     expect(o, "backoff_pace", "0 (paper)");
     expect(o, "threads", "1");
     free(o);
+    o = printed("random", 0, NULL);
+    expect(o, "steal_guard", "auto");
+    free(o);
     o = printed("random", 0, guard);
     expect(o, "steal_guard", "pace");
     expect(o, "backoff_pace", "0.25");

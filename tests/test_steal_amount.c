@@ -2,7 +2,8 @@
  * By default a steal takes one task, the victim's oldest: on every rank tasks_stolen
  * equals steals_ok. With paper=1 it takes half of the victim's public tasks, the classic
  * rule: with 120 tasks queued at the start, some steal takes more than one. Either way
- * every task runs exactly once and the thieves run some. Rank 0 runs nothing until a thief
+ * every task runs exactly once and the thieves run some. The default steal_guard (auto)
+ * resolves to pace under random, off under its paper and under ctws. Rank 0 runs nothing until a thief
  * has run a task (a message tells it), so a loaded machine that leaves the thieves unscheduled
  * while rank 0 runs all 120 tasks cannot pass for a failed steal. */
 #define _GNU_SOURCE
@@ -47,6 +48,8 @@ static void run(int rank, int size, bool paper)
     CHECK_EQ(ladro_config_set(&cfg, "policy", "random", err, sizeof err), LADRO_OK);
     CHECK_EQ(ladro_config_set(&cfg, "paper", paper ? "1" : "0", err, sizeof err), LADRO_OK);
     ladro_t *lb = check_create(&cfg);
+    /* steal_guard=auto: random's guard is on, but not under its paper */
+    CHECK_EQ(ladro_config(lb)->steal_guard, paper ? LADRO_STEAL_GUARD_OFF : LADRO_STEAL_GUARD_PACE);
     int rc;
     if (rank == 0)
         for (int i = 0; i < NTASKS; i++) {
@@ -111,6 +114,16 @@ int main(int argc, char **argv)
     }
     run(rank, size, false);
     run(rank, size, true);
+    { /* the other policies' default leaves the guard off */
+        ladro_config_t cfg;
+        ladro_task_t t;
+        ladro_config_init(&cfg);
+        snprintf(cfg.policy, sizeof cfg.policy, "%s", "ctws");
+        ladro_t *lb = check_create(&cfg);
+        CHECK_EQ(ladro_config(lb)->steal_guard, LADRO_STEAL_GUARD_OFF);
+        CHECK_EQ(ladro_next(lb, &t), LADRO_DONE);
+        CHECK_EQ(ladro_destroy(&lb), LADRO_OK);
+    }
     int fails = check_failures, any = 0;
     MPI_Allreduce(&fails, &any, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     int status = CHECK_REPORT("test_steal_amount");

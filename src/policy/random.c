@@ -12,7 +12,12 @@
  * message cuts short: at 1 024 simulated ranks one victim per sleep left N-Queens' ranks
  * 13 ms on average without a first task, and 8 made random 1.57x faster there, UTS
  * 1.55x, gauss70-10 1.14x (bench/defaults/README.md, "Idle pauses"). The load-aware
- * policies read 8 loads per search step alike (load_draws). */
+ * policies read 8 loads per search step alike (load_draws).
+ * Its thieves weigh no speed: the steal guard is on by default (guard_auto; src/guard.c).
+ * On the C5 speeds at 1 024 simulated ranks backing off a 1/24-speed rank that still held
+ * a task when the run's work was done started it (7.2 s against leader's 4.816); the
+ * guard leaves such tasks to faster thieves (5.101 s) and weighs no pace in a search
+ * (bench/defaults/README.md, "The guard under random"). */
 #include "../ladro_int.h"
 #include "../idle.h"
 #include "../policy.h"
@@ -43,5 +48,6 @@ const ladroi_policy_ops_t ladroi_policy_random = {
     .steals = true,
     .guard = true,
     .guard_hold = true,
+    .guard_auto = true,
     .on_idle = ladro__random_idle,
 };
