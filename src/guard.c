@@ -67,8 +67,9 @@ bool ladroi_guard_alike(uint64_t n, double sum_s, double sq_s)
  * and adds none to the waves. */
 static double ladro__pace(const ladro_t *lb)
 {
-    const ladroi_guard_t *g = &lb->guard;
-    return ladroi_guard_alike(g->tasks, g->sum_s, g->sq_s) ? ladroi_own_pace(lb) : 0;
+    return ladroi_guard_alike(lb->st.tasks_run, lb->st.busy_s, lb->guard.sq_s)
+               ? ladroi_own_pace(lb)
+               : 0;
 }
 
 /* The fastest pace this rank knows: its own and what it read. */
@@ -111,8 +112,6 @@ static int ladro__read_pace(ladro_t *lb, ladroi_guard_t *g, int rank, double *pa
 int ladroi_guard_task_end(ladro_t *lb, double secs)
 {
     ladroi_guard_t *g = &lb->guard;
-    g->tasks++;
-    g->sum_s += secs;
     g->sq_s += secs * secs;
     double now = ladroi_net_now();
     if (g->io_at > 0 && now - g->io_at < LADROI_GUARD_PERIOD_S)

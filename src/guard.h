@@ -38,8 +38,7 @@ typedef struct ladroi_guard {
     double theft_at;  /* and when it last saw it move (a theft; 0: since its steal) */
     double leave_at;  /* when it began to leave its tasks (0: not) */
     double io_at;     /* when it last published and read paces after a task */
-    uint64_t tasks;   /* tasks run here, their durations' sum and sum of squares (s) */
-    double sum_s, sq_s;
+    double sq_s;      /* the sum of its tasks' squared durations (their sum: st.busy_s) */
 } ladroi_guard_t;
 
 /* Local, in ladro_create: the switch (cfg.steal_guard under a policy with .guard) and the
@@ -78,7 +77,8 @@ double ladroi_own_pace(const ladro_t *lb);
  * n tasks of summed durations sum_s, summed squares sq_s. Pure. */
 #define LADROI_GUARD_ALIKE 0.5
 bool ladroi_guard_alike(uint64_t n, double sum_s, double sq_s);
-/* After a task of `secs` (padded: the rank's own time), counted for LADROI_GUARD_ALIKE;
+/* After a task of `secs` (padded: the rank's own time; step.c has counted it in st),
+ * its square counted for LADROI_GUARD_ALIKE;
  * at most every LADROI_GUARD_PERIOD_S: publish this rank's paces and read one random
  * rank's (a rumour: the fastest pace reaches every rank in O(log P) reads). */
 int ladroi_guard_task_end(ladro_t *lb, double secs);
@@ -134,8 +134,9 @@ void ladroi_guard_wave(const ladro_t *lb, double now, uint64_t out[LADROI_GUARD_
 void ladroi_guard_wave_seen(ladro_t *lb);
 /* How often a busy rank joins a termination wave under the guard, so that the estimate
  * stays fresh while some ranks work: a tenth of its pace (of its running task's elapsed
- * time before it has one), at least LADROI_GUARD_PERIOD_S; 0: not at all (guard off). A wave completes when the slowest
- * rank joined, a tenth of the slowest pace after the previous one. */
+ * time before it has one), at least LADROI_GUARD_PERIOD_S; 0: not at all (guard off).
+ * A wave completes when the slowest rank joined, a tenth of the slowest pace after the
+ * previous one. */
 double ladroi_guard_wave_period(const ladro_t *lb, double now);
 /* A slow thief (ladroi_guard_slow against `ref`, the fastest pace known) would end a
  * task after the run, which has `rem` seconds to go (rem < 0: unknown, false): its pace
