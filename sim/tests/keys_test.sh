@@ -12,6 +12,7 @@
 set -e
 SIM="$1"
 DIR="${2:-.}/sim_keys_test"
+rm -rf "$DIR" # the check below reads every JSON there: none from an earlier version
 mkdir -p "$DIR"
 . "$(dirname "$0")/../../bench/expect/sim_json.sh" # run NAME ARGS...: $DIR/NAME.json
 G="--p 64 --tasks-per-rank 8 --work-ms 2 --work-dist uniform:0.5,1.5 --init gauss70-10 --lambda-us 5 --seed 1"
