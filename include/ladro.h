@@ -136,7 +136,7 @@ LADRO_API const char *ladro_version(void);
 enum { LADRO_IDLE_AUTO = 0, LADRO_IDLE_SPIN = 1, LADRO_IDLE_BACKOFF = 2 };
 /* What a slow rank may take (cfg.steal_guard): what the policy decides (off), or, by the
  * ranks' paces (seconds per task, which every rank publishes once its tasks are alike), a
- * rank over 4 times as slow as the fastest takes one task at a time, only while a fast
+ * rank over 2.5 times as slow as the fastest takes one task at a time, only while a fast
  * rank could not empty its victim sooner, and leaves its own tasks to thieves while they
  * come for them (pace); auto: pace under random, off under the other policies. */
 enum { LADRO_STEAL_GUARD_OFF = 0, LADRO_STEAL_GUARD_PACE = 1, LADRO_STEAL_GUARD_AUTO = 2 };

@@ -83,9 +83,11 @@ bool ladroi_guard_alike(uint64_t n, double sum_s, double sq_s);
  * rank's (a rumour: the fastest pace reaches every rank in O(log P) reads). */
 int ladroi_guard_task_end(ladro_t *lb, double secs);
 /* A thief is slow, for the guard, when its pace exceeds this many times the reference
- * pace (below): only then is it held back (one kind of task varies less than this
- * between ranks). */
-#define LADROI_GUARD_SLOW 4.0
+ * pace (below): only then is it held back. One kind of task (alike, above) varies less
+ * than this between ranks once a wave has raised the reference to the ranks' mean pace
+ * (ladroi_guard_wave_seen). At 4, C5's 1/3-speed thieves took the last tasks at the
+ * run's end (1 024 simulated ranks backing off: 5.10 s against 4.95 s at 2.5). */
+#define LADROI_GUARD_SLOW 2.5
 /* The most of a victim's n tasks a thief of pace `thief` should take, where `ref` is the
  * faster of the victim's pace and the fastest known: one, when it ends it before the
  * victim, or a rank as fast as the fastest helping it, would reach the last of them,
@@ -143,7 +145,7 @@ double ladroi_guard_wave_period(const ladro_t *lb, double now);
  * exceeds rem + ref. Where the policy's thieves draw among all ranks (guard_hold) it then
  * takes none. Only slow thieves: the estimate is the run's end if every rank worked at
  * its pace, which a run whose tasks are still spreading overshoots; with tasks of one
- * kind (paces within 4 times of each other) it would hold back thieves that are needed.
+ * kind (paces within 2.5 times of each other) it would hold back thieves that are needed.
  * Pure. */
 bool ladroi_guard_late(double thief, double rem, double ref);
 /* The most tasks a thief of pace `thief` holding `held` tasks (and parts of tasks) may

@@ -12,16 +12,18 @@
 
 int main(void)
 {
-    /* Slow: over LADROI_GUARD_SLOW (4) times the reference pace, both known. */
+    /* Slow: over LADROI_GUARD_SLOW (2.5) times the reference pace, both known. */
     static const struct {
         double pace, ref;
         bool slow;
     } slow[] = {
         {2.4, 0.1, true},   /* 1/24 speed against 1 */
         {0.6, 0.1, true},   /* 1/6 */
-        {0.41, 0.1, true},
-        {0.4, 0.1, false},  /* exactly 4 times: not slow */
-        {0.3, 0.1, false},  /* 1/3 speed: not held back */
+        {0.3, 0.1, true},   /* 1/3 */
+        {0.26, 0.1, true},
+        {0.25, 0.1, false}, /* exactly 2.5 times: not slow */
+        {0.2, 0.1, false},  /* 1/2 speed: not held back */
+        {0.3, 0.2, false},  /* 3 ms tasks against a 2 ms mean (gauss70-10's spread) */
         {2.4, 0, false},    /* nothing known yet */
         {0, 0.1, false},    /* no task ended yet */
     };
@@ -37,7 +39,7 @@ int main(void)
         double thief, ref;
         uint32_t n, cap;
     } cap[] = {
-        {0.3, 0.1, 0, NOLIMIT},  {0.3, 0.1, 1000, NOLIMIT}, {2.4, 0.6, 1, NOLIMIT},
+        {0.2, 0.1, 0, NOLIMIT},  {0.2, 0.1, 1000, NOLIMIT}, {2.4, 1.0, 1, NOLIMIT},
         {2.4, 0, 5, NOLIMIT},    {2.4, 0.1, 0, 0},          {2.4, 0.1, 1, 0},
         {2.4, 0.1, 23, 0},       {2.4, 0.1, 24, 1},         {2.4, 0.1, 4000, 1},
         {1.2, 0.1, 11, 0},       {1.2, 0.1, 12, 1},         {2.4, 0.3, 7, 0},
@@ -74,7 +76,9 @@ int main(void)
         {2.4, 0.05, true},
         {0.6, 0.45, true}, /* 1/6 speed: 0.55 < 0.6 */
         {0.6, 0.5, false},
-        {0.3, 0.0, false}, /* 1/3 speed is not slow: the estimate does not hold it back */
+        {0.3, 0.15, true},  /* 1/3 speed is slow: 0.25 < 0.3 ... */
+        {0.3, 0.2, false},  /* ... 0.3 is not */
+        {0.2, 0.0, false}, /* 1/2 speed is not slow: the estimate does not hold it back */
         {0.1, 0.0, false}, /* the fastest never */
         {2.4, -1, false},  /* no estimate */
         {0, 0.1, false},   /* no pace yet */
@@ -95,7 +99,7 @@ int main(void)
         {0.6, 2.4, 1.5, 2},     /* 4.17 - 1.5 */
         {0.6, 2.4, 5, 0},       /* holds more than it can end: none, never negative */
         {0.6, 0.45, 0, 0},
-        {0.3, 0.0, 0, NOLIMIT}, /* 1/3 speed is not slow */
+        {0.2, 0.0, 0, NOLIMIT}, /* 1/2 speed is not slow */
         {0.1, 0.0, 0, NOLIMIT}, /* the fastest */
         {2.4, -1, 0, NOLIMIT},  /* no estimate */
         {0, 0.1, 0, NOLIMIT},   /* no pace yet */
