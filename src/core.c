@@ -280,7 +280,14 @@ int ladro_push(ladro_t *lb, const ladro_task_t *task)
     if (rc)
         return rc;
     lb->st.tasks_pushed++;
+    if (lb->state == LADROI_RUNNING)
+        lb->spawns = true;
     return LADRO_OK;
+}
+
+uint32_t ladroi_take_cap(const ladro_t *lb)
+{
+    return lb->spawns && !lb->cfg.paper ? 1 : 0;
 }
 
 int ladro_result(ladro_t *lb, const void *bytes)

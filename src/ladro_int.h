@@ -57,6 +57,7 @@ struct ladro {
     enum ladroi_state state;
     /* current task */
     bool in_task;
+    bool spawns; /* a task of this rank pushed a task (ladroi_take_cap) */
     struct ladroi_threads *threads; /* ladro_run's workers while they run (src/threads.c) */
     int trace_worker; /* 1 + the worker whose completed task the hub accounts for, 0 none */
     unsigned char *cur; /* record buffer */

@@ -2,6 +2,7 @@
  * (BaselineWS) and successonly (SuccessOnlyWS) policies; see loadaware.h. */
 #include "loadaware.h"
 #include "idle.h"
+#include "policy.h"
 
 #include <string.h>
 
@@ -83,6 +84,9 @@ int ladroi_la_promise(ladro_t *lb, int thief, bool at_least_one, uint32_t *k)
     }
     if (cap == 0)
         cap = 1;
+    uint32_t take = ladroi_take_cap(lb); /* one, when this rank's tasks spawn */
+    if (take && take < cap)
+        cap = take;
     return ladroi_pool_reserve(lb, &lb->pool, LADROI_STEAL_FRACTION,
                                cap == UINT32_MAX ? 0 : cap, /* 0: no limit */
                                ((const ladroi_la_opts_t *)lb->popts)->load_threshold, k);

@@ -114,6 +114,13 @@ typedef struct ladroi_policy_ops {
 const ladroi_policy_ops_t *ladroi_policy_find(const char *name);
 /* Policy i of the registry (ladro_policy_names order), NULL past the last. */
 const ladroi_policy_ops_t *ladroi_policy_at(size_t i);
+/* The most of a victim's public tasks one steal takes, as the max_take of
+ * ladroi_steal_attempt and ladroi_pool_reserve (0: no cap, the policy's fraction): one
+ * once a task of this rank pushed a task (a search: the oldest task is the root of the
+ * largest subtree, and half of a victim's are mostly stolen again from the thief); no
+ * cap before that, and under paper=1 (the papers take half). For a grant (baseline,
+ * successonly) the rank is the victim. */
+uint32_t ladroi_take_cap(const ladro_t *lb);
 /* Count into the policy's counter i (its table's index). */
 #define LADROI_COUNT(lb, i, x) ((lb)->st.counters[(i)] += (double)(x))
 

@@ -384,6 +384,8 @@ static void ladro__fold_created(ladro_t *lb, ladroi_threads_t *th)
     for (int i = 0; i < th->n; i++)
         sum += atomic_load(&th->w[i].created);
     lb->st.tasks_pushed += sum - th->created_seen;
+    if (sum > th->created_seen)
+        lb->spawns = true; /* ladroi_take_cap */
     th->created_seen = sum;
 }
 

@@ -1,20 +1,26 @@
-/* How much random's thief takes. Every task starts on rank 0; the others must steal.
- * By default a steal takes one task, the victim's oldest: on every rank tasks_stolen
- * equals steals_ok. With paper=1 it takes half of the victim's public tasks, the classic
- * rule: with 120 tasks queued at the start, some steal takes more than one. Either way
- * every task runs exactly once and the thieves run some. The default steal_guard (auto)
- * resolves to pace under random, off under its paper and under ctws. Rank 0 runs nothing
- * until a thief has run a task (a message tells it), so a loaded machine that leaves the
- * thieves unscheduled while rank 0 runs all 120 tasks cannot pass for a failed steal. */
+/* How much a thief takes. random takes one task, the victim's oldest: on every rank
+ * tasks_stolen equals steals_ok. The other stealing policies (ctws, smallworld, baseline,
+ * successonly) take half of the victim's public tasks, as their papers do, until a task
+ * of the deciding rank (the thief's for a claim, the victim's for a grant) has pushed a
+ * task: then one (a search's oldest task is the root of its largest subtree). paper=1
+ * takes half (smallworld: all) under every policy. Every task starts on rank 0; the others
+ * must steal; every task runs exactly once and the thieves run some. The default
+ * steal_guard (auto) resolves to pace under random, off under its paper and under the
+ * others. Rank 0 runs only one of its NTASKS until a thief has run one (a message tells
+ * it; rank 0 serves thieves inside that task), so a loaded machine that leaves the
+ * thieves unscheduled while rank 0 runs all 120 cannot pass for a failed steal. */
 #define _GNU_SOURCE
 #include "check_mpi.h"
 #include <ladro.h>
 
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define NTASKS 120
-#define TAG_FIRST 91 /* a thief's first task ran */
+#define SEED 1000  /* rank r's seed in the spawning runs: SEED + r */
+#define CHILD 2000 /* its child: CHILD + r */
+#define TAG_FIRST 91 /* a thief ran one of the NTASKS */
 
 /* Rank 0 serves thieves until one reports a task run (at most 30 s); returns reports taken. */
 static int wait_first_theft(ladro_t *lb)
@@ -32,32 +38,64 @@ static int wait_first_theft(ladro_t *lb)
     return 1;
 }
 
-static void run(int rank, int size, bool paper)
+/* One run of `policy` (paper=1 when `paper`). Unless `spawn`, rank 0 pushes NTASKS tasks
+ * before its first ladro_next and runs none until a thief has run one. With `spawn`, every
+ * rank pushes one seed: rank 0's pushes the NTASKS tasks from inside itself, then serves
+ * until a thief has run one of them; another rank's pushes one child. A lone seed, and
+ * that child, stay private, so every rank has spawned before it steals or is stolen from.
+ * Checks every task once, thieves ran some, and the steal amount: where `one`, every
+ * steal on every rank took one task; else some steal took more. */
+static void run(int rank, int size, const char *policy, bool paper, bool spawn, bool one)
 {
     ladro_config_t cfg;
     char err[256];
     ladro_config_init(&cfg);
-    CHECK_EQ(ladro_config_set(&cfg, "policy", "random", err, sizeof err), LADRO_OK);
+    CHECK_EQ(ladro_config_set(&cfg, "policy", policy, err, sizeof err), LADRO_OK);
     CHECK_EQ(ladro_config_set(&cfg, "paper", paper ? "1" : "0", err, sizeof err), LADRO_OK);
     ladro_t *lb = check_create(&cfg);
-    /* steal_guard=auto: random's guard is on, but not under its paper */
-    CHECK_EQ(ladro_config(lb)->steal_guard,
-             paper ? LADRO_STEAL_GUARD_OFF : LADRO_STEAL_GUARD_PACE);
+    /* steal_guard=auto: random's guard is on, but not under its paper nor elsewhere */
+    CHECK_EQ(ladro_config(lb)->steal_guard, !paper && !strcmp(policy, "random")
+                                                ? LADRO_STEAL_GUARD_PACE
+                                                : LADRO_STEAL_GUARD_OFF);
     int rc;
-    if (rank == 0)
+    if (spawn) {
+        ladro_task_t t = {.id = SEED + (uint64_t)rank};
+        CHECK_EQ(ladro_push(lb, &t), LADRO_OK);
+    } else if (rank == 0) {
         for (int i = 0; i < NTASKS; i++) {
             ladro_task_t t = {.id = (uint64_t)i};
             CHECK_EQ(ladro_push(lb, &t), LADRO_OK);
         }
-    int seen[NTASKS] = {0}, all[NTASKS], taken = rank == 0 ? wait_first_theft(lb) : 0;
-    int reported = 0, one = 1, reporters;
+    }
+    int seen[NTASKS] = {0}, all[NTASKS], extra = 0, extras;
+    int taken = 0;
+    bool waited = false;
+    int reported = 0, one_msg = 1, reporters;
     MPI_Request req = MPI_REQUEST_NULL;
     ladro_task_t t;
     while ((rc = ladro_next(lb, &t)) == LADRO_OK) {
         if (t.id < NTASKS)
             seen[t.id]++;
-        if (rank != 0 && !reported++)
-            MPI_Isend(&one, 1, MPI_INT, 0, TAG_FIRST, MPI_COMM_WORLD, &req);
+        else
+            extra++;
+        if (rank == 0 && !spawn && !waited) { /* in its first task: thieves first */
+            waited = true;
+            taken = wait_first_theft(lb);
+        }
+        if (t.id == SEED && rank == 0) { /* the root: its children, then thieves */
+            for (int i = 0; i < NTASKS; i++) {
+                ladro_task_t c = {.id = (uint64_t)i};
+                CHECK_EQ(ladro_push(lb, &c), LADRO_OK);
+            }
+            taken = wait_first_theft(lb);
+            continue;
+        }
+        if (t.id > SEED && t.id < CHILD) { /* another rank's seed: one child */
+            ladro_task_t c = {.id = CHILD + (t.id - SEED)};
+            CHECK_EQ(ladro_push(lb, &c), LADRO_OK);
+        }
+        if (rank != 0 && t.id < NTASKS && !reported++)
+            MPI_Isend(&one_msg, 1, MPI_INT, 0, TAG_FIRST, MPI_COMM_WORLD, &req);
         check_work(lb, 0.001, 0);
     }
     CHECK_EQ(rc, LADRO_DONE);
@@ -65,17 +103,20 @@ static void run(int rank, int size, bool paper)
     reported = reported > 0;
     MPI_Allreduce(&reported, &reporters, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     for (; rank == 0 && taken < reporters; taken++)
-        MPI_Recv(&one, 1, MPI_INT, MPI_ANY_SOURCE, TAG_FIRST, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Recv(&one_msg, 1, MPI_INT, MPI_ANY_SOURCE, TAG_FIRST, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
     MPI_Allreduce(seen, all, NTASKS, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     for (int i = 0; i < NTASKS; i++)
         CHECK_EQ(all[i], 1);
+    MPI_Allreduce(&extra, &extras, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    CHECK_EQ(extras, spawn ? 2 * size - 1 : 0); /* the seeds and their children */
     ladro_stats_t st;
     CHECK_EQ(ladro_stats_gather(lb, &st), LADRO_OK);
     uint64_t ok = 0, moved = 0, run_elsewhere = 0;
     int bigger = 0; /* ranks where some steal took more than one task */
     for (int r = 0; r < size; r++) {
         const ladro_rank_stats_t *x = &st.ranks[r];
-        if (!paper)
+        if (one)
             CHECK_EQ(x->tasks_stolen, x->steals_ok);
         bigger += x->tasks_stolen > x->steals_ok;
         ok += x->steals_ok;
@@ -85,13 +126,13 @@ static void run(int rank, int size, bool paper)
     }
     CHECK(ok > 0);
     CHECK(run_elsewhere > 0);
-    if (paper)
+    if (!one)
         CHECK(bigger > 0);
-    CHECK_EQ(st.total.tasks_run, NTASKS);
+    CHECK_EQ(st.total.tasks_run, (uint64_t)NTASKS + (uint64_t)extras);
     if (rank == 0)
-        printf("test_steal_amount: paper=%d: %llu steals moved %llu tasks; other ranks ran "
-               "%llu\n", paper, (unsigned long long)ok, (unsigned long long)moved,
-               (unsigned long long)run_elsewhere);
+        printf("test_steal_amount: %s paper=%d%s: %llu steals moved %llu tasks; other ranks "
+               "ran %llu\n", policy, paper, spawn ? ", spawning" : "", (unsigned long long)ok,
+               (unsigned long long)moved, (unsigned long long)run_elsewhere);
     ladro_stats_free(&st);
     CHECK_EQ(ladro_destroy(&lb), LADRO_OK);
 }
@@ -105,18 +146,20 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 1;
     }
-    run(rank, size, false);
-    run(rank, size, true);
-    { /* the other policies' default leaves the guard off */
-        ladro_config_t cfg;
-        ladro_task_t t;
-        ladro_config_init(&cfg);
-        snprintf(cfg.policy, sizeof cfg.policy, "%s", "ctws");
-        ladro_t *lb = check_create(&cfg);
-        CHECK_EQ(ladro_config(lb)->steal_guard, LADRO_STEAL_GUARD_OFF);
-        CHECK_EQ(ladro_next(lb, &t), LADRO_DONE);
-        CHECK_EQ(ladro_destroy(&lb), LADRO_OK);
+    /* random: the oldest task; paper=1: half */
+    run(rank, size, "random", false, false, true);
+    run(rank, size, "random", true, false, false);
+    /* the other stealing policies take half of tasks that spawn none, one task once a
+     * rank's tasks spawn (every steal of the spawning run) */
+    static const char *const halves[] = {"ctws", "smallworld", "baseline", "successonly"};
+    for (size_t i = 0; i < sizeof halves / sizeof halves[0]; i++) {
+        run(rank, size, halves[i], false, false, false);
+        run(rank, size, halves[i], false, true, true);
     }
+    /* paper=1: the papers' amount, spawning or not (the paper's ctws does not spawn:
+     * ENOTSUP; baseline's and successonly's run by ladro_run, test_paper) */
+    run(rank, size, "smallworld", true, true, false);
+    run(rank, size, "ctws", true, false, false);
     int fails = check_failures, any = 0;
     MPI_Allreduce(&fails, &any, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     int status = CHECK_REPORT("test_steal_amount");

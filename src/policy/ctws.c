@@ -533,10 +533,11 @@ static int ladro__ctws_attempt(ladro_t *lb, ladro__ctws_t *s, int victim, uint64
     *n = *got = 0;
     /* Verify the victim's real count (the paper's MPI_Get of its list entry). */
     int rc = ladroi_pool_peek(lb, &lb->pool, victim, n);
-    /* Take half (LADROI_STEAL_FRACTION) with the pool's one atomic claim; see ctws.md for why
-     * the claim gives the guarantee of the paper's exclusive lock. */
+    /* Take half (LADROI_STEAL_FRACTION; one task in a search: ladroi_take_cap) with the
+     * pool's one atomic claim; see ctws.md for why the claim gives the guarantee of the
+     * paper's exclusive lock. */
     if (rc == 0 && *n > 0)
-        rc = ladroi_guard_steal(lb, victim, LADROI_STEAL_FRACTION, 0, got);
+        rc = ladroi_guard_steal(lb, victim, LADROI_STEAL_FRACTION, ladroi_take_cap(lb), got);
     lb->st.steal_time_s += ladroi_net_now() - t0;
     if (rc < 0)
         return rc;

@@ -175,7 +175,8 @@ static int ladro__sw_idle(ladro_t *lb, void *state)
     if (ov->n == 0)
         return 0;
     int victim = ov->nbr[ladroi_rng_below(&lb->rng, (uint64_t)ov->n)];
-    return ladroi_steal_attempt(lb, victim, lb->cfg.paper ? 1.0 : LADROI_STEAL_FRACTION, 0);
+    return ladroi_steal_attempt(lb, victim, lb->cfg.paper ? 1.0 : LADROI_STEAL_FRACTION,
+                                ladroi_take_cap(lb));
 }
 
 /* TITUS §4: idle ranks join the counting waves only once the termination barrier
