@@ -127,7 +127,7 @@ static const ladroi_opt_t ladro__keys[] = {
             "tasks, as `ladro_next` does; docs/user-guide.md, \"Threads inside a rank\")"},
     {.key = "steal_guard", .type = LADROI_OPT_ENUM, LADRO__F(steal_guard),
      .names = ladro__guard_names, .def = "auto", .accepted = "auto, off, pace",
-     .doc = "`pace`: a rank over 4 times as slow as the fastest takes no task it would "
+     .doc = "`pace`: a rank over 2.5 times as slow as the fastest takes no task it would "
             "end after the run, once its tasks are alike (docs/user-guide.md, "
             "\"Heterogeneous ranks\"); `off`: the policy's own rule; `auto`: `pace` under "
             "random, `off` under the others"},
@@ -154,7 +154,8 @@ static const struct {
     const char *key, *why;
 } ladro__removed[] = {
     {"steal_fraction", "random's thief takes the victim's oldest task, the other policies' "
-                       "half of its stealable tasks; {paper} gives every paper's half"},
+                       "half of its stealable tasks (one once tasks spawn tasks); {paper} "
+                       "gives every paper's half"},
     {"ctws_termination", "ctws ends by the runtime's termination waves; {paper} gives the "
                          "paper's finish token"},
     {"ctws_tokens", "ctws uses one token per 4 ranks; {paper} gives the paper's single "
