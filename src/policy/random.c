@@ -7,29 +7,33 @@
  * is also 1.24x faster on the C5 speeds spinning and 3-6 % on gauss70-10, but 0.5-1 %
  * slower on DLB_Bench and 1.2x on C5 backing off (bench/defaults/README.md, "How much a
  * steal takes").
- * A spinning rank tries one victim per round (the core's pause between two is a 5 us
- * poll); a backing-off rank tries up to LADRO__DRAWS before the core's sleep, which no
- * message cuts short: at 1 024 simulated ranks one victim per sleep left N-Queens' ranks
- * 13 ms on average without a first task, and 8 made random 1.57x faster there, UTS
- * 1.55x, gauss70-10 1.14x (bench/defaults/README.md, "Idle pauses"). The load-aware
- * policies read 8 loads per search step alike (load_draws).
+ * An idle rank tries up to LADRO__DRAWS victims per round, serving any message between
+ * two, before the core's pause (spinning: a 5 us poll; backing off: a sleep no message
+ * cuts short). At 1 024 simulated ranks 16 against one a round spinning made gauss70-10
+ * 2 % faster and UTS 4 %, N-Queens the same; against 8 backing off, gauss70-10 and UTS
+ * 2 % faster, N-Queens 2 % slower, DLB_Bench 2 % faster (bench/defaults/README.md, "Idle
+ * pauses"); 32 lost 1 % again. paper=1 keeps one victim
+ * a round spinning and 8 backing off. The load-aware policies read 8 loads per search
+ * step (load_draws).
  * Its thieves weigh no speed: the steal guard is on by default (guard_auto; src/guard.c).
  * On the C5 speeds at 1 024 simulated ranks backing off a 1/24-speed rank that still held
  * a task when the run's work was done started it (7.2 s against leader's 4.816); the
- * guard leaves such tasks to faster thieves (5.101 s) and weighs no pace in a search
+ * guard leaves such tasks to faster thieves (4.952 s) and weighs no pace in a search
  * (bench/defaults/README.md, "The guard under random"). */
 #include "../ladro_int.h"
 #include "../idle.h"
 #include "../policy.h"
 
-#define LADRO__DRAWS 8
+#define LADRO__DRAWS 16
+#define LADRO__DRAWS_PAPER_BACKOFF 8
 
 static int ladro__random_idle(ladro_t *lb, void *state)
 {
     (void)state;
     if (lb->size < 2)
         return 0;
-    int draws = lb->cfg.idle == LADRO_IDLE_BACKOFF ? LADRO__DRAWS : 1;
+    int draws = !lb->cfg.paper ? LADRO__DRAWS
+                : lb->cfg.idle == LADRO_IDLE_BACKOFF ? LADRO__DRAWS_PAPER_BACKOFF : 1;
     uint32_t take = lb->cfg.paper ? 0 : 1; /* 0: no cap, the fraction's half */
     for (int i = 0;; i++) {
         int rc = ladroi_steal_attempt(lb, ladroi_rng_other(&lb->rng, lb->rank, lb->size),
