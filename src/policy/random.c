@@ -12,9 +12,8 @@
  * cuts short). At 1 024 simulated ranks 16 against one a round spinning made gauss70-10
  * 2 % faster and UTS 4 %, N-Queens the same; against 8 backing off, gauss70-10 and UTS
  * 2 % faster, N-Queens 2 % slower, DLB_Bench 2 % faster (bench/defaults/README.md, "Idle
- * pauses"); 32 lost 1 % again. paper=1 keeps one victim
- * a round spinning and 8 backing off. The load-aware policies read 8 loads per search
- * step (load_draws).
+ * pauses"); 32 lost 1 % again. paper=1 keeps one victim a round spinning and 8 backing
+ * off. The load-aware policies read 8 loads per search step (load_draws).
  * Its thieves weigh no speed: the steal guard is on by default (guard_auto; src/guard.c).
  * On the C5 speeds at 1 024 simulated ranks backing off a 1/24-speed rank that still held
  * a task when the run's work was done started it (7.2 s against leader's 4.816); the
