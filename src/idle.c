@@ -131,3 +131,15 @@ int ladroi_idle_yield(ladro_t *lb, bool *yield)
     *yield = lb->msg_pending;
     return rc;
 }
+
+int ladroi_idle_round(ladro_t *lb, int draws, int (*step)(ladro_t *lb, void *ctx), void *ctx)
+{
+    for (int i = 0;; i++) {
+        int rc = step(lb, ctx);
+        if (rc != 0 || i + 1 >= draws)
+            return rc;
+        bool yield; /* a message (a wave's): the core serves it first */
+        if ((rc = ladroi_idle_yield(lb, &yield)) != 0 || yield)
+            return rc;
+    }
+}

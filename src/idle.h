@@ -38,4 +38,14 @@ int ladroi_idle_nap(ladro_t *lb, bool *leave);
  * hub of threads): there the round is not cut. */
 int ladroi_idle_yield(ladro_t *lb, bool *yield);
 
+/* Victims an idle round of direct steal attempts tries before the core's pause (random,
+ * smallworld and baseline outside paper=1): at 1 024 simulated ranks 16 against one a round
+ * made random's gauss70-10 2 % faster and smallworld's N-Queens and UTS backing off 1.7x
+ * (bench/defaults/README.md, "Idle pauses"). */
+#define LADROI_ROUND_DRAWS 16
+/* One idle round: step(lb, ctx) up to `draws` times, serving a message between two
+ * (ladroi_idle_yield). Returns what ended it: a step's non-zero result (> 0: tasks came;
+ * < 0: an error), or 0 after `draws` steps or at a message (the core serves it). */
+int ladroi_idle_round(ladro_t *lb, int draws, int (*step)(ladro_t *lb, void *ctx), void *ctx);
+
 #endif

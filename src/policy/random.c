@@ -7,7 +7,7 @@
  * is also 1.24x faster on the C5 speeds spinning and 3-6 % on gauss70-10, but 0.5-1 %
  * slower on DLB_Bench and 1.2x on C5 backing off (bench/defaults/README.md, "How much a
  * steal takes").
- * An idle rank tries up to LADRO__DRAWS victims per round, serving any message between
+ * An idle rank tries up to LADROI_ROUND_DRAWS victims per round, serving any message between
  * two, before the core's pause (spinning: a 5 us poll; backing off: a sleep no message
  * cuts short). At 1 024 simulated ranks 16 against one a round spinning made gauss70-10
  * 2 % faster and UTS 4 %, N-Queens the same; against 8 backing off, gauss70-10 and UTS
@@ -23,26 +23,25 @@
 #include "../idle.h"
 #include "../policy.h"
 
-#define LADRO__DRAWS 16
 #define LADRO__DRAWS_PAPER_BACKOFF 8
+
+/* One attempt at a victim drawn uniformly among the other ranks. */
+static int ladro__random_step(ladro_t *lb, void *ctx)
+{
+    (void)ctx;
+    uint32_t take = lb->cfg.paper ? 0 : 1; /* 0: no cap, the fraction's half */
+    return ladroi_steal_attempt(lb, ladroi_rng_other(&lb->rng, lb->rank, lb->size),
+                                LADROI_STEAL_FRACTION, take);
+}
 
 static int ladro__random_idle(ladro_t *lb, void *state)
 {
     (void)state;
     if (lb->size < 2)
         return 0;
-    int draws = !lb->cfg.paper ? LADRO__DRAWS
+    int draws = !lb->cfg.paper ? LADROI_ROUND_DRAWS
                 : lb->cfg.idle == LADRO_IDLE_BACKOFF ? LADRO__DRAWS_PAPER_BACKOFF : 1;
-    uint32_t take = lb->cfg.paper ? 0 : 1; /* 0: no cap, the fraction's half */
-    for (int i = 0;; i++) {
-        int rc = ladroi_steal_attempt(lb, ladroi_rng_other(&lb->rng, lb->rank, lb->size),
-                                      LADROI_STEAL_FRACTION, take);
-        if (rc != 0 || i + 1 == draws)
-            return rc;
-        bool yield; /* a message (a wave's): the core serves it first */
-        if ((rc = ladroi_idle_yield(lb, &yield)) != 0 || yield)
-            return rc;
-    }
+    return ladroi_idle_round(lb, draws, ladro__random_step, NULL);
 }
 
 const ladroi_policy_ops_t ladroi_policy_random = {
