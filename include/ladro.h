@@ -138,7 +138,8 @@ enum { LADRO_IDLE_AUTO = 0, LADRO_IDLE_SPIN = 1, LADRO_IDLE_BACKOFF = 2 };
  * ranks' paces (seconds per task, which every rank publishes once its tasks are alike), a
  * rank over 2.5 times as slow as the fastest takes one task at a time, only while a fast
  * rank could not empty its victim sooner, and leaves its own tasks to thieves while they
- * come for them (pace); auto: pace under random, off under the other policies. */
+ * come for them (pace); auto: pace under every stealing policy but a2ws, which weighs
+ * speeds itself (paper=1: off). */
 enum { LADRO_STEAL_GUARD_OFF = 0, LADRO_STEAL_GUARD_PACE = 1, LADRO_STEAL_GUARD_AUTO = 2 };
 
 typedef struct ladro_policy_opt {
@@ -172,8 +173,8 @@ typedef struct ladro_config {
     uint32_t threads;            /* worker threads per rank, run by ladro_run (1: the
                                     calling thread runs the tasks; > 1: threads of their
                                     own, and the calling thread serves the protocol) */
-    int steal_guard;             /* LADRO_STEAL_GUARD_AUTO (default: _PACE under random,
-                                    _OFF under the others), _OFF or _PACE; key values
+    int steal_guard;             /* LADRO_STEAL_GUARD_AUTO (default: _PACE but under
+                                    a2ws and paper=1), _OFF or _PACE; key values
                                     "auto", "off", "pace". ladro_config(lb) holds what
                                     ladro_create chose (never auto) */
     int paper;                   /* 1: the policy runs as its paper describes (its values

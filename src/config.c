@@ -129,8 +129,8 @@ static const ladroi_opt_t ladro__keys[] = {
      .names = ladro__guard_names, .def = "auto", .accepted = "auto, off, pace",
      .doc = "`pace`: a rank over 2.5 times as slow as the fastest takes no task it would "
             "end after the run, once its tasks are alike (docs/user-guide.md, "
-            "\"Heterogeneous ranks\"); `off`: the policy's own rule; `auto`: `pace` under "
-            "random, `off` under the others"},
+            "\"Heterogeneous ranks\"); `off`: the policy's own rule; `auto`: `pace` but under "
+            "a2ws, which weighs speeds itself"},
     {.key = "journal", .type = LADROI_OPT_STR, LADRO__F(journal), .def = "",
      .accepted = "empty (off) or a directory path shorter than 256 characters",
      .doc = "restartable runs: every rank records each task it completes in DIR/rank-<r>.jnl; "
@@ -153,9 +153,9 @@ static const char *const ladro__other_env[] = {"LADRO_EXPECT_NP", NULL};
 static const struct {
     const char *key, *why;
 } ladro__removed[] = {
-    {"steal_fraction", "random's thief takes the victim's oldest task, the other policies' "
-                       "half of its stealable tasks (one once tasks spawn tasks); {paper} "
-                       "gives every paper's half"},
+    {"steal_fraction", "random's and baseline's thieves take the victim's oldest task, the "
+                       "other policies' half of its stealable tasks (one once tasks spawn "
+                       "tasks); {paper} gives every paper's half"},
     {"ctws_termination", "ctws ends by the runtime's termination waves; {paper} gives the "
                          "paper's finish token"},
     {"ctws_tokens", "ctws uses one token per 4 ranks; {paper} gives the paper's single "

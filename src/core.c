@@ -287,7 +287,7 @@ int ladro_push(ladro_t *lb, const ladro_task_t *task)
 
 uint32_t ladroi_take_cap(const ladro_t *lb)
 {
-    return lb->spawns && !lb->cfg.paper ? 1 : 0;
+    return !lb->cfg.paper && (lb->spawns || lb->st.tasks_run == 0) ? 1 : 0;
 }
 
 int ladro_result(ladro_t *lb, const void *bytes)

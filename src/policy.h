@@ -44,10 +44,10 @@ typedef struct ladroi_policy_ops {
      * slow rank's task there may have no faster thief, and one held back would leave it
      * to the slow rank itself. */
     bool guard_hold;
-    /* steal_guard=auto (the default) turns the guard on: random, whose thieves weigh no
-     * speed (C5 speeds at 1 024 simulated ranks backing off: 0.669 of the best without,
-     * 0.944 with; bench/defaults/README.md). The other policies' defaults are the
-     * configurations their claims were measured with (docs/results.md). */
+    /* steal_guard=auto (the default) turns the guard on: every stealing policy whose
+     * thieves weigh no speed (random, ctws, baseline, successonly, smallworld). On the C5
+     * speeds at 1 024 simulated ranks they took 6.0-9.6 s without it and 4.95-5.23 s with
+     * it (leader: 4.81; bench/defaults/README.md). Not a2ws, which weighs speeds itself. */
     bool guard_auto;
     /* Options: settable as LADRO_<KEY>, ladro_config_set(cfg, key, value) and
      * NAME:key=value in tool lists; parsed into a struct of opts_size bytes that the
@@ -117,9 +117,10 @@ const ladroi_policy_ops_t *ladroi_policy_at(size_t i);
 /* The most of a victim's public tasks one steal takes, as the max_take of
  * ladroi_steal_attempt and ladroi_pool_reserve (0: no cap, the policy's fraction): one
  * once a task of this rank pushed a task (a search: the oldest task is the root of the
- * largest subtree, and half of a victim's are mostly stolen again from the thief); no
- * cap before that, and under paper=1 (the papers take half). For a grant (baseline,
- * successonly) the rank is the victim. */
+ * largest subtree, and half of a victim's are mostly stolen again from the thief), and
+ * one before this rank has run a task (it cannot tell yet; a search starts on one rank);
+ * no cap otherwise, and under paper=1 (the papers take half). For a grant (successonly)
+ * the rank is the victim. */
 uint32_t ladroi_take_cap(const ladro_t *lb);
 /* Count into the policy's counter i (its table's index). */
 #define LADROI_COUNT(lb, i, x) ((lb)->st.counters[(i)] += (double)(x))

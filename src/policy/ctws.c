@@ -840,4 +840,5 @@ LADROI_POLICY_DEFINE(ctws, ladro__ctws, ladro__ctws_opts_t, true,
                      .on_progress = ladro__ctws_progress, .on_start = ladro__ctws_start,
                      .on_destroy = ladro__ctws_destroy, .finished = ladro__ctws_finished,
                      .gate_waves = ladro__ctws_gate, .on_spawn = ladro__ctws_spawn,
-                     .guard = true, LADROI_POLICY_COUNTERS(ladro__ctws_counters));
+                     .guard = true, .guard_auto = true,
+                     LADROI_POLICY_COUNTERS(ladro__ctws_counters));

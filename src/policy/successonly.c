@@ -328,4 +328,5 @@ LADROI_POLICY_DEFINE(successonly, ladro__so, ladro__so_opts_t, true,
                      "SuccessOnlyWS: load-aware, thieves register at victims, no failed steals",
                      .on_progress = ladro__so_progress, LADROI_POLICY_COUNTERS(ladro__so_counters),
                      .print_stats = ladroi_la_print_stats, .guard = true, .guard_hold = true,
+                     .guard_auto = true,
                      .paper_workers = true);
