@@ -229,7 +229,7 @@ static void ladro__bl_dump(const ladro_t *lb, const void *state, FILE *out)
 }
 
 LADROI_POLICY_DEFINE(baseline, ladro__bl, ladroi_la_opts_t, true,
-                     "BaselineWS: load-aware random victim, lock, victim replies (may deny)",
+                     "BaselineWS: load-aware random victim, lock, the thief takes (paper=1: the victim replies)",
                      .on_progress = ladro__bl_progress, LADROI_POLICY_COUNTERS(ladro__bl_counters),
                      .print_stats = ladroi_la_print_stats, .guard = true, .guard_hold = true,
                      .guard_auto = true,
