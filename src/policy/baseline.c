@@ -85,27 +85,47 @@ static int ladro__bl_progress(ladro_t *lb, void *state)
     return ladro__bl_serve(lb, state);
 }
 
-/* paper=1, thief side, Alg. 1 lines 3-4 and 10-11: choose a loaded victim, try-lock it,
- * queue. */
-static int ladro__bl_request(ladro_t *lb, ladro__bl_t *s)
+/* Thief side, Alg. 1 lines 3-4 and 10: choose a loaded victim and try-lock it. *v: the
+ * victim this rank now holds locked, or -1 (none was loaded, or it was occupied). */
+static int ladro__bl_lock(ladro_t *lb, ladro__bl_t *s, int *v)
 {
-    int v;
+    int victim;
     uint64_t seen;
     bool yielded; /* a message stopped the step: the core serves it, the step goes on */
-    int rc = ladroi_la_pick(lb, &s->la, NULL, NULL, &v, &yielded);
-    if (rc || v < 0)
+    *v = -1;
+    int rc = ladroi_la_pick(lb, &s->la, NULL, NULL, &victim, &yielded);
+    if (rc || victim < 0)
         return rc;
-    uint64_t me = (uint64_t)lb->rank + 1;
-    rc = ladroi_rma_cas_u64(lb, &s->la.win, v, ladroi_la_disp_word(LADROI_LA_LOCK), 0, me,
-                            &seen); /* line 10: TRYLOCK(v) */
+    rc = ladroi_rma_cas_u64(lb, &s->la.win, victim, ladroi_la_disp_word(LADROI_LA_LOCK), 0,
+                            (uint64_t)lb->rank + 1, &seen); /* line 10: TRYLOCK(v) */
     if (rc)
         return rc;
     if (seen != 0) { /* occupied: a thief never chooses a pre-occupied victim */
         LADROI_COUNT(lb, LADRO__C_LOCK_BUSY, 1);
         return LADRO_OK;
     }
-    rc = ladroi_rma_cas_u64(lb, &s->la.win, v, ladroi_la_disp_word(LADROI_LA_QUEUED), 0, me,
-                            &seen); /* line 11: thief_queued[v] <- my place */
+    *v = victim;
+    return LADRO_OK;
+}
+
+/* Line 13: UNLOCK(v). */
+static int ladro__bl_unlock(ladro_t *lb, ladro__bl_t *s, int v)
+{
+    uint64_t seen;
+    return ladroi_rma_cas_u64(lb, &s->la.win, v, ladroi_la_disp_word(LADROI_LA_LOCK),
+                              (uint64_t)lb->rank + 1, 0, &seen);
+}
+
+/* paper=1, thief side, line 11: queue at the victim just locked. */
+static int ladro__bl_request(ladro_t *lb, ladro__bl_t *s)
+{
+    int v;
+    uint64_t seen;
+    int rc = ladro__bl_lock(lb, s, &v);
+    if (rc || v < 0)
+        return rc;
+    rc = ladroi_rma_cas_u64(lb, &s->la.win, v, ladroi_la_disp_word(LADROI_LA_QUEUED), 0,
+                            (uint64_t)lb->rank + 1, &seen); /* thief_queued[v] <- my place */
     if (rc)
         return rc;
     if (seen != 0)
@@ -118,31 +138,19 @@ static int ladro__bl_request(ladro_t *lb, ladro__bl_t *s)
     return LADRO_OK;
 }
 
-/* Outside paper=1, one search step and its steal: a loaded victim (ladroi_la_pick),
- * try-locked; the thief claims the victim's oldest public task with the pool's claim and
- * unlocks. Returns 1 when a task came. */
+/* Outside paper=1, one search step and its steal: a loaded victim, locked; the thief
+ * claims the victim's oldest public task with the pool's claim and unlocks. Returns 1
+ * when a task came. */
 static int ladro__bl_step(ladro_t *lb, void *state)
 {
     ladro__bl_t *s = state;
     int v;
-    uint64_t seen, me = (uint64_t)lb->rank + 1;
-    bool yielded; /* a message stopped the step: the core serves it, the step goes on */
-    int rc = ladroi_la_pick(lb, &s->la, NULL, NULL, &v, &yielded);
+    int rc = ladro__bl_lock(lb, s, &v);
     if (rc || v < 0)
         return rc;
-    rc = ladroi_rma_cas_u64(lb, &s->la.win, v, ladroi_la_disp_word(LADROI_LA_LOCK), 0, me,
-                            &seen); /* line 10: TRYLOCK(v) */
-    if (rc)
-        return rc;
-    if (seen != 0) { /* occupied: a thief never chooses a pre-occupied victim */
-        LADROI_COUNT(lb, LADRO__C_LOCK_BUSY, 1);
-        return LADRO_OK;
-    }
     s->la.phase_victims++; /* the claim counts the attempt (no request message) */
     int got = ladroi_steal_attempt(lb, v, LADROI_STEAL_FRACTION, 1);
-    /* Line 13: UNLOCK(v), whatever the claim got. */
-    rc = ladroi_rma_cas_u64(lb, &s->la.win, v, ladroi_la_disp_word(LADROI_LA_LOCK), me, 0,
-                            &seen);
+    rc = ladro__bl_unlock(lb, s, v); /* whatever the claim got */
     if (got < 0)
         return got;
     if (rc)
@@ -195,10 +203,7 @@ static int ladro__bl_idle(ladro_t *lb, void *state)
     }
     lb->st.steal_time_s += ladroi_net_now() - start;
     ladroi_la_replied(lb, ladroi_net_now() - s->asked_at);
-    /* Line 13: UNLOCK(v) — after the reply, whatever it was. */
-    uint64_t seen;
-    rc = ladroi_rma_cas_u64(lb, &s->la.win, v, ladroi_la_disp_word(LADROI_LA_LOCK),
-                            (uint64_t)lb->rank + 1, 0, &seen);
+    rc = ladro__bl_unlock(lb, s, v); /* after the reply, whatever it was */
     s->locked = -1;
     if (rc)
         return rc;
