@@ -165,11 +165,9 @@ static int ladro__bl_idle(ladro_t *lb, void *state)
     ladro__bl_t *s = state;
     if (lb->size < 2)
         return 0;
-    if (!lb->cfg.paper) {
-        ladroi_la_phase_open(&s->la);
-        return ladroi_idle_round(lb, LADRO__STEPS, ladro__bl_step, s);
-    }
     ladroi_la_phase_open(&s->la);
+    if (!lb->cfg.paper)
+        return ladroi_idle_round(lb, LADRO__STEPS, ladro__bl_step, s);
     int rc;
     if (s->locked < 0) {
         if ((rc = ladro__bl_request(lb, s)) != 0)

@@ -181,7 +181,7 @@ static int ladro__sw_step(ladro_t *lb, void *state)
 /* An idle round: up to LADROI_ROUND_DRAWS neighbours (not in the paper; paper=1: one).
  * At 1 024 simulated ranks backing off, 16 against one made N-Queens 1.7x faster (0.0131
  * against 0.0220 s), UTS 1.7x (0.0307 against 0.0515 s) and gauss70-10 1.16x (0.0219
- * against 0.0253 s) (bench/defaults/README.md, "Idle pauses"). */
+ * against 0.0253 s) (bench/defaults/README.md, "The policies by name"). */
 static int ladro__sw_idle(ladro_t *lb, void *state)
 {
     const ladroi_overlay_t *ov = state;
