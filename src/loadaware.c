@@ -84,7 +84,7 @@ int ladroi_la_promise(ladro_t *lb, int thief, bool at_least_one, uint32_t *k)
     }
     if (cap == 0)
         cap = 1;
-    uint32_t take = ladroi_take_cap(lb); /* one, when this rank's tasks spawn */
+    uint32_t take = ladroi_take_cap(lb); /* one: tasks spawn, or none run yet */
     if (take && take < cap)
         cap = take;
     return ladroi_pool_reserve(lb, &lb->pool, LADROI_STEAL_FRACTION,
