@@ -143,3 +143,11 @@ int ladroi_idle_round(ladro_t *lb, int draws, int (*step)(ladro_t *lb, void *ctx
             return rc;
     }
 }
+
+int ladroi_random_step(ladro_t *lb, void *ctx)
+{
+    (void)ctx;
+    uint32_t take = lb->cfg.paper ? 0 : 1; /* 0: no cap, the fraction's half */
+    return ladroi_steal_attempt(lb, ladroi_rng_other(&lb->rng, lb->rank, lb->size),
+                                LADROI_STEAL_FRACTION, take);
+}

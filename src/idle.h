@@ -39,7 +39,7 @@ int ladroi_idle_nap(ladro_t *lb, bool *leave);
 int ladroi_idle_yield(ladro_t *lb, bool *yield);
 
 /* Victims an idle round of direct steal attempts tries before the core's pause (random,
- * smallworld and baseline outside paper=1): at 1 024 simulated ranks 16 against one a round
+ * smallworld, baseline and a ctws rank without its token outside paper=1): at 1 024 simulated ranks 16 against one a round
  * made random's gauss70-10 2 % faster and smallworld's N-Queens and UTS backing off 1.7x
  * (bench/defaults/README.md, "Idle pauses" and "The policies by name"). */
 #define LADROI_ROUND_DRAWS 16
@@ -47,5 +47,10 @@ int ladroi_idle_yield(ladro_t *lb, bool *yield);
  * (ladroi_idle_yield). Returns what ended it: a step's non-zero result (> 0: tasks came;
  * < 0: an error), or 0 after `draws` steps or at a message (the core serves it). */
 int ladroi_idle_round(ladro_t *lb, int draws, int (*step)(ladro_t *lb, void *ctx), void *ctx);
+/* random's search step, for ladroi_idle_round: one claim at a victim drawn uniformly among
+ * the other ranks, of its oldest public task (paper=1: half of them, the classic rule);
+ * 1 when tasks came, 0 for an empty victim (a failed steal). ctx unused. random's whole
+ * search, and the search of a ctws rank waiting for its token. */
+int ladroi_random_step(ladro_t *lb, void *ctx);
 
 #endif

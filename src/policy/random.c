@@ -25,15 +25,6 @@
 
 #define LADRO__DRAWS_PAPER_BACKOFF 8
 
-/* One attempt at a victim drawn uniformly among the other ranks. */
-static int ladro__random_step(ladro_t *lb, void *ctx)
-{
-    (void)ctx;
-    uint32_t take = lb->cfg.paper ? 0 : 1; /* 0: no cap, the fraction's half */
-    return ladroi_steal_attempt(lb, ladroi_rng_other(&lb->rng, lb->rank, lb->size),
-                                LADROI_STEAL_FRACTION, take);
-}
-
 static int ladro__random_idle(ladro_t *lb, void *state)
 {
     (void)state;
@@ -41,7 +32,7 @@ static int ladro__random_idle(ladro_t *lb, void *state)
         return 0;
     int draws = !lb->cfg.paper ? LADROI_ROUND_DRAWS
                 : lb->cfg.idle == LADRO_IDLE_BACKOFF ? LADRO__DRAWS_PAPER_BACKOFF : 1;
-    return ladroi_idle_round(lb, draws, ladro__random_step, NULL);
+    return ladroi_idle_round(lb, draws, ladroi_random_step, NULL);
 }
 
 const ladroi_policy_ops_t ladroi_policy_random = {
