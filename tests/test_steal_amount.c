@@ -5,6 +5,8 @@
  * has pushed a task: then one (a search's oldest task is the root of its largest
  * subtree). paper=1 takes half (smallworld: all) under every policy. Every task starts on
  * rank 0; the others must steal; every task runs exactly once and the thieves run some.
+ * Before the deciding rank has run a task it takes one too (it cannot tell yet whether
+ * tasks spawn): a claiming thief's first task arrives with one task taken per steal.
  * The default steal_guard (auto) resolves to pace (off under paper=1); the ranks run at
  * one speed, so it caps no steal. Rank 0 runs only one of its NTASKS until a thief has run
  * one (a message tells it; rank 0 serves thieves inside that task), so a loaded machine
@@ -93,6 +95,16 @@ static void run(int rank, int size, const char *policy, bool paper, bool spawn, 
         if (t.id > SEED && t.id < CHILD) { /* another rank's seed: one child */
             ladro_task_t c = {.id = CHILD + (t.id - SEED)};
             CHECK_EQ(ladro_push(lb, &c), LADRO_OK);
+        }
+        if (rank != 0 && t.id < NTASKS && !reported && !spawn && !paper &&
+            strcmp(policy, "successonly") != 0) {
+            /* a thief's first task: the thief decided every amount so far (a claim; a
+             * successonly victim decides its grants, and may have run a task by then)
+             * before it ran a task, so every steal so far took one */
+            ladro_rank_stats_t ls;
+            CHECK_EQ(ladro_stats_local(lb, &ls), LADRO_OK);
+            CHECK(ls.steals_ok >= 1);
+            CHECK_EQ(ls.tasks_stolen, ls.steals_ok);
         }
         if (rank != 0 && t.id < NTASKS && !reported++)
             MPI_Isend(&one_msg, 1, MPI_INT, 0, TAG_FIRST, MPI_COMM_WORLD, &req);
