@@ -1108,7 +1108,8 @@ static void ladro__combine_concat(ladro__schan_t *s, void *arg)
         return;
     size_t at = 0;
     for (int r = 0; r < s->size; r++) {
-        memcpy(s->result + at, s->contrib[r], s->contrib_bytes[r]);
+        if (s->contrib_bytes[r]) /* an empty contribution may be NULL */
+            memcpy(s->result + at, s->contrib[r], s->contrib_bytes[r]);
         at += s->contrib_bytes[r];
     }
 }
@@ -1155,7 +1156,8 @@ int ladroi_net_gatherv(ladro_t *lb, ladroi_chan_t *c, const void *mine, size_t b
     void *b = malloc(n ? n : 1);
     if (!b)
         return ladroi_fail(lb, LADRO_ENOMEM, "gather: out of memory for %zu bytes", n);
-    memcpy(b, s->result, n);
+    if (n)
+        memcpy(b, s->result, n);
     *all = b;
     *total = n;
     return LADRO_OK;

@@ -643,7 +643,7 @@ int ladroi_net_gatherv(ladro_t *lb, ladroi_chan_t *c, const void *mine, size_t b
     rc = LADRO_OK;
     for (int r = 0; r < c->size; r++) {
         if (r == root) {
-            if (buf)
+            if (buf && bytes) /* mine may be NULL when there is nothing to give */
                 memcpy(buf + at, mine, bytes);
             at += bytes;
             continue;
