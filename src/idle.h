@@ -39,8 +39,9 @@ int ladroi_idle_nap(ladro_t *lb, bool *leave);
 int ladroi_idle_yield(ladro_t *lb, bool *yield);
 
 /* Victims an idle round of direct steal attempts tries before the core's pause (random,
- * smallworld, baseline and a ctws rank without its token outside paper=1): at 1 024 simulated ranks 16 against one a round
- * made random's gauss70-10 2 % faster and smallworld's N-Queens and UTS backing off 1.7x
+ * smallworld, baseline and a ctws rank without its token outside paper=1): at 1 024
+ * simulated ranks 16 against one a round made random's gauss70-10 2 % faster and
+ * smallworld's N-Queens and UTS backing off 1.7x
  * (bench/defaults/README.md, "Idle pauses" and "The policies by name"). */
 #define LADROI_ROUND_DRAWS 16
 /* One idle round: step(lb, ctx) up to `draws` times, serving a message between two
