@@ -17,9 +17,9 @@
  * every step of the paper to the functions below.
  *
  * Outside paper=1 a rank waiting for its ring's token steals meanwhile as random does
- * (ladroi_random_step): only token holders stealing left three quarters of the idle ranks
- * waiting, and the searches at 0.53-0.65 of the best at 1 024 simulated ranks; with the
- * random round every cell of the defaults matrix is at 0.88 or more (bench/defaults/
+ * (ladroi_random_step): with token holders alone stealing, three quarters of the idle
+ * ranks wait, and the searches run at 0.53-0.65 of the best at 1 024 simulated ranks; with
+ * the random round every cell of the defaults matrix is at 0.88 or more (bench/defaults/
  * README.md, "The policies by name"). The token's list still names its holder's victim.
  *
  * K tokens (one per 4 ranks by default; paper=1: the paper's single token) split the ring
