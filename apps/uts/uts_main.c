@@ -39,6 +39,7 @@ static double uts__clock(clockid_t id)
 typedef struct uts_result {
     double wall_s, thread_cpu_s, proc_cpu_s; /* this rank */
     uint64_t released, tasks, polls;
+    bool task_failed; /* a task failed on some rank; every rank ended the run, lb is gone */
 } uts_result_t;
 
 /* ladro_run's callback: the task on the calling worker's stack. */
@@ -46,9 +47,8 @@ static int uts__task(ladro_t *lb, const ladro_task_t *task, void *arg)
 {
     uts_worker_t *w = (uts_worker_t *)arg + ladro_thread_index(lb);
     int r = uts_run_task(w, task);
-    if (r)
-        fprintf(stderr, "ladro-uts: rank %d: search failed: %s\n", ladro_rank(lb),
-                ladro_strerror(r));
+    if (r && !w->failed)
+        w->failed = r;
     return r;
 }
 
@@ -90,8 +90,12 @@ static int uts__run_ladro(MPI_Comm comm, const uts_tree_t *tree, ladro_config_t 
     double p0 = uts__clock(CLOCK_PROCESS_CPUTIME_ID);
     double t0 = MPI_Wtime();
     rc = local;
+    bool ended = false; /* ladro_run returned OK or a task's error: the run ended everywhere */
     if (rc == 0) {
         rc = ladro_run(lb, uts__task, ws); /* cfg->threads workers */
+        ended = rc == 0;
+        for (int i = 0; i < nt; i++)
+            ended |= rc < 0 && rc == ws[i].failed;
         if (rc < 0 && !err[0])
             snprintf(err, errlen, "rank %d: ladro_run: %s (%s)", ladro_rank(lb),
                      ladro_strerror(rc), ladro_last_error(lb));
@@ -123,6 +127,16 @@ static int uts__run_ladro(MPI_Comm comm, const uts_tree_t *tree, ladro_config_t 
     res->released = out->released;
     res->tasks = out->tasks;
     res->polls = out->polls;
+    if (ended) { /* a task's error stops nothing globally: all ranks are here, agree */
+        int failed = rc != 0;
+        MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_MAX, comm);
+        if (failed) { /* every rank ends cleanly, so no line of the failing rank is lost */
+            res->task_failed = true;
+            ladro_destroy(&lb);
+            out->lb = NULL;
+            return rc;
+        }
+    }
     if (rc)
         return rc; /* caller aborts: other ranks may wait for this one */
     rc = ladro_stats_gather(lb, st);
@@ -194,6 +208,11 @@ static int uts__parallel(const uts_opts_t *o, const app_mpi_t *mpi, const uts_tr
     memset(&st, 0, sizeof st);
     err[0] = '\0';
     rc = uts__run_ladro(MPI_COMM_WORLD, tree, &cfg, &w, &res, &st, err, sizeof err);
+    if (res.task_failed) { /* a task failed on some rank: that rank printed why */
+        if (rc)
+            fprintf(stderr, "ladro-uts: %s\n", err);
+        return 1;
+    }
     if (rc == LADRO_ENOTSUP && w.lb == NULL) { /* create refused it on every rank */
         if (rank == 0)
             printf("policy %s skipped: %s\n", cfg.policy, err);

@@ -39,6 +39,7 @@ typedef struct uts_worker {
     uts_charge_fn charge; /* NULL: the CPU is the cost (MPI) */
     void *charge_ctx;
     uint64_t charged; /* nodes handed to charge so far */
+    int failed; /* the first error a task of this worker returned (0: none) */
 } uts_worker_t;
 
 /* Task payload: uint32 count, uint32 unused, then count (<= chunk) nodes. */
