@@ -1,18 +1,21 @@
 /* baseline: BaselineWS of the SuccessOnlyWS paper (docs/references.md,
  * docs/policies/baseline.md). An idle rank picks a random victim whose published load
- * (placeLoad) exceeds the load_threshold option and try-locks it with an RMA
- * compare-and-swap; only one thief at a time talks to a victim.
+ * (placeLoad) exceeds the load_threshold option.
  *
- * With paper=1, the paper's protocol: the thief marks itself as the victim's queued thief
- * and waits for the reply, a grant of tasks (taken with the pool's transfer) or a denial
- * (a failed steal), then unlocks; the victim answers from its communication worker.
+ * With paper=1, the paper's protocol: the thief try-locks the victim with an RMA
+ * compare-and-swap (only one thief at a time talks to a victim), marks itself as the
+ * victim's queued thief and waits for the reply, a grant of tasks (taken with the pool's
+ * transfer) or a denial (a failed steal), then unlocks; the victim answers from its
+ * communication worker.
  *
  * Without it, the thief takes the victim's oldest public task itself with the pool's
- * claim, as random's thieves do, then unlocks; an empty claim is the failed steal. A
- * victim answers only between its tasks when it has no communication worker: at 1 024
- * simulated ranks the thief's claim made gauss70-10 1.15x faster (0.0202 against 0.0233
- * s spinning), UTS 1.4x and N-Queens the same or faster (bench/defaults/README.md,
- * "BaselineWS: the thief takes"). An idle round is up to LADRO__STEPS search steps. */
+ * claim, as random's thieves do; an empty claim is the failed steal. A victim answers
+ * only between its tasks when it has no communication worker, and the claim keeps
+ * concurrent thieves apart by itself, so neither the reply nor the lock is kept: at
+ * 1 024 simulated ranks the claim made gauss70-10 1.15x faster than the reply, UTS 1.4x,
+ * and dropping the lock UTS another 1.23x, N-Queens 1.11x, gauss70-10 1.05x
+ * (bench/defaults/README.md, "BaselineWS: the thief takes"). An idle round is up to
+ * LADRO__STEPS search steps. */
 #include "../idle.h"
 #include "../loadaware.h"
 
@@ -35,7 +38,7 @@ static const ladroi_opt_t ladro__bl_opts[] = {LADROI_LA_OPTS};
 enum { LADRO__C_LOCK_BUSY = LADROI_LA_C_N };
 static const ladroi_counter_t ladro__bl_counters[] = {
     LADROI_LA_COUNTERS,
-    {"lock_busy", LADROI_SUM, "try-locks that found the victim occupied"},
+    {"lock_busy", LADROI_SUM, "try-locks that found the victim occupied (paper=1)"},
 };
 
 static int ladro__bl_init(ladro_t *lb, void **state)
@@ -85,8 +88,8 @@ static int ladro__bl_progress(ladro_t *lb, void *state)
     return ladro__bl_serve(lb, state);
 }
 
-/* Thief side, Alg. 1 lines 3-4 and 10: choose a loaded victim and try-lock it. *v: the
- * victim this rank now holds locked, or -1 (none was loaded, or it was occupied). */
+/* paper=1, thief side, Alg. 1 lines 3-4 and 10: choose a loaded victim and try-lock it.
+ * *v: the victim this rank now holds locked, or -1 (none was loaded, or it was occupied). */
 static int ladro__bl_lock(ladro_t *lb, ladro__bl_t *s, int *v)
 {
     int victim;
@@ -108,7 +111,7 @@ static int ladro__bl_lock(ladro_t *lb, ladro__bl_t *s, int *v)
     return LADRO_OK;
 }
 
-/* Line 13: UNLOCK(v). */
+/* paper=1, line 13: UNLOCK(v). */
 static int ladro__bl_unlock(ladro_t *lb, ladro__bl_t *s, int v)
 {
     uint64_t seen;
@@ -138,23 +141,21 @@ static int ladro__bl_request(ladro_t *lb, ladro__bl_t *s)
     return LADRO_OK;
 }
 
-/* Outside paper=1, one search step and its steal: a loaded victim, locked; the thief
- * claims the victim's oldest public task with the pool's claim and unlocks. Returns 1
- * when a task came. */
+/* Outside paper=1, one search step and its steal: a loaded victim, whose oldest public
+ * task the thief claims with the pool's claim (no lock: the claim is what keeps thieves
+ * apart). Returns 1 when a task came. */
 static int ladro__bl_step(ladro_t *lb, void *state)
 {
     ladro__bl_t *s = state;
     int v;
-    int rc = ladro__bl_lock(lb, s, &v);
+    bool yielded;
+    int rc = ladroi_la_pick(lb, &s->la, NULL, NULL, &v, &yielded);
     if (rc || v < 0)
         return rc;
     s->la.phase_victims++; /* the claim counts the attempt (no request message) */
     int got = ladroi_steal_attempt(lb, v, LADROI_STEAL_FRACTION, 1);
-    rc = ladro__bl_unlock(lb, s, v); /* whatever the claim got */
     if (got < 0)
         return got;
-    if (rc)
-        return rc;
     if (got > 0)
         ladroi_la_phase_close(lb, &s->la); /* line 17 */
     return got;
@@ -232,7 +233,7 @@ static void ladro__bl_dump(const ladro_t *lb, const void *state, FILE *out)
 }
 
 LADROI_POLICY_DEFINE(baseline, ladro__bl, ladroi_la_opts_t, true,
-                     "BaselineWS: load-aware random victim, lock, the thief takes (paper=1: the victim replies)",
+                     "BaselineWS: load-aware random victim, the thief takes (paper=1: lock, the victim replies)",
                      .on_progress = ladro__bl_progress, LADROI_POLICY_COUNTERS(ladro__bl_counters),
                      .print_stats = ladroi_la_print_stats, .guard = true, .guard_hold = true,
                      .guard_auto = true,
