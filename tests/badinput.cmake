@@ -170,6 +170,9 @@ ladro_badinput(NAME env_bad_idle PROG ladro-synth NP 1 CODE 2
 ladro_badinput(NAME paper_ctws_spawn PROG ladro-uts NP 2 CODE 1
   REGEX "paper=1 \\(ctws's finish token\\): a task pushed a task, but the paper's finish token assumes every task exists at the start"
   ARGS --policy ctws ENV LADRO_PAPER=1)
+ladro_badinput(NAME paper_ctws_spawn_nqueens PROG ladro-nqueens NP 2 CODE 1
+  REGEX "paper=1 \\(ctws's finish token\\): a task pushed a task, but the paper's finish token assumes every task exists at the start"
+  ARGS -n 8 --policy ctws ENV LADRO_PAPER=1)
 ladro_badinput(NAME paper_ctws_results PROG ladro-synth NP 2 CODE 1
   REGEX "paper=1 \\(ctws's finish token\\): result_bytes must be 0"
   ARGS --policy ctws --tasks-per-rank 2 ENV LADRO_PAPER=1 LADRO_RESULT_BYTES=8)

@@ -51,7 +51,11 @@ static double nq__cpu(bool process)
 /* ladro_run's callback: the task with the calling worker's counts. */
 static int nq__run_task(ladro_t *lb, const ladro_task_t *task, void *arg)
 {
-    return nq_run_task((nq_worker_t *)arg + ladro_thread_index(lb), task);
+    nq_worker_t *w = (nq_worker_t *)arg + ladro_thread_index(lb);
+    int r = nq_run_task(w, task);
+    if (r && !w->failed)
+        w->failed = r;
+    return r;
 }
 
 /* One parallel count. Returns 0 right, 1 wrong count, 2 configuration error. */
@@ -99,6 +103,9 @@ static int nq__parallel(const nq_opts_t *o, const app_mpi_t *mpi, int n, const c
     }
     double t0 = MPI_Wtime(), c0 = nq__cpu(nt > 1);
     rc = ladro_run(lb, nq__run_task, ws); /* cfg.threads workers */
+    bool ended = rc == LADRO_OK; /* or a task's error, which stops nothing globally */
+    for (int i = 0; i < nt; i++)
+        ended |= rc < 0 && rc == ws[i].failed;
     if (rc == LADRO_OK)
         rc = LADRO_DONE;
     double wall = MPI_Wtime() - t0, cpu = nq__cpu(nt > 1) - c0;
@@ -109,6 +116,19 @@ static int nq__parallel(const nq_opts_t *o, const app_mpi_t *mpi, int n, const c
         c.tasks += ws[i].tasks;
     }
     free(ws);
+    if (ended) { /* every rank ended the run: agree, and end cleanly on a task's error, so
+                  * that no line of the failing rank is lost (MPICH drops the output of
+                  * ranks it kills on MPI_Abort) */
+        int failed = rc != LADRO_DONE;
+        MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+        if (failed) {
+            if (rc != LADRO_DONE)
+                fprintf(stderr, "ladro-nqueens: rank %d: ladro_run: %s (%s)\n", rank,
+                        ladro_strerror(rc), ladro_last_error(lb));
+            ladro_destroy(&lb);
+            return 1;
+        }
+    }
     if (rc == LADRO_ETIMEDOUT) { /* stall watchdog: every rank dumps its state */
         fprintf(stderr, "ladro-nqueens: rank %d: stalled: %s\n", rank, ladro_last_error(lb));
         ladro_dump_state(lb, stderr);

@@ -30,6 +30,7 @@ typedef struct nq_worker {
     nq_charge_fn charge; /* NULL: the CPU is the cost (MPI) */
     void *charge_ctx;
     uint64_t charged; /* placements handed to charge so far */
+    int failed; /* the first error a task of this worker returned (0: none) */
 } nq_worker_t;
 
 /* ladro's configuration for the search: task_bytes (a placement). 0, or a ladro error
