@@ -208,7 +208,7 @@ static int uts__parallel(const uts_opts_t *o, const app_mpi_t *mpi, const uts_tr
     memset(&st, 0, sizeof st);
     err[0] = '\0';
     rc = uts__run_ladro(MPI_COMM_WORLD, tree, &cfg, &w, &res, &st, err, sizeof err);
-    if (res.task_failed) { /* a task failed on some rank: that rank printed why */
+    if (res.task_failed) { /* a task failed on some rank: the failing rank says why */
         if (rc)
             fprintf(stderr, "ladro-uts: %s\n", err);
         return 1;
