@@ -324,8 +324,9 @@ LADRO_API int ladro_progress(ladro_t *lb);
 /* Local, no communication, a few instructions: 1 when a task pushed now is wanted by
  * another rank or worker: several ranks under a policy that moves tasks, and no task of
  * this rank left for thieves (its public tasks gone, as of its last service, and at most
- * `chunk` private ones; under leader, a2ws and paper=1 whatever the pool holds), or, from a
- * worker's task with cfg.threads > 1, at most `chunk` tasks in its deque. 0 otherwise: on
+ * `chunk` private ones; under leader and paper=1 whatever the pool holds, under a2ws until
+ * this rank's tasks push tasks), or, from a worker's task with cfg.threads > 1, at most
+ * `chunk` tasks in its deque. 0 otherwise: on
  * one rank, under static, for NULL and after LADRO_DONE. A task that can split its work
  * (a search's stack) pushes a part only when it is 1 and keeps the rest on its own stack,
  * asking again every few steps: no task traffic where nobody could take it. An

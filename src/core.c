@@ -352,14 +352,15 @@ static int ladro__serve_full(ladro_t *lb, double now)
  * search then keeps its surplus on its own stack, where it costs nothing, instead of
  * pushing a task every few nodes that it takes back itself (UTS T1L at 2 ranks: 1.26 M
  * tasks a rank, 231 of them stolen). A thief waits at most LADRO__SERVE_S to be seen.
- * leader, a2ws and paper=1: whenever a task could leave (src/policy.h, push_always). */
+ * leader and paper=1: whenever a task could leave; a2ws until this rank's tasks push
+ * tasks (src/policy.h, push_always). */
 int ladro_hungry(const ladro_t *lb)
 {
     if (!lb || lb->state == LADROI_DONE)
         return 0;
     /* the policy's amounts count tasks, or paper=1: a search splits as the papers' UTS
      * (whenever it can) */
-    bool always = lb->policy->push_always || lb->cfg.paper;
+    bool always = (lb->policy->push_always && !lb->spawns) || lb->cfg.paper;
     if (lb->hub) /* a worker's task: siblings and remote thieves take from its deque */
         return always || ladroi_worker_hungry(lb);
     if (lb->size < 2 || lb->policy->local_only)

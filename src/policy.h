@@ -27,7 +27,8 @@ typedef struct ladroi_policy_ops {
     /* ladro_hungry is 1 whenever a task could leave, not only when thieves find nothing
      * public: the policy's steal amounts count tasks, so a search must keep splitting its
      * stack into them (a2ws: with a search's surplus on its stack, UTS at 128 simulated
-     * ranks took 3.91 s instead of 0.339) */
+     * ranks took 3.91 s instead of 0.339); outside paper=1 only until this rank's tasks
+     * push tasks, when a2ws steals one task as random does (src/policy/a2ws.c) */
     bool push_always;
     /* steal_guard=pace applies (ladroi_guard_on): random, baseline, successonly,
      * smallworld and ctws, whose thieves weigh no speeds, and a2ws, whose equations weigh

@@ -1,8 +1,8 @@
 #!/bin/sh
 # ladro-sim policy --app uts: ladro-uts's search (apps/uts/uts_search.c) under every policy
 # on simulated ranks; the summed counts must be the sequential DFS's, which must be the
-# tree's known counts (ladro-uts's tests pin them: 23 735 nodes, 12 928 leaves, depth 12),
-# and SuccessOnlyWS must fail no remote steal.
+# tree's known counts (ladro-uts's tests pin them: 23 735 nodes, 12 928 leaves, depth 12);
+# SuccessOnlyWS as its paper runs it fails no remote steal (threads_test.sh checks that).
 # Usage: uts_test.sh LADRO-SIM OUTDIR [RANKS]   (default 64)
 set -e
 SIM="$1"
@@ -35,19 +35,18 @@ for x in pols:
     assert x["makespan_s"] >= x["lower_bound_s"] and 0 < x["efficiency"] <= 1.000001, x
     assert x["done_s"] >= x["makespan_s"], x
     # -c 1 (ladro_hungry): under static no node is released (nobody could take it),
-    # the root task searches the whole tree; under leader and a2ws a task per released
-    # node; under the others a node only while the rank has none left for thieves
+    # the root task searches the whole tree; under leader a task per released node; under
+    # the others (a2ws once its tasks push tasks) a node only while the rank has none
+    # left for thieves
     if x["policy"] == "static":
         assert x["tasks"] == 1, x
-    elif x["policy"] in ("leader", "a2ws"):
+    elif x["policy"] == "leader":
         assert x["tasks"] > 1000, x
     else:
         assert 1 < x["tasks"] < 1000, x
     # static never steals; leader's first reports come after this small tree is gone
     if x["policy"] not in ("static", "leader"):
         assert x["steals_ok"] > 0 and x["max_tasks_run"] < x["tasks"], x
-    if x["policy"] == "successonly":
-        assert x["steals_failed"] == 0, x
     # the ramp-up: rank 0 starts at once; static never moves a task, the others spread it
     assert 0 <= x["first_task_max_s"] <= x["makespan_s"] and x["steal_time_s"] >= 0, x
     assert x["first_task_mean_s"] <= x["first_task_max_s"], x
@@ -66,7 +65,7 @@ PY
 "$SIM" policy --app uts $TREE --p 8 --policy successonly > "$DIR/run.txt"
 grep -q '^ladro-sim policy: p=8 app=uts tree: 23735 nodes, 12928 leaves, depth 12 (sequential DFS); -c 1 -i 1, node 68 ns' "$DIR/run.txt"
 grep -q '^successonly  makespan .* verified yes' "$DIR/run.txt"
-grep -q '^ *23735 nodes, 12928 leaves, depth 12 in [0-9]* tasks; steals [0-9]* ok, 0 failed$' "$DIR/run.txt"
+grep -q '^ *23735 nodes, 12928 leaves, depth 12 in [0-9]* tasks; steals [0-9]* ok, [0-9]* failed$' "$DIR/run.txt"
 # --node-ns scales the simulated time: twice the cost, about twice the makespan
 # shellcheck disable=SC2086
 "$SIM" policy --app uts $TREE --p 1 --policy random --node-ns 136 --json > "$DIR/ns.json"

@@ -16,7 +16,17 @@
  * "closest rate" probabilities, or by "in-pair" (eqs. 9-10) when the subsystem looks
  * balanced, rounds the amount by eqs. (6)-(8), and steals it with one fetch-and-add on
  * the victim's head/tail word (§2.3.2, ladroi_pool_steal_faa). No extra thread: the
- * vector travels in ladro_next/ladro_progress (and while slow ranks are padded). */
+ * vector travels in ladro_next/ladro_progress (and while slow ranks are padded).
+ *
+ * In a search (not in the paper; docs/policies/a2ws.md, "In a search"): the equations
+ * predict a rank's end from its task count and mean runtime, which a search does not
+ * have (a task of a few nodes may hold most of the tree). Once this rank's tasks push
+ * tasks, a2ws by name stops its exchange and steals as random does: one task, from a
+ * rank drawn at random (ladroi_random_step), its search splitting on ladro_hungry's rule;
+ * so does a rank that has run no task when its view and probe name no victim (a search
+ * starts on few ranks, which stop publishing). Not after its first task: on the A2WS
+ * tables' cells a slow rank then took one of the last tasks (C5, 1 920 tasks: 4.80 s
+ * against 3.70). paper=1 keeps the equations in a search. */
 #include "../a2ws_math.h"
 #include "../ladro_int.h"
 #include "../config.h"
@@ -584,6 +594,13 @@ static int ladro__probe(ladro_t *lb, ladro__a2ws_t *a)
     return (int)got;
 }
 
+/* This rank's tasks push tasks, outside paper=1: the equations have no input (the
+ * comment at the top). */
+static bool ladro__searching(const ladro_t *lb)
+{
+    return lb->spawns && !lb->cfg.paper;
+}
+
 /* Algorithm 1 lines 4-8: steal_equation, select_victim, steal_task. Returns the number
  * of tasks obtained (>= 0) or an error. */
 static int ladro__try_steal(ladro_t *lb, ladro__a2ws_t *a, bool preemptive)
@@ -598,8 +615,14 @@ static int ladro__try_steal(ladro_t *lb, ladro__a2ws_t *a, bool preemptive)
     uint32_t want = 0, got = 0, avail = 0;
     if ((rc = ladro__decide(lb, a, &x, &want, &inpair)) != 0)
         return rc;
-    if (x < 0) {
-        return preemptive ? 0 : ladro__probe(lb, a);
+    if (x < 0) { /* no victim in view: the probe, then (by name, before the first task)
+                  * random's round (the comment at the top) */
+        if (preemptive)
+            return 0;
+        rc = ladro__probe(lb, a);
+        if (rc == 0 && !lb->cfg.paper && lb->st.tasks_run == 0)
+            rc = ladroi_idle_round(lb, LADROI_ROUND_DRAWS, ladroi_random_step, NULL);
+        return rc;
     }
     uint32_t room = ladroi_guard_room_now(lb); /* steal_guard=pace: the run's end */
     if (want > room)
@@ -643,6 +666,8 @@ static int ladro__a2ws_task_end(ladro_t *lb, void *state, double elapsed_s, doub
 {
     (void)elapsed_s;
     ladro__a2ws_t *a = state;
+    if (ladro__searching(lb))
+        return LADRO_OK; /* no equation, no exchange (the comment at the top) */
     if (a->first < 0) /* first task obtained by stealing: it started padded_s ago */
         a->first = ladro__rel(lb) - padded_s;
     a->sum_t += padded_s; /* this rank's real runtime per task, speed emulation included */
@@ -668,6 +693,8 @@ static int ladro__a2ws_task_end(ladro_t *lb, void *state, double elapsed_s, doub
 static int ladro__a2ws_idle(ladro_t *lb, void *state)
 {
     ladro__a2ws_t *a = state;
+    if (ladro__searching(lb))
+        return ladroi_idle_round(lb, LADROI_ROUND_DRAWS, ladroi_random_step, NULL);
     if (a->resume)
         return ladro__communicate(lb, a, true);
     int rc = ladro__try_steal(lb, a, false);
@@ -686,6 +713,8 @@ static int ladro__a2ws_idle(ladro_t *lb, void *state)
 
 static int ladro__a2ws_progress(ladro_t *lb, void *state)
 {
+    if (ladro__searching(lb))
+        return LADRO_OK;
     return ladro__communicate(lb, state, true);
 }
 
