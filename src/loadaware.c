@@ -68,6 +68,20 @@ int ladroi_la_pick(ladro_t *lb, ladroi_la_t *la, bool (*skip)(void *ctx, int v),
     return LADRO_OK;
 }
 
+int ladroi_la_claim_step(ladro_t *lb, ladroi_la_t *la)
+{
+    int v;
+    bool yielded;
+    int rc = ladroi_la_pick(lb, la, NULL, NULL, &v, &yielded);
+    if (rc || v < 0)
+        return rc;
+    la->phase_victims++; /* the claim counts the attempt (no request message) */
+    int got = ladroi_steal_attempt(lb, v, LADROI_STEAL_FRACTION, 1);
+    if (got > 0)
+        ladroi_la_phase_close(lb, la); /* Alg. 1 line 17 */
+    return got;
+}
+
 int ladroi_la_promise(ladro_t *lb, int thief, bool at_least_one, uint32_t *k)
 {
     /* Alg. 2 lines 4/13 (LOCALSTEAL): the tasks a thief gets are a share of the public
@@ -134,8 +148,9 @@ int ladroi_la_take(ladro_t *lb, ladroi_la_t *la, int victim, uint32_t k)
     if (rc < 0)
         return rc;
     if (got == 0) {
-        /* Cannot happen while every thief takes only what it was promised; counted so a
-         * broken promise shows up as a failed steal instead of passing silently. */
+        /* Under paper=1 it cannot happen: every thief takes only what it was promised.
+         * By name successonly's claims (ladroi_la_claim_step) may take a promised task
+         * first; counted as a failed steal. */
         lb->st.steals_failed++;
         return 0;
     }

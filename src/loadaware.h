@@ -115,6 +115,14 @@ int ladroi_la_load(ladro_t *lb, int victim, uint32_t *load);
  * remaining draws. */
 int ladroi_la_pick(ladro_t *lb, ladroi_la_t *la, bool (*skip)(void *ctx, int v), void *ctx,
                    int *victim, bool *yielded);
+/* Outside paper=1, one search step and its steal, for ladroi_idle_round (baseline's
+ * whole search; successonly's in a search and while it waits for grants): a loaded
+ * victim (ladroi_la_pick), whose oldest public task this rank claims with the pool's
+ * claim (ladroi_steal_attempt; no lock, no request: the claim keeps thieves apart, and
+ * fails only when the task went between the load's read and the claim). 1 when a task
+ * came (the search phase closes), 0 when none (lb->msg_pending: a message stopped the
+ * step; the caller returns to the core), or an error. */
+int ladroi_la_claim_step(ladro_t *lb, ladroi_la_t *la);
 /* Victim side: set aside a share of the surplus for one thief (*k = 0: none); with
  * steal_guard=pace no more than ladroi_guard_cap allows a slow thief (at_least_one: 1
  * even when the cap is 0, for a thief that waits in a queue until it is served). */

@@ -4,10 +4,15 @@
  * and telling each its k by a message; it sometimes takes a promise back at once
  * (ladroi_pool_unreserve). Its own pops (reacquire) must never take a promised task, so
  * every thief's ladroi_pool_steal(0, 1.0, k) must bring exactly k tasks. Every task id
- * must be taken exactly once. Runs with 2 or more ranks. */
+ * must be taken exactly once. Runs with 2 or more ranks.
+ * With the argument `claims` (3 or more ranks) the last rank claims one task at a time
+ * meanwhile, ungranted, as successonly's thieves do by name: a promise is then only the
+ * owner's (its pops never take a promised task), a granted steal may bring fewer than k,
+ * and still every task id must be taken exactly once. */
 #include "../src/ladro_int.h"
 #include "check.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,8 +40,11 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     const char *np = getenv("LADRO_EXPECT_NP");
-    if ((np && atoi(np) != size) || size < 2) {
-        fprintf(stderr, "expected %s ranks (at least 2), got %d\n", np ? np : "2+", size);
+    bool claims = argc > 1 && strcmp(argv[1], "claims") == 0;
+    int min = claims ? 3 : 2, nthieves = claims ? size - 2 : size - 1;
+    if ((np && atoi(np) != size) || size < min) {
+        fprintf(stderr, "expected %s ranks (at least %d), got %d\n", np ? np : "2+", min,
+                size);
         MPI_Finalize();
         return 1;
     }
@@ -58,6 +66,7 @@ int main(int argc, char **argv)
     uint32_t *taken = calloc(MAXID, sizeof *taken);
     unsigned char *rec = malloc(p->rec_bytes);
     uint64_t next_id = 0, bad = 0, promised = 0, grants = 0, short_steals = 0, stolen = 0;
+    uint64_t claimed = 0;
     ladroi_rng_t rng;
     ladroi_rng_seed(&rng, 11, (uint64_t)rank);
     uint32_t *kbuf = calloc(ROUNDS + (size_t)size, sizeof *kbuf);
@@ -87,7 +96,7 @@ int main(int argc, char **argv)
                 nreq++;
                 promised += k;
                 grants++;
-                thief = thief + 1 < size ? thief + 1 : 1;
+                thief = thief + 1 <= nthieves ? thief + 1 : 1;
             }
             /* Pop greedily: once the private part is empty every pop reacquires. */
             uint64_t npop = ladroi_rng_below(&rng, MAXB);
@@ -102,6 +111,17 @@ int main(int argc, char **argv)
         while ((got = ladroi_pool_pop(lb, p, rec)) == 1) /* everything not promised */
             count_rec(rec, taken, &bad);
         CHECK_EQ(got, 0);
+    } else if (claims && rank == size - 1) { /* the ungranted claimer */
+        for (int stop = 0; !stop;) {
+            uint32_t got = 0;
+            rc = ladroi_pool_steal(lb, p, 0, LADROI_STEAL_FRACTION, 1, &got);
+            CHECK(rc >= 0);
+            claimed += got;
+            while (ladroi_pool_pop(lb, p, rec) == 1)
+                count_rec(rec, taken, &bad);
+            MPI_Iprobe(0, TAG_STOP, MPI_COMM_WORLD, &stop, MPI_STATUS_IGNORE);
+        }
+        MPI_Recv(NULL, 0, MPI_UINT32_T, 0, TAG_STOP, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     } else {
         for (;;) {
             uint32_t k;
@@ -111,7 +131,10 @@ int main(int argc, char **argv)
                 break;
             uint32_t got = 0;
             rc = ladroi_pool_steal(lb, p, 0, 1.0, k, &got);
-            CHECK_EQ(rc, LADROI_STEAL_GOT);
+            if (!claims)
+                CHECK_EQ(rc, LADROI_STEAL_GOT);
+            else /* the claimer may have taken the promised tasks first */
+                CHECK(rc >= 0 && got <= k);
             short_steals += got != k;
             stolen += got;
             while (ladroi_pool_pop(lb, p, rec) == 1)
@@ -132,7 +155,7 @@ int main(int argc, char **argv)
         free(sts);
     }
 
-    uint64_t in[4] = {bad, short_steals, stolen, 0}, out[4];
+    uint64_t in[4] = {bad, short_steals, stolen, claimed}, out[4];
     MPI_Allreduce(in, out, 4, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
     MPI_Bcast(&next_id, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
     MPI_Bcast(&promised, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
@@ -147,14 +170,20 @@ int main(int argc, char **argv)
     CHECK_EQ(lost, 0);
     CHECK_EQ(dup, 0);
     CHECK_EQ(out[0], 0);         /* payloads intact */
-    CHECK_EQ(out[1], 0);         /* every granted steal brought exactly its k */
-    CHECK_EQ(out[2], promised);  /* the thieves got exactly what was promised */
+    if (!claims) {
+        CHECK_EQ(out[1], 0);        /* every granted steal brought exactly its k */
+        CHECK_EQ(out[2], promised); /* the thieves got exactly what was promised */
+    } else {
+        CHECK(out[2] <= promised); /* a granted steal brings at most its k */
+        CHECK(out[3] > 0);         /* the claimer did take tasks beside the grants */
+    }
     CHECK(grants >= 5);          /* the test did exercise promises */
     if (rank == 0)
         printf("promise: %llu tasks, %llu grants promising %llu tasks, %llu stolen, %llu "
-               "short steals, %llu lost, %llu duplicated\n", (unsigned long long)next_id,
-               (unsigned long long)grants, (unsigned long long)promised,
-               (unsigned long long)out[2], (unsigned long long)out[1],
+               "short steals, %llu claimed, %llu lost, %llu duplicated\n",
+               (unsigned long long)next_id, (unsigned long long)grants,
+               (unsigned long long)promised, (unsigned long long)out[2],
+               (unsigned long long)out[1], (unsigned long long)out[3],
                (unsigned long long)lost, (unsigned long long)dup);
     free(all);
     free(taken);

@@ -43,10 +43,9 @@ for x in pols:
     assert x["steals_ok"] > 0 and x["max_tasks_run"] < x["tasks"], x
     assert x["ranks_no_task"] < p - 1 and 0 < x["first_task_max_s"] <= x["makespan_s"], x
     assert x["first_task_mean_s"] <= x["first_task_max_s"] and x["steal_time_s"] > 0, x
-    if x["policy"] == "successonly":
-        assert x["steals_failed"] == 0, x
-    else:
-        assert x["steals_failed"] > 0, x  # load-aware or not, some steals fail here
+    # load-aware or not, some steals fail here (successonly's claims too: the failures
+    # of its paper's grants alone are checked in threads_test.sh)
+    assert x["steals_failed"] > 0, x
 rows = list(csv.DictReader(open(sys.argv[2])))
 assert [r["policy"] for r in rows] == [x["policy"] for x in pols], rows
 for r in rows:
@@ -62,5 +61,5 @@ PY
 "$SIM" policy --app nqueens -n 5 --cutoff 9 --p 8 --policy successonly > "$DIR/run.txt"
 grep -q '^ladro-sim policy: p=8 app=nqueens -n 5 --cutoff 5: 10 solutions (OEIS A000170), 54 tasks; placement 8.4 ns' "$DIR/run.txt"
 grep -q '^successonly  makespan .* verified yes' "$DIR/run.txt"
-grep -q '^ *10 solutions, [0-9]* placements in 54 tasks; steals [0-9]* ok, 0 failed$' "$DIR/run.txt"
+grep -q '^ *10 solutions, [0-9]* placements in 54 tasks; steals [0-9]* ok, [0-9]* failed$' "$DIR/run.txt"
 echo "ladro-sim policy --app nqueens: ok"

@@ -141,24 +141,11 @@ static int ladro__bl_request(ladro_t *lb, ladro__bl_t *s)
     return LADRO_OK;
 }
 
-/* Outside paper=1, one search step and its steal: a loaded victim, whose oldest public
- * task the thief claims with the pool's claim (no lock: the claim is what keeps thieves
- * apart). Returns 1 when a task came. */
+/* Outside paper=1, one search step and its steal (ladroi_la_claim_step). */
 static int ladro__bl_step(ladro_t *lb, void *state)
 {
     ladro__bl_t *s = state;
-    int v;
-    bool yielded;
-    int rc = ladroi_la_pick(lb, &s->la, NULL, NULL, &v, &yielded);
-    if (rc || v < 0)
-        return rc;
-    s->la.phase_victims++; /* the claim counts the attempt (no request message) */
-    int got = ladroi_steal_attempt(lb, v, LADROI_STEAL_FRACTION, 1);
-    if (got < 0)
-        return got;
-    if (got > 0)
-        ladroi_la_phase_close(lb, &s->la); /* line 17 */
-    return got;
+    return ladroi_la_claim_step(lb, &s->la);
 }
 
 static int ladro__bl_idle(ladro_t *lb, void *state)

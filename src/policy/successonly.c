@@ -11,7 +11,14 @@
  * blocked by that — it keeps searching elsewhere and takes part in termination waves.
  *
  * Cyclic steals (the paper's caveat): a grant from a victim to a thief at which the
- * victim itself is still registered; counted (cyclic_steals). */
+ * victim itself is still registered; counted (cyclic_steals).
+ *
+ * By name (not in the paper; docs/policies/successonly.md, "By name"): a grant waits for
+ * the victim's next service, and in a search for surplus the victim rarely has. So
+ * outside paper=1 a thief that waits for grants also claims a task where it reads a load
+ * (ladroi_la_claim_step, baseline's step), and once this rank's tasks push tasks it only
+ * claims. Such a claim fails only when the task went between the read and the claim.
+ * paper=1: grants only, no steal fails. */
 #include "../idle.h"
 #include "../loadaware.h"
 
@@ -264,6 +271,15 @@ static int ladro__so_search(ladro_t *lb, ladro__so_t *s, bool *yielded)
     return rc;
 }
 
+/* By name, in a search: search steps per idle round, as baseline's. */
+#define LADRO__SO_STEPS 4
+
+static int ladro__so_claim(ladro_t *lb, void *state)
+{
+    ladro__so_t *s = state;
+    return ladroi_la_claim_step(lb, &s->la);
+}
+
 static int ladro__so_idle(ladro_t *lb, void *state)
 {
     ladro__so_t *s = state;
@@ -273,6 +289,10 @@ static int ladro__so_idle(ladro_t *lb, void *state)
         ladroi_la_phase_open(&s->la);
         s->next_reg_at = 0;
         s->reg_gap_us = lb->cfg.backoff_min_us;
+    }
+    if (!lb->cfg.paper && lb->spawns) { /* by name, a search: claims only (top comment) */
+        int rc = ladro__so_collect(lb, s); /* what earlier registrations brought */
+        return rc ? rc : ladroi_idle_round(lb, LADRO__SO_STEPS, ladro__so_claim, s);
     }
     /* Until tasks arrive (line 14), for at most ladroi_idle_wait_cap_us per call and not
      * past a message's arrival (a wave's, served by the core): look for grants
@@ -287,15 +307,25 @@ static int ladro__so_idle(ladro_t *lb, void *state)
         int rc = ladro__so_collect(lb, s);
         if (rc != 0)
             return rc; /* > 0: tasks arrived, the phase closed */
+        /* by name, while grants are awaited: a claim where a load is read (top comment);
+         * a message that stopped its search step is served first */
+        if (!lb->cfg.paper && s->ncontacted > 0 &&
+            ((rc = ladroi_la_claim_step(lb, &s->la)) != 0 || lb->msg_pending))
+            return rc;
         double now = ladroi_net_now();
         if (now >= s->next_reg_at) {
             bool yielded;
+            int before = s->ncontacted;
             if ((rc = ladro__so_search(lb, s, &yielded)) != 0)
                 return rc;
             if (yielded) /* a message (a wave): the core serves it, then the step goes on */
                 return 0;
-            s->next_reg_at = now + 1e-6 * s->reg_gap_us;
-            s->reg_gap_us = ladroi_idle_next_us(lb, s->reg_gap_us);
+            /* the gap grows with each registration; by name a step that found no loaded
+             * victim does not widen it (the next idle call searches again) */
+            if (lb->cfg.paper || s->ncontacted > before) {
+                s->next_reg_at = now + 1e-6 * s->reg_gap_us;
+                s->reg_gap_us = ladroi_idle_next_us(lb, s->reg_gap_us);
+            }
         }
         if ((rc = ladro__so_serve(lb, s)) != 0 || (rc = ladroi_net_progress(lb)) != 0)
             return rc;

@@ -45,10 +45,10 @@ ladro_add_mpi_test(NAME nqueens_cli_bad_value NP 1 NO_PT2PT
   COMMAND ladro-nqueens -n 40 TIMEOUT 30 LABELS nqueens
   EXPECT 2 "^ladro-nqueens: -n '40': accepted: a board size, an integer in \\[1, 32\\]$")
 
-# SuccessOnlyWS: zero failed remote steals at 8 ranks, and at 4 as its paper runs it
-# (paper=1: the communication worker, threads inside the rank).
-ladro_add_mpi_test(NAME nqueens_14_successonly_nofail_np8 NP 8
-  COMMAND ladro-nqueens -n 14 --cutoff 5 --policy successonly --expect 365596 --max-failed 0
+# SuccessOnlyWS by name at 8 ranks (grants and claims), and zero failed remote steals at 4
+# as its paper runs it (paper=1: the communication worker, threads inside the rank).
+ladro_add_mpi_test(NAME nqueens_14_successonly_np8 NP 8
+  COMMAND ladro-nqueens -n 14 --cutoff 5 --policy successonly --expect 365596
   --quiet TIMEOUT 90 LABELS nqueens)
 ladro_add_mpi_test(NAME nqueens_12_successonly_paper_np4 NP 4 NO_PT2PT
   COMMAND ladro-nqueens -n 12 --cutoff 4 --policy successonly --expect 14200 --max-failed 0
@@ -60,13 +60,14 @@ ladro_add_mpi_test(NAME nqueens_12_smallworld_paper_np4 NP 4
   ENV LADRO_PAPER=1 TIMEOUT 90 LABELS "nqueens;paper")
 
 # Worker threads inside each rank (--threads, src/threads.c): exact counts under every
-# policy with spawning from workers; SuccessOnlyWS keeps zero failed remote steals.
+# policy with spawning from workers; SuccessOnlyWS as its paper runs it keeps zero failed
+# remote steals.
 ladro_add_mpi_test(NAME nqueens_10_np2_t3 NP 2
   COMMAND ladro-nqueens -n 10 --cutoff 3 --policy all --threads 3 --expect 724 --quiet
   TIMEOUT 120 LABELS "nqueens;threads")
-ladro_add_mpi_test(NAME nqueens_12_successonly_nofail_np4_t2 NP 4 NO_PT2PT
+ladro_add_mpi_test(NAME nqueens_12_successonly_paper_nofail_np4_t2 NP 4 NO_PT2PT
   COMMAND ladro-nqueens -n 12 --cutoff 4 --policy successonly --threads 2 --expect 14200
-  --max-failed 0 --quiet TIMEOUT 120 LABELS "nqueens;threads")
+  --max-failed 0 --quiet ENV LADRO_PAPER=1 TIMEOUT 120 LABELS "nqueens;threads;paper")
 ladro_add_mpi_test(NAME nqueens_cli_threads_zero NP 1 NO_PT2PT
   COMMAND ladro-nqueens --threads 0 TIMEOUT 30 LABELS "nqueens;badinput"
   EXPECT 2 "^ladro-nqueens: --threads '0': accepted: an integer in \\[1, 1024\\]$")
