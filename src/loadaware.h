@@ -123,6 +123,11 @@ int ladroi_la_pick(ladro_t *lb, ladroi_la_t *la, bool (*skip)(void *ctx, int v),
  * came (the search phase closes), 0 when none (lb->msg_pending: a message stopped the
  * step; the caller returns to the core), or an error. */
 int ladroi_la_claim_step(ladro_t *lb, ladroi_la_t *la);
+/* Claim steps an idle round takes (baseline's; successonly's in a search), each up to
+ * load_draws load reads: 4 against 1 made N-Queens 1.15x faster backing off at 1 024
+ * simulated ranks (0.0133 against 0.0152 s), gauss70-10 1 % (bench/defaults/README.md,
+ * "BaselineWS: the thief takes"). */
+#define LADROI_LA_STEPS 4
 /* Victim side: set aside a share of the surplus for one thief (*k = 0: none); with
  * steal_guard=pace no more than ladroi_guard_cap allows a slow thief (at_least_one: 1
  * even when the cap is 0, for a thief that waits in a queue until it is served). */

@@ -15,17 +15,11 @@
  * 1 024 simulated ranks the claim made gauss70-10 1.15x faster than the reply, UTS 1.4x,
  * and dropping the lock UTS another 1.23x, N-Queens 1.11x, gauss70-10 1.05x
  * (bench/defaults/README.md, "BaselineWS: the thief takes"). An idle round is up to
- * LADRO__STEPS search steps. */
+ * LADROI_LA_STEPS search steps. */
 #include "../idle.h"
 #include "../loadaware.h"
 
 #include <stdlib.h>
-
-/* Search steps an idle round takes outside paper=1 (each up to load_draws load reads):
- * 4 against 1 made N-Queens 1.15x faster backing off at 1 024 simulated ranks (0.0133
- * against 0.0152 s), gauss70-10 1 % (bench/defaults/README.md, "BaselineWS: the thief
- * takes"). */
-#define LADRO__STEPS 4
 
 typedef struct ladro__bl {
     ladroi_la_t la;
@@ -155,7 +149,7 @@ static int ladro__bl_idle(ladro_t *lb, void *state)
         return 0;
     ladroi_la_phase_open(&s->la);
     if (!lb->cfg.paper)
-        return ladroi_idle_round(lb, LADRO__STEPS, ladro__bl_step, s);
+        return ladroi_idle_round(lb, LADROI_LA_STEPS, ladro__bl_step, s);
     int rc;
     if (s->locked < 0) {
         if ((rc = ladro__bl_request(lb, s)) != 0)

@@ -17,8 +17,9 @@
  * the victim's next service, and in a search for surplus the victim rarely has. So
  * outside paper=1 a thief that waits for grants also claims a task where it reads a load
  * (ladroi_la_claim_step, baseline's step), and once this rank's tasks push tasks it only
- * claims. Such a claim fails only when the task went between the read and the claim.
- * paper=1: grants only, no steal fails. */
+ * claims. Such a claim fails when the task went between the read and the claim; it may
+ * take a task promised to a granted thief, whose transfer then brings fewer. paper=1:
+ * grants only, no steal fails. */
 #include "../idle.h"
 #include "../loadaware.h"
 
@@ -271,9 +272,6 @@ static int ladro__so_search(ladro_t *lb, ladro__so_t *s, bool *yielded)
     return rc;
 }
 
-/* By name, in a search: search steps per idle round, as baseline's. */
-#define LADRO__SO_STEPS 4
-
 static int ladro__so_claim(ladro_t *lb, void *state)
 {
     ladro__so_t *s = state;
@@ -292,7 +290,7 @@ static int ladro__so_idle(ladro_t *lb, void *state)
     }
     if (!lb->cfg.paper && lb->spawns) { /* by name, a search: claims only (top comment) */
         int rc = ladro__so_collect(lb, s); /* what earlier registrations brought */
-        return rc ? rc : ladroi_idle_round(lb, LADRO__SO_STEPS, ladro__so_claim, s);
+        return rc ? rc : ladroi_idle_round(lb, LADROI_LA_STEPS, ladro__so_claim, s);
     }
     /* Until tasks arrive (line 14), for at most ladroi_idle_wait_cap_us per call and not
      * past a message's arrival (a wave's, served by the core): look for grants
