@@ -98,7 +98,9 @@ int ladroi_la_promise(ladro_t *lb, int thief, bool at_least_one, uint32_t *k)
     }
     if (cap == 0)
         cap = 1;
-    uint32_t take = ladroi_take_cap(lb); /* one: tasks spawn, or none run yet */
+    /* By name one task, as a claim takes (successonly's grants; baseline by name promises
+     * none); paper=1: the share. */
+    uint32_t take = lb->cfg.paper ? 0 : 1;
     if (take && take < cap)
         cap = take;
     return ladroi_pool_reserve(lb, &lb->pool, LADROI_STEAL_FRACTION,

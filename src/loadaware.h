@@ -128,7 +128,8 @@ int ladroi_la_claim_step(ladro_t *lb, ladroi_la_t *la);
  * simulated ranks (0.0133 against 0.0152 s), gauss70-10 1 % (bench/defaults/README.md,
  * "BaselineWS: the thief takes"). */
 #define LADROI_LA_STEPS 4
-/* Victim side: set aside a share of the surplus for one thief (*k = 0: none); with
+/* Victim side: set aside for one thief (*k = 0: none) a share of the surplus (by name one
+ * task, as a claim takes); with
  * steal_guard=pace no more than ladroi_guard_cap allows a slow thief (at_least_one: 1
  * even when the cap is 0, for a thief that waits in a queue until it is served). */
 int ladroi_la_promise(ladro_t *lb, int thief, bool at_least_one, uint32_t *k);

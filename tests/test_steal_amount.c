@@ -1,8 +1,8 @@
-/* How much a thief takes. random's and baseline's thieves take one task, the victim's
- * oldest: on every rank tasks_stolen equals steals_ok. The other stealing policies (ctws's
- * token holder, smallworld, successonly) take half of the victim's public tasks, as their
- * papers do, until a task of the deciding rank (the thief's for a claim, the victim's for
- * a grant) has pushed a task: then one (a search's oldest task is the root of its largest
+/* How much a thief takes. random's, baseline's and successonly's thieves take one task
+ * (a claim's is the victim's oldest; a successonly grant is one too): on every rank
+ * tasks_stolen equals steals_ok. The other stealing policies (ctws's token holder,
+ * smallworld) take half of the victim's public tasks, as their papers do, until a task of
+ * the thief has pushed a task: then one (a search's oldest task is the root of its largest
  * subtree). paper=1 takes half (smallworld: all) under every policy. Every task starts on
  * rank 0; the others must steal; every task runs exactly once and the thieves run some.
  * Before the deciding rank has run a task it takes one too (it cannot tell yet whether
@@ -100,11 +100,10 @@ static void run(int rank, int size, const char *policy, bool paper, bool spawn, 
             ladro_task_t c = {.id = CHILD + (t.id - SEED)};
             CHECK_EQ(ladro_push(lb, &c), LADRO_OK);
         }
-        if (rank != 0 && t.id < NTASKS && !reported && !spawn && !paper &&
-            strcmp(policy, "successonly") != 0) {
-            /* a thief's first task: the thief decided every amount so far (a claim; a
-             * successonly victim decides its grants, and may have run a task by then)
-             * before it ran a task, so every steal so far took one */
+        if (rank != 0 && t.id < NTASKS && !reported && !spawn && !paper) {
+            /* a thief's first task: the thief decided every amount so far (a claim)
+             * before it ran a task, or a successonly grant (one by name), so every steal
+             * so far took one */
             ladro_rank_stats_t ls;
             CHECK_EQ(ladro_stats_local(lb, &ls), LADRO_OK);
             CHECK(ls.steals_ok >= 1);
@@ -162,14 +161,18 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 1;
     }
-    /* random and baseline: the oldest task, spawning or not; random with paper=1: half */
+    /* random, baseline and successonly: one task, spawning or not; random with paper=1:
+     * half */
     run(rank, size, "random", false, false, AMOUNT_ONE);
     run(rank, size, "random", true, false, AMOUNT_MORE);
-    run(rank, size, "baseline", false, false, AMOUNT_ONE);
-    run(rank, size, "baseline", false, true, AMOUNT_ONE);
+    static const char *const ones[] = {"baseline", "successonly"};
+    for (size_t i = 0; i < sizeof ones / sizeof ones[0]; i++) {
+        run(rank, size, ones[i], false, false, AMOUNT_ONE);
+        run(rank, size, ones[i], false, true, AMOUNT_ONE);
+    }
     /* the other stealing policies take half of tasks that spawn none, one task once a
      * rank's tasks spawn (every steal of the spawning run) */
-    static const char *const halves[] = {"ctws", "smallworld", "successonly"};
+    static const char *const halves[] = {"ctws", "smallworld"};
     for (size_t i = 0; i < sizeof halves / sizeof halves[0]; i++) {
         bool ctws = strcmp(halves[i], "ctws") == 0;
         run(rank, size, halves[i], false, false, ctws ? AMOUNT_EITHER : AMOUNT_MORE);
