@@ -14,9 +14,10 @@
  * Smart stealing (§2.2): after every task (Algorithm 1 lines 3-9, preemptive, §2.2.1)
  * and whenever idle, the rank computes its steal rate by eq. (5), picks a victim by the
  * "closest rate" probabilities, or by "in-pair" (eqs. 9-10) when the subsystem looks
- * balanced, rounds the amount by eqs. (6)-(8), and steals it with one fetch-and-add on
- * the victim's head/tail word (§2.3.2, ladroi_pool_steal_faa). No extra thread: the
- * vector travels in ladro_next/ladro_progress (and while slow ranks are padded).
+ * balanced, rounds the amount by eqs. (6)-(8) (by name one task from a rank of like
+ * pace: ladro__amount), and steals it with one fetch-and-add on the victim's head/tail
+ * word (§2.3.2, ladroi_pool_steal_faa). No extra thread: the vector travels in
+ * ladro_next/ladro_progress (and while slow ranks are padded).
  *
  * In a search (not in the paper; docs/policies/a2ws.md, "In a search"): the equations
  * predict a rank's end from its task count and mean runtime, which a search does not
@@ -518,6 +519,23 @@ static int ladro__decide(ladro_t *lb, ladro__a2ws_t *a, int *x, uint32_t *want, 
     return LADRO_OK;
 }
 
+/* By name (not in the paper) a steal from a rank of like pace takes one task: neither
+ * mean task runtime is over LADROI_GUARD_SLOW times the other (the guard's "slow"); the
+ * rank steals again after its next task (Algorithm 1 at task ends). Between ranks of one
+ * speed the equations' amounts only even out counts, and the tasks move again: 210 000
+ * moves for 80 000 tasks on gauss70-10 at 10 000 simulated ranks. From a slower rank the
+ * equations' amount, which A2WS's tables need (C4 with 960 tasks: 3.70 s, one task
+ * always 4.80). bench/defaults/README.md, "Steal amounts by name". paper=1: eqs. (6)-(8).
+ * t_victim, t_self: mean task runtimes (0: unknown, the equations' amount). */
+static uint32_t ladro__amount(const ladro_t *lb, double t_victim, double t_self,
+                              uint32_t want)
+{
+    if (lb->cfg.paper || want <= 1 || !(t_victim > 0) || !(t_self > 0))
+        return want;
+    bool alike = !ladroi_guard_slow(t_victim, t_self) && !ladroi_guard_slow(t_self, t_victim);
+    return alike ? 1 : want;
+}
+
 /* Algorithm 1 lines 6-7, steal_task: `want` tasks from `victim` with one fetch-and-add
  * (§2.3.2); *got what came, *avail what the victim exposed. 0 or an error. */
 static int ladro__take(ladro_t *lb, int victim, uint32_t want, uint32_t *got, uint32_t *avail)
@@ -543,9 +561,10 @@ static int ladro__take(ladro_t *lb, int victim, uint32_t want, uint32_t *got, ui
 /* Beyond the information horizon (not in the paper; docs/policies/a2ws.md): an idle rank
  * whose subsystem offers no victim reads the own slot (inbox x = L) of one rank drawn
  * uniformly among those outside its subsystem (among all others when the subsystem is
- * the whole ring and none lies outside it), and applies in-pair (eqs. 9-10) to the two, counting a rank without a finished task at its
- * elapsed time (§2.2.1) and one that never had a task at the other's speed. Returns the
- * tasks obtained (>= 0) or an error. */
+ * the whole ring and none lies outside it), and applies in-pair (eqs. 9-10) to the two,
+ * counting a rank without a finished task at its elapsed time (§2.2.1) and one that never
+ * had a task at the other's speed; by name an idle round draws up to LADROI_ROUND_DRAWS
+ * of them (ladro__try_steal). Returns the tasks obtained (>= 0) or an error. */
 static int ladro__probe(ladro_t *lb, ladro__a2ws_t *a)
 {
     /* the candidates: offsets first .. first + among - 1 from this rank */
@@ -578,6 +597,7 @@ static int ladro__probe(ladro_t *lb, ladro__a2ws_t *a)
     long d = ladroi_a2ws_round(rate, me->n, ti, s.n, tj);
     if (d > (long)s.q)
         d = (long)s.q;
+    d = (long)ladro__amount(lb, s.t, me->t, (uint32_t)(d > 0 ? d : 0));
     uint32_t room = ladroi_guard_room_now(lb); /* steal_guard=pace: the run's end */
     if (d > 0 && (uint64_t)d > room)
         d = (long)room;
@@ -592,6 +612,12 @@ static int ladro__probe(ladro_t *lb, ladro__a2ws_t *a)
     if ((rc = ladro__update_self(lb, a)) != 0)
         return rc;
     return (int)got;
+}
+
+/* ladro__probe as an idle round's step (ladroi_idle_round): > 0 when tasks came. */
+static int ladro__probe_step(ladro_t *lb, void *ctx)
+{
+    return ladro__probe(lb, ctx);
 }
 
 /* This rank's tasks push tasks, outside paper=1: the equations have no input (the
@@ -615,15 +641,18 @@ static int ladro__try_steal(ladro_t *lb, ladro__a2ws_t *a, bool preemptive)
     uint32_t want = 0, got = 0, avail = 0;
     if ((rc = ladro__decide(lb, a, &x, &want, &inpair)) != 0)
         return rc;
-    if (x < 0) { /* no victim in view: the probe, then (by name, before the first task)
-                  * random's round (the comment at the top) */
+    if (x < 0) { /* no victim in view: the probe (by name a round of them, random's
+                  * LADROI_ROUND_DRAWS), then (by name, before the first task) random's
+                  * round (the comment at the top) */
         if (preemptive)
             return 0;
-        rc = ladro__probe(lb, a);
+        rc = lb->cfg.paper ? ladro__probe(lb, a)
+                           : ladroi_idle_round(lb, LADROI_ROUND_DRAWS, ladro__probe_step, a);
         if (rc == 0 && !lb->cfg.paper && lb->st.tasks_run == 0)
             rc = ladroi_idle_round(lb, LADROI_ROUND_DRAWS, ladroi_random_step, NULL);
         return rc;
     }
+    want = ladro__amount(lb, a->view[x].t, a->view[a->L].t, want);
     uint32_t room = ladroi_guard_room_now(lb); /* steal_guard=pace: the run's end */
     if (want > room)
         want = room;
