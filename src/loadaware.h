@@ -129,9 +129,9 @@ int ladroi_la_claim_step(ladro_t *lb, ladroi_la_t *la);
  * "BaselineWS: the thief takes"). */
 #define LADROI_LA_STEPS 4
 /* Victim side: set aside for one thief (*k = 0: none) a share of the surplus (by name one
- * task, as a claim takes); with
- * steal_guard=pace no more than ladroi_guard_cap allows a slow thief (at_least_one: 1
- * even when the cap is 0, for a thief that waits in a queue until it is served). */
+ * task, as a claim takes); with steal_guard=pace no more than ladroi_guard_cap allows a
+ * slow thief (at_least_one: 1 even when the cap is 0, for a thief that waits in a queue
+ * until it is served). */
 int ladroi_la_promise(ladro_t *lb, int thief, bool at_least_one, uint32_t *k);
 /* Victim side: write the reply to `thief`: GRANT(k) for k promised tasks, DENY if k = 0. */
 int ladroi_la_answer(ladro_t *lb, ladroi_la_t *la, int thief, uint32_t k);

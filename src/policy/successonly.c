@@ -21,7 +21,7 @@
  * only claims. At 1 024 simulated ranks claiming first made gauss70-10 0.0203 / 0.0197 s
  * spinning / backing off against 0.0205 / 0.0215 s for a claim while grants are awaited,
  * and UTS 0.0342 / 0.0340 against 0.0349 / 0.0355 s; at 10 000 ranks gauss70-10 0.0207
- * against 0.0222 s spinning (bench/defaults/README.md, "The policies by name"). A claim
+ * against 0.0222 s spinning (bench/defaults/README.md, "Steal amounts by name"). A claim
  * fails when the task went between the read and the claim; it may take a task promised
  * to a granted thief, whose transfer then brings fewer. paper=1: grants only, no steal
  * fails. */
