@@ -98,11 +98,9 @@ int ladroi_la_promise(ladro_t *lb, int thief, bool at_least_one, uint32_t *k)
     }
     if (cap == 0)
         cap = 1;
-    /* By name one task, as a claim takes (successonly's grants; baseline by name promises
-     * none); paper=1: the share. */
-    uint32_t take = lb->cfg.paper ? 0 : 1;
-    if (take && take < cap)
-        cap = take;
+    if (!lb->cfg.paper) /* by name one task, as a claim takes (successonly's grants;
+                         * baseline by name promises none); paper=1: the share */
+        cap = 1;
     return ladroi_pool_reserve(lb, &lb->pool, LADROI_STEAL_FRACTION,
                                cap == UINT32_MAX ? 0 : cap, /* 0: no limit */
                                ((const ladroi_la_opts_t *)lb->popts)->load_threshold, k);

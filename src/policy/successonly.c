@@ -293,10 +293,6 @@ static int ladro__so_idle(ladro_t *lb, void *state)
         s->next_reg_at = 0;
         s->reg_gap_us = lb->cfg.backoff_min_us;
     }
-    if (!lb->cfg.paper && lb->spawns) { /* by name, a search: claims only (top comment) */
-        int rc = ladro__so_collect(lb, s); /* what earlier registrations brought */
-        return rc ? rc : ladroi_idle_round(lb, LADROI_LA_STEPS, ladro__so_claim, s);
-    }
     /* Until tasks arrive (line 14), for at most ladroi_idle_wait_cap_us per call and not
      * past a message's arrival (a wave's, served by the core): look for grants
      * every backoff_min_us — the paper's thief sees the victim's asyncAt at once — and
@@ -316,6 +312,8 @@ static int ladro__so_idle(ladro_t *lb, void *state)
             ((rc = ladroi_idle_round(lb, LADROI_LA_STEPS, ladro__so_claim, s)) != 0 ||
              lb->msg_pending))
             return rc;
+        if (!lb->cfg.paper && lb->spawns)
+            return 0; /* by name, a search: claims only (top comment) */
         double now = ladroi_net_now();
         if (now >= s->next_reg_at) {
             bool yielded;
