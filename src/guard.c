@@ -322,9 +322,10 @@ int ladroi_guard_took(ladro_t *lb)
 }
 
 /* Look, ask the guard, claim: the guard's decision lies between the look and the claim,
- * where the pool's model lets a thief choose any amount (or none). */
-static int ladro__guarded(ladro_t *lb, int victim, double fraction, uint32_t max_take,
-                          uint32_t *got)
+ * where the pool's model lets a thief choose any amount (or none). A victim whose public
+ * tasks fill its window holds more than it shows: there the share is `full`. */
+static int ladro__guarded(ladro_t *lb, int victim, double fraction, double full,
+                          uint32_t max_take, uint32_t *got)
 {
     ladroi_pool_t *p = &lb->pool;
     ladroi_pool_look_t look;
@@ -332,6 +333,8 @@ static int ladro__guarded(ladro_t *lb, int victim, double fraction, uint32_t max
     int rc = ladroi_pool_look(lb, p, victim, &look);
     if (rc < 0 || look.n == 0)
         return rc < 0 ? rc : LADROI_STEAL_EMPTY;
+    if (look.n >= p->capacity)
+        fraction = full;
     uint32_t cap;
     if ((rc = ladroi_guard_limit(lb, victim, look.n, &cap)) != 0)
         return rc;
@@ -344,11 +347,11 @@ static int ladro__guarded(ladro_t *lb, int victim, double fraction, uint32_t max
     return ladroi_pool_claim(lb, p, victim, &look, fraction, max_take, got);
 }
 
-int ladroi_guard_steal(ladro_t *lb, int victim, double fraction, uint32_t max_take,
-                       uint32_t *got)
+static int ladro__steal(ladro_t *lb, int victim, double fraction, double full,
+                        uint32_t max_take, uint32_t *got)
 {
     double t0 = lb->trace.on ? ladroi_net_now() : 0;
-    int rc = ladro__guarded(lb, victim, fraction, max_take, got);
+    int rc = ladro__guarded(lb, victim, fraction, full, max_take, got);
     if (rc >= 0)
         LADROI_TRACE(lb, LADROI_TEV_STEAL, t0, ladroi_net_now(), 0, victim, *got);
     if (rc == LADROI_STEAL_GOT) {
@@ -359,12 +362,24 @@ int ladroi_guard_steal(ladro_t *lb, int victim, double fraction, uint32_t max_ta
     return rc;
 }
 
+int ladroi_guard_steal(ladro_t *lb, int victim, double fraction, uint32_t max_take,
+                       uint32_t *got)
+{
+    return ladro__steal(lb, victim, fraction, fraction, max_take, got);
+}
+
 int ladroi_steal_attempt(ladro_t *lb, int victim, double fraction, uint32_t max_take)
+{
+    return ladroi_steal_attempt_share(lb, victim, fraction, fraction, max_take);
+}
+
+int ladroi_steal_attempt_share(ladro_t *lb, int victim, double fraction, double full,
+                               uint32_t max_take)
 {
     uint32_t got = 0;
     double t = ladroi_net_now();
     lb->st.steals_tried++;
-    int rc = ladroi_guard_steal(lb, victim, fraction, max_take, &got);
+    int rc = ladro__steal(lb, victim, fraction, full, max_take, &got);
     lb->st.steal_time_s += ladroi_net_now() - t;
     if (rc < 0)
         return rc;

@@ -192,5 +192,9 @@ bool ladroi_order_spread(const ladro_t *lb, int order);
  * policy reports it (tried; ok with tasks and bytes moved, or failed; time spent).
  * Returns 1 when tasks arrived, 0 when the victim had none, < 0 on error. */
 int ladroi_steal_attempt(ladro_t *lb, int victim, double fraction, uint32_t max_take);
+/* ladroi_steal_attempt taking `full` instead of `fraction` when the victim's public tasks
+ * fill its window (task_capacity): it holds more than it shows (smallworld). */
+int ladroi_steal_attempt_share(ladro_t *lb, int victim, double fraction, double full,
+                               uint32_t max_take);
 
 #endif

@@ -45,9 +45,9 @@ typedef struct ladroi_pool {
  * taken because steal_guard=pace held the thief back (the victim has tasks). */
 enum { LADROI_STEAL_EMPTY = 0, LADROI_STEAL_GOT = 1, LADROI_STEAL_DECLINED = 2 };
 
-/* The share of a victim's stealable tasks one steal takes: half, as every paper's
- * thief (ctws, smallworld, the victims' grants of baseline and successonly; random,
- * which caps it at its one oldest task unless paper=1). */
+/* The share of a victim's stealable tasks one steal takes: half, as the papers' thieves
+ * (ctws, the victims' grants of baseline and successonly; random, which caps it at its
+ * one oldest task unless paper=1; smallworld takes a quarter, LADRO__SW_FRACTION). */
 #define LADROI_STEAL_FRACTION 0.5
 /* Local allocations only. */
 int ladroi_pool_init(ladro_t *lb, ladroi_pool_t *p, size_t task_bytes, uint32_t capacity,

@@ -1,10 +1,11 @@
 /* How much a thief takes. random's, baseline's and successonly's thieves take one task
  * (a claim's is the victim's oldest; a successonly grant is one too): on every rank
- * tasks_stolen equals steals_ok. The other stealing policies (ctws's token holder,
- * smallworld) take half of the victim's public tasks, as their papers do, until a task of
- * the thief has pushed a task: then one (a search's oldest task is the root of its largest
- * subtree). paper=1 takes half (smallworld: all) under every policy. Every task starts on
- * rank 0; the others must steal; every task runs exactly once and the thieves run some.
+ * tasks_stolen equals steals_ok. The other stealing policies take several of the victim's
+ * public tasks (ctws's token holder half, as its paper; smallworld a quarter) until a task
+ * of the thief has pushed a task: then one (a search's oldest task is the root of its
+ * largest subtree). paper=1 takes half (smallworld: all) under every policy. Every task
+ * starts on rank 0; the others must steal; every task runs exactly once and the thieves
+ * run some.
  * Before the deciding rank has run a task it takes one too (it cannot tell yet whether
  * tasks spawn): a claiming thief's first task arrives with one task taken per steal.
  * The default steal_guard (auto) resolves to pace (off under paper=1); the ranks run at
@@ -170,8 +171,9 @@ int main(int argc, char **argv)
         run(rank, size, ones[i], false, false, AMOUNT_ONE);
         run(rank, size, ones[i], false, true, AMOUNT_ONE);
     }
-    /* the other stealing policies take half of tasks that spawn none, one task once a
-     * rank's tasks spawn (every steal of the spawning run) */
+    /* the other stealing policies take several tasks that spawn none (ctws half,
+     * smallworld a quarter), one task once a rank's tasks spawn (every steal of the
+     * spawning run) */
     static const char *const halves[] = {"ctws", "smallworld"};
     for (size_t i = 0; i < sizeof halves / sizeof halves[0]; i++) {
         bool ctws = strcmp(halves[i], "ctws") == 0;
