@@ -389,10 +389,13 @@ static void ladro__fold_created(ladro_t *lb, ladroi_threads_t *th)
     th->created_seen = sum;
 }
 
-/* Account for the tasks workers completed, then fold their creation counts. */
+/* Account for the tasks workers completed, then fold their creation counts. They are
+ * folded first too: a policy's on_task_end reads lb->spawns (a2ws's search rule), and
+ * workers may have run a whole search before the hub drains its first completion. */
 static int ladro__drain(ladro_t *lb, ladroi_threads_t *th)
 {
     int rc = LADRO_OK;
+    ladro__fold_created(lb, th);
     for (int i = 0; i < th->n && rc == 0; i++) {
         ladroi_worker_t *w = &th->w[i];
         ladroi_net_mutex_lock(w->mu);

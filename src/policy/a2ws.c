@@ -701,7 +701,9 @@ static int ladro__a2ws_task_end(ladro_t *lb, void *state, double elapsed_s, doub
         a->first = ladro__rel(lb) - padded_s;
     a->sum_t += padded_s; /* this rank's real runtime per task, speed emulation included */
     a->ntasks++;
-    bool more = ladroi_pool_local_count(&lb->pool) > 0;
+    /* tasks left here, with threads also in the workers' deques and hands */
+    bool more = ladroi_pool_local_count(&lb->pool) > 0 ||
+                (lb->threads && ladroi_tasks_held(lb) > 0);
     if (a->lean && more) { /* a2ws_exchange=lean: at most every LADRO__END_S */
         double now = ladroi_net_now();
         if (now - a->end_at < LADRO__END_S)
