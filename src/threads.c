@@ -28,8 +28,9 @@
  * thread. One writer per file, one group commit per rank.
  *
  * Termination: the hub counts a task created by a worker when it folds the workers'
- * creation counters, which it does after taking their completion records and after
- * moving tasks into the pool. A worker counts a spawned task before pushing it, and a
+ * creation counters, which it does after taking their completion records (and before:
+ * a creation counted earlier keeps the bound below) and after moving tasks into the
+ * pool. A worker counts a spawned task before pushing it, and a
  * task's completion record is written after its children were pushed; so every task the
  * hub counts as completed, or lets a remote rank see, has its creation counted, and
  * created - completed >= 1 while any task exists in the rank (the four-counter argument

@@ -4,10 +4,9 @@
  * (ladro__sw_incoming); an idle rank steals only from its neighbours, a quarter of
  * a victim's shared tasks (LADRO__SW_FRACTION; half of a full window) with the shared
  * pool transfer (and the steal guard's limits under steal_guard=pace, with the ring
- * spread by default). Task results go
- * back to their owner greedily over the same overlay, aggregated per next hop
- * (src/results.c), and the paper's termination (local completion -> non-blocking barrier)
- * gates the counting waves (docs/policies/smallworld.md).
+ * spread by default). Task results go back to their owner greedily over the same overlay,
+ * aggregated per next hop (src/results.c), and the paper's termination (local completion
+ * -> non-blocking barrier) gates the counting waves (docs/policies/smallworld.md).
  * With paper=1, the paper's theft and overlay (TITUS_DLB §4.3, §5): the victim's public
  * set is reached under a lock in its pool word, the thief takes the whole set and hands
  * the lock to the victim, which refills the set with half of its private tasks
