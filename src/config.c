@@ -129,8 +129,8 @@ static const ladroi_opt_t ladro__keys[] = {
      .names = ladro__guard_names, .def = "auto", .accepted = "auto, off, pace",
      .doc = "`pace`: a rank over 2.5 times as slow as the fastest takes no task it would "
             "end after the run, once its tasks are alike (docs/user-guide.md, "
-            "\"Heterogeneous ranks\"); `off`: the policy's own rule; `auto`: `pace` but under "
-            "a2ws, which weighs speeds itself"},
+            "\"Heterogeneous ranks\"); `off`: the policy's own rule; `auto`: `pace`, under a2ws "
+            "only where its view is not the whole ring"},
     {.key = "journal", .type = LADROI_OPT_STR, LADRO__F(journal), .def = "",
      .accepted = "empty (off) or a directory path shorter than 256 characters",
      .doc = "restartable runs: every rank records each task it completes in DIR/rank-<r>.jnl; "

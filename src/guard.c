@@ -3,7 +3,7 @@
  * (ladroi_pool_claim), and tells a slow owner when to release its tasks (the pool's
  * ladroi_pool_release). The pool's claim is correct for every amount (tests/model/
  * pool.pml), so the guard cannot lose a task or run one twice. Rules and their reasons:
- * src/guard.h; what was tried: docs/notes/steal-guard-at-scale.md. */
+ * src/guard.h; what was tried: bench/beyond/README.md, "The steal guard on C5 speeds". */
 #include "guard.h"
 #include "ladro_int.h"
 #include "policy.h"
@@ -20,9 +20,11 @@ void ladroi_guard_init(ladro_t *lb)
 {
     ladroi_guard_t *g = &lb->guard;
     memset(g, 0, sizeof *g);
-    if (lb->cfg.steal_guard == LADRO_STEAL_GUARD_AUTO) /* resolved: ladro_config shows it */
-        lb->cfg.steal_guard = lb->policy->guard_auto ? LADRO_STEAL_GUARD_PACE
-                                                     : LADRO_STEAL_GUARD_OFF;
+    if (lb->cfg.steal_guard == LADRO_STEAL_GUARD_AUTO) { /* resolved: ladro_config shows it */
+        const ladroi_policy_ops_t *o = lb->policy;
+        bool on = o->guard_auto_on ? o->guard_auto_on(lb) : o->guard_auto;
+        lb->cfg.steal_guard = on ? LADRO_STEAL_GUARD_PACE : LADRO_STEAL_GUARD_OFF;
+    }
     g->on = lb->cfg.steal_guard == LADRO_STEAL_GUARD_PACE && lb->policy->guard;
     ladroi_rng_seed(&g->rng, lb->cfg.seed, ((uint64_t)1 << 32) + (uint64_t)lb->rank + 1);
 }

@@ -48,8 +48,11 @@ typedef struct ladroi_policy_ops {
     /* steal_guard=auto (the default) turns the guard on: every stealing policy whose
      * thieves weigh no speed (random, ctws, baseline, successonly, smallworld). On the C5
      * speeds at 1 024 simulated ranks they took 6.0-9.6 s without it and 4.95-5.23 s with
-     * it (leader: 4.81; bench/defaults/README.md). Not a2ws, which weighs speeds itself. */
+     * it (leader: 4.81; bench/defaults/README.md). a2ws weighs the speeds its view
+     * shows: the guard only once its view is not the whole ring (guard_auto_on). */
     bool guard_auto;
+    /* ... or, where it depends on the run, its answer (may be NULL: guard_auto) */
+    bool (*guard_auto_on)(const ladro_t *lb);
     /* Options: settable as LADRO_<KEY>, ladro_config_set(cfg, key, value) and
      * NAME:key=value in tool lists; parsed into a struct of opts_size bytes that the
      * policy reads as lb->popts (defaults applied, checked at ladro_create). */

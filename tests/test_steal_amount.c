@@ -153,6 +153,25 @@ static void run(int rank, int size, const char *policy, bool paper, bool spawn, 
     CHECK_EQ(ladro_destroy(&lb), LADRO_OK);
 }
 
+/* steal_guard=auto under a2ws: off while a rank's view is the whole ring (its default up
+ * to 1 024 ranks), on once it is not (radius 1 at 4 ranks sees 3 of them). */
+static void a2ws_guard_auto(int size)
+{
+    static const char *const radii[] = {"0", "1"};
+    for (int i = 0; i < 2; i++) {
+        ladro_config_t cfg;
+        char err[256];
+        ladro_config_init(&cfg);
+        CHECK_EQ(ladro_config_set(&cfg, "policy", "a2ws", err, sizeof err), LADRO_OK);
+        CHECK_EQ(ladro_config_set(&cfg, "radius", radii[i], err, sizeof err), LADRO_OK);
+        ladro_t *lb = check_create(&cfg);
+        bool partial = i == 1 && size >= 4;
+        CHECK_EQ(ladro_config(lb)->steal_guard,
+                 partial ? LADRO_STEAL_GUARD_PACE : LADRO_STEAL_GUARD_OFF);
+        CHECK_EQ(ladro_destroy(&lb), LADRO_OK);
+    }
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -185,6 +204,7 @@ int main(int argc, char **argv)
      * steal there, so ctws's half is checked here */
     run(rank, size, "smallworld", true, true, AMOUNT_MORE);
     run(rank, size, "ctws", true, false, AMOUNT_MORE);
+    a2ws_guard_auto(size);
     int fails = check_failures, any = 0;
     MPI_Allreduce(&fails, &any, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     int status = CHECK_REPORT("test_steal_amount");

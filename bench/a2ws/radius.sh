@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A2WS's radius R side by side with random (docs/notes/a2ws-radius.md): ladro-bench runs
+# A2WS's radius R side by side with random (bench/a2ws/README.md, "The default radius"): ladro-bench runs
 # random and a2ws at R = 1..4 interleaved in one job, on C1 and on C1 with the slow
 # ranks interleaved, at 4, 8 and 16 ranks (60 tasks per rank) and at 8 ranks with 20.
 #   bench/a2ws/radius.sh [BUILD [OUT]]   (defaults build, BUILD/results/a2ws): OUT/*.json

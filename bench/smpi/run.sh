@@ -15,7 +15,7 @@
 #   -i SECONDS     simulated time of one MPI_Iprobe or MPI_Test (default 2.5e-7, the order
 #                  SimGrid's calibrations measure on real clusters)
 # Env: SMPI_WRAP=CMD runs smpirun under CMD (a profiler: SMPI_WRAP="perf record -g -o F"
-# is how the all-to-all MPI_Iallreduce of SMPI was found, docs/notes/smpi-collectives.md).
+# is how the all-to-all MPI_Iallreduce of SMPI was found, bench/smpi/README.md).
 # Every run gets --cfg=smpi/coll-selector:mpich (SMPI's default collectives are very slow
 # at hundreds of ranks) and smpi/grow-injected-times:no (the programs built by smpicc
 # serve the leader from its main thread: SMPI ranks cannot start threads that call MPI): by default SMPI charges each MPI_Iprobe and

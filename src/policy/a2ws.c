@@ -172,6 +172,32 @@ static double ladro__rel(const ladro_t *lb)
     return ladroi_net_now() - lb->t0;
 }
 
+/* The radius in force (option radius; 0 resolved). */
+static int ladro__radius(const ladro_t *lb)
+{
+    const ladro__a2ws_opts_t *o = lb->popts;
+    if (o->radius == 0 && lb->cfg.paper) /* A2WS §4 after Fig. 4: 20 % of the nodes */
+        return ladroi_a2ws_paper_radius(lb->size);
+    if (o->radius == 0) /* the whole ring up to whole_max ranks; beyond, §4's quarter, capped */
+        return ladroi_a2ws_default_radius(lb->size, o->whole_max, o->radius_max);
+    return o->radius;
+}
+
+/* steal_guard=auto: on once a rank's view is not the whole ring (by name beyond 1 024
+ * ranks). The equations weigh the speeds the view shows; beyond it a 1/24-speed rank
+ * still takes a second task at 2.4 s that its view cannot tell it not to. On C5 speeds
+ * backing off a2ws took 7.203 s at 2 048 and 4 096 simulated ranks without the guard,
+ * 4.978 and 4.990 s with it, 5.000 at 16 384 (leader 4.848; bench/a2ws/README.md, "Slow
+ * ranks beyond the horizon"). Within the whole ring
+ * the guard cost gauss70-10 at 1 024 (0.905 against 0.972 backing off,
+ * bench/defaults/README.md), so it stays off there. */
+static bool ladro__a2ws_guard_auto_on(const ladro_t *lb)
+{
+    int L, Rr;
+    ladroi_a2ws_ring(lb->size, ladro__radius(lb), &L, &Rr);
+    return L + Rr + 1 < lb->size;
+}
+
 static int ladro__a2ws_init(ladro_t *lb, void **state)
 {
     ladro__a2ws_t *a = calloc(1, sizeof *a);
@@ -179,11 +205,7 @@ static int ladro__a2ws_init(ladro_t *lb, void **state)
         return ladroi_fail(lb, LADRO_ENOMEM, "a2ws: out of memory");
     *state = a;
     const ladro__a2ws_opts_t *o = lb->popts;
-    int P = lb->size, R = o->radius;
-    if (R == 0 && lb->cfg.paper) /* A2WS §4 after Fig. 4: 20 % of the nodes */
-        R = ladroi_a2ws_paper_radius(P);
-    else if (R == 0) /* the whole ring up to whole_max ranks; beyond, §4's quarter, capped */
-        R = ladroi_a2ws_default_radius(P, o->whole_max, o->radius_max);
+    int P = lb->size, R = ladro__radius(lb);
     a->R = R;
     a->probe = o->probe;
     a->lean = o->exchange == LADRO__EXCHANGE_LEAN;
@@ -767,4 +789,5 @@ LADROI_POLICY_DEFINE(a2ws, ladro__a2ws, ladro__a2ws_opts_t, true,
                      "adaptive asynchronous WS: ring info vector, steal equations, FAA theft",
                      .on_progress = ladro__a2ws_progress, .on_start = ladro__a2ws_start,
                      .on_task_end = ladro__a2ws_task_end, .guard = true, .push_always = true,
+                     .guard_auto_on = ladro__a2ws_guard_auto_on,
                      LADROI_POLICY_COUNTERS(ladro__a2ws_counters));
