@@ -10,8 +10,7 @@
  * owner's (its pops never take a promised task), a granted steal may bring fewer than k,
  * and still every task id must be taken exactly once. Rank 0 stops only once the claimer
  * has claimed a task. */
-#include "../src/ladro_int.h"
-#include "check.h"
+#include "check_pool.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -23,17 +22,6 @@
 #define TAG_GRANT 1
 #define TAG_STOP 2
 #define TAG_CLAIMED 3
-
-static void count_rec(const unsigned char *rec, uint32_t *taken, uint64_t *bad)
-{
-    ladroi_rec_hdr_t h;
-    uint64_t pay;
-    memcpy(&h, rec, sizeof h);
-    memcpy(&pay, rec + sizeof h, 8);
-    *bad += pay != (h.id ^ 0xA5A5A5A5ull);
-    if (h.id < MAXID)
-        taken[h.id]++;
-}
 
 int main(int argc, char **argv)
 {
@@ -79,11 +67,8 @@ int main(int argc, char **argv)
         int thief = 1;
         for (int round = 0; round < ROUNDS; round++) {
             uint64_t nb = ladroi_rng_below(&rng, MAXB + 1);
-            for (uint64_t i = 0; i < nb; i++, next_id++) {
-                ladroi_rec_hdr_t h = {.id = next_id, .origin = 0};
-                uint64_t pay = next_id ^ 0xA5A5A5A5ull;
-                CHECK_EQ(ladroi_pool_push(lb, p, &h, &pay, 8), LADRO_OK);
-            }
+            for (uint64_t i = 0; i < nb; i++, next_id++)
+                CHECK_EQ(check_push_id(lb, p, next_id), LADRO_OK);
             CHECK_EQ(ladroi_pool_release(lb, p, (uint32_t)ladroi_rng_below(&rng, 3)), LADRO_OK);
             uint32_t k = 0;
             double f = 0.1 + 0.9 * ladroi_rng_unit(&rng);
@@ -103,7 +88,7 @@ int main(int argc, char **argv)
             /* Pop greedily: once the private part is empty every pop reacquires. */
             uint64_t npop = ladroi_rng_below(&rng, MAXB);
             for (uint64_t i = 0; i < npop && ladroi_pool_pop(lb, p, rec) == 1; i++)
-                count_rec(rec, taken, &bad);
+                check_count_rec(rec, taken, MAXID, &bad);
             int flag;
             MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
         }
@@ -116,11 +101,8 @@ int main(int argc, char **argv)
                 MPI_Iprobe(size - 1, TAG_CLAIMED, MPI_COMM_WORLD, &said, MPI_STATUS_IGNORE);
                 if (said)
                     break;
-                for (; extra < 4; extra++, next_id++) {
-                    ladroi_rec_hdr_t h = {.id = next_id, .origin = 0};
-                    uint64_t pay = next_id ^ 0xA5A5A5A5ull;
-                    CHECK_EQ(ladroi_pool_push(lb, p, &h, &pay, 8), LADRO_OK);
-                }
+                for (; extra < 4; extra++, next_id++)
+                    CHECK_EQ(check_push_id(lb, p, next_id), LADRO_OK);
                 CHECK_EQ(ladroi_pool_release(lb, p, 0), LADRO_OK);
                 ladroi_sleep_us(20);
             }
@@ -131,7 +113,7 @@ int main(int argc, char **argv)
             MPI_Isend(NULL, 0, MPI_UINT32_T, t, TAG_STOP, MPI_COMM_WORLD, &reqs[nreq]);
         int got;
         while ((got = ladroi_pool_pop(lb, p, rec)) == 1) /* everything not promised */
-            count_rec(rec, taken, &bad);
+            check_count_rec(rec, taken, MAXID, &bad);
         CHECK_EQ(got, 0);
     } else if (claims && rank == size - 1) { /* the ungranted claimer */
         for (int stop = 0; !stop;) {
@@ -142,7 +124,7 @@ int main(int argc, char **argv)
                 MPI_Isend(NULL, 0, MPI_UINT32_T, 0, TAG_CLAIMED, MPI_COMM_WORLD, &reqs[nreq++]);
             claimed += got;
             while (ladroi_pool_pop(lb, p, rec) == 1)
-                count_rec(rec, taken, &bad);
+                check_count_rec(rec, taken, MAXID, &bad);
             MPI_Iprobe(0, TAG_STOP, MPI_COMM_WORLD, &stop, MPI_STATUS_IGNORE);
         }
         MPI_Recv(NULL, 0, MPI_UINT32_T, 0, TAG_STOP, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
@@ -162,17 +144,10 @@ int main(int argc, char **argv)
             short_steals += got != k;
             stolen += got;
             while (ladroi_pool_pop(lb, p, rec) == 1)
-                count_rec(rec, taken, &bad);
+                check_count_rec(rec, taken, MAXID, &bad);
         }
     }
-    /* The owner serves MPI (thieves' RMA under osc pt2pt) until every rank is done. */
-    MPI_Request bar;
-    MPI_Ibarrier(MPI_COMM_WORLD, &bar);
-    for (int done = 0; !done;) {
-        MPI_Test(&bar, &done, MPI_STATUS_IGNORE);
-        if (!done)
-            ladroi_sleep_us(20);
-    }
+    check_barrier_serving(); /* the owner serves the thieves until every rank is done */
     if (nreq) { /* real statuses: MPICH's MPI_STATUSES_IGNORE trips gcc's -Wstringop-overflow */
         MPI_Status *sts = malloc((size_t)nreq * sizeof *sts);
         MPI_Waitall(nreq, reqs, sts ? sts : MPI_STATUSES_IGNORE);

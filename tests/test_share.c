@@ -6,9 +6,8 @@
  * go public), then serves MPI; rank 1, the thief, runs one idle round of smallworld
  * (its overlay on 2 ranks is rank 0 alone) and counts what arrived. Every task id is
  * then taken exactly once. Runs with exactly 2 ranks. */
-#include "../src/ladro_int.h"
+#include "check_pool.h"
 #include "../src/policy.h"
-#include "check.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -36,17 +35,6 @@ static const share_case_t cases[] = {
     {"paper=1: the whole shared set", "1", 64, 16, false, 8},
 };
 
-static void count_rec(const unsigned char *rec, uint32_t *taken, uint64_t *bad)
-{
-    ladroi_rec_hdr_t h;
-    memcpy(&h, rec, sizeof h);
-    uint64_t pay;
-    memcpy(&pay, rec + sizeof h, 8);
-    *bad += pay != (h.id ^ 0x5A5A5A5Aull);
-    if (h.id < MAXN)
-        taken[h.id]++;
-}
-
 static void run_case(int rank, const share_case_t *c)
 {
     ladro_config_t cfg;
@@ -68,11 +56,8 @@ static void run_case(int rank, const share_case_t *c)
     uint32_t taken[MAXN] = {0}, all[MAXN];
     uint64_t bad = 0, got = 0;
     if (rank == 0) {
-        for (uint64_t i = 0; i < c->n; i++) {
-            ladroi_rec_hdr_t h = {.id = i, .origin = 0};
-            uint64_t pay = i ^ 0x5A5A5A5Aull;
-            CHECK_EQ(ladroi_pool_push(lb, p, &h, &pay, 8), LADRO_OK);
-        }
+        for (uint64_t i = 0; i < c->n; i++)
+            CHECK_EQ(check_push_id(lb, p, i), LADRO_OK);
         CHECK_EQ(ladroi_pool_release(lb, p, 0), LADRO_OK);
     }
     MPI_Barrier(MPI_COMM_WORLD); /* published before the thief looks */
@@ -85,20 +70,13 @@ static void run_case(int rank, const share_case_t *c)
         got = lb->st.tasks_stolen - before;
         CHECK_EQ(got, c->expect);
         while (ladroi_pool_pop(lb, p, rec) == 1)
-            count_rec(rec, taken, &bad);
+            check_count_rec(rec, taken, MAXN, &bad);
     }
-    /* rank 0 serves the thief's one-sided operations (osc pt2pt) until it is done */
-    MPI_Request bar;
-    MPI_Ibarrier(MPI_COMM_WORLD, &bar);
-    for (int done = 0; !done;) {
-        MPI_Test(&bar, &done, MPI_STATUS_IGNORE);
-        if (!done)
-            ladroi_sleep_us(20);
-    }
+    check_barrier_serving(); /* rank 0 serves the thief until it is done */
     if (rank == 0) {
         int more;
         while ((more = ladroi_pool_pop(lb, p, rec)) == 1) /* what the thief left */
-            count_rec(rec, taken, &bad);
+            check_count_rec(rec, taken, MAXN, &bad);
         CHECK_EQ(more, 0);
     }
     MPI_Allreduce(taken, all, MAXN, MPI_UINT32_T, MPI_SUM, MPI_COMM_WORLD);
