@@ -6,6 +6,7 @@
  * go public), then serves MPI; rank 1, the thief, runs one idle round of smallworld
  * (its overlay on 2 ranks is rank 0 alone) and counts what arrived. Every task id is
  * then taken exactly once. Runs with exactly 2 ranks. */
+#include "check_mpi.h"
 #include "check_pool.h"
 #include "../src/policy.h"
 
@@ -44,13 +45,8 @@ static void run_case(int rank, const share_case_t *c)
     CHECK_EQ(ladro_config_set(&cfg, "paper", c->paper, err, sizeof err), LADRO_OK);
     cfg.task_capacity = c->capacity;
     cfg.task_bytes = 8;
-    ladro_t *lb;
-    int rc = ladro_create(MPI_COMM_WORLD, &cfg, &lb, err, sizeof err);
-    CHECK_EQ(rc, LADRO_OK);
-    if (rc) {
-        fprintf(stderr, "%s\n", err);
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
+    ladro_t *lb = check_create(&cfg);
+    int rc;
     ladroi_pool_t *p = &lb->pool;
     unsigned char *rec = malloc(p->rec_bytes);
     uint32_t taken[MAXN] = {0}, all[MAXN];
@@ -95,9 +91,7 @@ int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
     int rank, size;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    if (size != 2) {
+    if (check_mpi_world(&rank, &size) || size != 2) {
         fprintf(stderr, "test_share: expected 2 ranks, got %d\n", size);
         MPI_Finalize();
         return 1;

@@ -187,10 +187,10 @@ static int ladro__radius(const ladro_t *lb)
  * ranks). The equations weigh the speeds the view shows; beyond it a 1/24-speed rank
  * still takes a second task at 2.4 s that its view cannot tell it not to. On C5 speeds
  * backing off a2ws took 7.203 s at 2 048 and 4 096 simulated ranks without the guard,
- * 4.978 and 4.990 s with it, 5.000 at 16 384 (leader 4.848; bench/a2ws/README.md, "Slow
- * ranks beyond the horizon"). Within the whole ring
- * the guard cost gauss70-10 at 1 024 (0.905 against 0.972 backing off,
- * bench/defaults/README.md), so it stays off there. */
+ * 4.978 and 4.990 s with it, 5.000 and 5.019 at 16 384 and 100 000 (leader 4.848;
+ * bench/a2ws/README.md, "Slow ranks beyond the horizon"). Within the whole ring the guard
+ * cost gauss70-10 at 1 024 (0.905 against 0.972 backing off, bench/defaults/README.md),
+ * so it stays off there. */
 static bool ladro__a2ws_guard_auto_on(const ladro_t *lb)
 {
     int L, Rr;
