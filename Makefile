@@ -51,7 +51,7 @@ MPICH_TESTS ?= -L "mpi|fuzz|unit" -LE "np_gt4|uts|nqueens|seismic"
 TSAN_TESTS  ?= -L threads -LE "model|pt2pt|uts|nqueens|seismic|s4u"
 # ... and the programs they run, built alone (the whole tree under TSan takes minutes): a
 # new test in TSAN_TESTS adds its program here
-TSAN_TARGETS ?= test_deque test_threads test_errors ladro-synth ladro-gantt journal_run
+TSAN_TARGETS ?= test_deque test_threads test_errors test_a2ws_search ladro-synth ladro-gantt journal_run
 FUZZ_RUNS   ?= 1000000
 SAN_ENV = ASAN_OPTIONS=fast_unwind_on_malloc=0:detect_leaks=1 \
           LSAN_OPTIONS=suppressions=$(CURDIR)/tests/sanitize/lsan.supp:print_suppressions=0 \

@@ -62,4 +62,18 @@ PY
 grep -q '^ladro-sim policy: p=8 app=nqueens -n 5 --cutoff 5: 10 solutions (OEIS A000170), 54 tasks; placement 8.4 ns' "$DIR/run.txt"
 grep -q '^successonly  makespan .* verified yes' "$DIR/run.txt"
 grep -q '^ *10 solutions, [0-9]* placements in 54 tasks; steals [0-9]* ok, [0-9]* failed$' "$DIR/run.txt"
+# a2ws by name in the search (src/policy/a2ws.c, "In a search"): a rank whose tasks push
+# tasks sends no information but keeps its own slot current for probes, so probes take
+# tasks (none would: such a rank's slot shows what it had before it spawned)
+# shellcheck disable=SC2086
+"$SIM" policy --app nqueens $BOARD --p "$P" --policy a2ws --json > "$DIR/a2ws.json"
+python3 - "$DIR/a2ws.json" "$P" <<'PY'
+import json, sys
+x = json.load(open(sys.argv[1]))["policies"][0]
+p = int(sys.argv[2])
+assert x["verified"] is True and x["solutions"] == 73712, x
+probes = x["counters"]["a2ws_probes"]
+assert probes >= 1, ("a2ws_probes", probes, p)
+print("a2ws at %d ranks: %d tasks taken by a probe" % (p, probes))
+PY
 echo "ladro-sim policy --app nqueens: ok"

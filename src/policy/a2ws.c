@@ -23,11 +23,14 @@
  * predict a rank's end from its task count and mean runtime, which a search does not
  * have (a task of a few nodes may hold most of the tree). Once this rank's tasks push
  * tasks, a2ws by name stops its exchange and steals as random does: one task, from a
- * rank drawn at random (ladroi_random_step), its search splitting on ladro_hungry's rule;
- * so does a rank that has run no task when its view and probe name no victim (a search
- * starts on few ranks, which stop publishing). Not after its first task: on the A2WS
- * tables' cells a slow rank then took one of the last tasks (C5, 1 920 tasks: 4.80 s
- * against 3.70). paper=1 keeps the equations in a search. */
+ * rank drawn at random (ladroi_random_step), its search splitting on ladro_hungry's rule.
+ * It keeps its own slot current for probes (a put to its own window, no message), its
+ * runtime LADRO__SEARCH_T: a probe takes one task from it, as random would (a rank whose
+ * tasks were leaves of the search pushes nothing and probes on). A rank that has run no
+ * task and whose view and probes name no victim takes random's round too (a search
+ * starts on few ranks). Not after its first task: on the A2WS tables' cells a slow rank
+ * then took one of the last tasks (C5, 1 920 tasks: 4.80 s against 3.70). paper=1
+ * keeps the equations in a search. */
 #include "../a2ws_math.h"
 #include "../ladro_int.h"
 #include "../config.h"
@@ -41,13 +44,17 @@
 
 /* One slot of the information vector, exactly as Put into a neighbour's window. */
 typedef struct ladro__a2ws_slot {
-    double t;       /* average task runtime (s); 0: no task finished yet */
+    double t;       /* average task runtime (s); 0: no task finished yet; LADRO__SEARCH_T */
     double n;       /* tasks executed + queued + running */
     double q;       /* tasks in the public part of the pool (what a thief can take) */
     double first;   /* start of the first task, s after the common start; -1: none yet */
     double stamp;   /* when this was true, s after the common start (newest wins) */
     uint64_t check; /* mix of the fields: a record torn by a concurrent Put is ignored */
 } ladro__a2ws_slot_t;
+
+/* t of a rank in a search (ladro__searching): its own slot shows probes its public
+ * tasks, of which a probe takes one (the comment at the top) */
+#define LADRO__SEARCH_T (-1.0)
 
 /* Where a dirty slot is still to be sent (ladro__a2ws_t.dirty). */
 enum { LADRO__TO_RIGHT = 1, LADRO__TO_LEFT = 2, LADRO__TO_BOTH = 3 };
@@ -286,6 +293,13 @@ static bool ladro__publish(const ladro__a2ws_t *a, const ladro__a2ws_slot_t *v)
     return ladroi_a2ws_significant(&cur, &last, v->stamp - o->stamp, a->put_s) != 0;
 }
 
+/* This rank's tasks push tasks, outside paper=1: the equations have no input (the
+ * comment at the top). */
+static bool ladro__searching(const ladro_t *lb)
+{
+    return lb->spawns && !lb->cfg.paper;
+}
+
 /* Algorithm 1 lines 2 and 11, update_process_info: this rank's own slot. A change of
  * t (Table 1 row 1) or of n/q — notably n dropping because thieves took tasks (row 4,
  * the victim realises it was stolen) — sets its flag. */
@@ -296,7 +310,9 @@ static int ladro__update_self(ladro_t *lb, ladro__a2ws_t *a)
     if (rc)
         return rc;
     ladro__a2ws_slot_t s = {
-        .t = a->ntasks ? a->sum_t / (double)a->ntasks : 0,
+        .t = ladro__searching(lb) ? LADRO__SEARCH_T
+             : a->ntasks          ? a->sum_t / (double)a->ntasks
+                                  : 0,
         /* running, and with threads in the workers' deques (ladroi_tasks_held) */
         .n = (double)(lb->st.tasks_run + ladroi_tasks_held(lb) + lb->pool.priv_count + pub),
         .q = (double)pub,
@@ -603,6 +619,11 @@ static int ladro__probe(ladro_t *lb, ladro__a2ws_t *a)
         return rc;
     if (s.check != ladro__check(&s) || !(s.stamp > 0) || s.q < 1)
         return 0;
+    if (s.t == LADRO__SEARCH_T) { /* in a search: one task, as random takes it */
+        rc = ladroi_steal_attempt(lb, victim, LADROI_STEAL_FRACTION, 1);
+        LADROI_COUNT(lb, LADRO__C_PROBES, rc > 0);
+        return rc;
+    }
     const ladro__a2ws_slot_t *me = &a->view[a->L];
     double now = ladro__rel(lb);
     double tj = s.t > 0 ? s.t : s.first >= 0 ? now - s.first : 0;
@@ -640,13 +661,6 @@ static int ladro__probe(ladro_t *lb, ladro__a2ws_t *a)
 static int ladro__probe_step(ladro_t *lb, void *ctx)
 {
     return ladro__probe(lb, ctx);
-}
-
-/* This rank's tasks push tasks, outside paper=1: the equations have no input (the
- * comment at the top). */
-static bool ladro__searching(const ladro_t *lb)
-{
-    return lb->spawns && !lb->cfg.paper;
 }
 
 /* Algorithm 1 lines 4-8: steal_equation, select_victim, steal_task. Returns the number
@@ -717,8 +731,8 @@ static int ladro__a2ws_task_end(ladro_t *lb, void *state, double elapsed_s, doub
 {
     (void)elapsed_s;
     ladro__a2ws_t *a = state;
-    if (ladro__searching(lb))
-        return LADRO_OK; /* no equation, no exchange (the comment at the top) */
+    if (ladro__searching(lb)) /* no equation, no exchange: the own slot for probes */
+        return ladro__update_self(lb, a);
     if (a->first < 0) /* first task obtained by stealing: it started padded_s ago */
         a->first = ladro__rel(lb) - padded_s;
     a->sum_t += padded_s; /* this rank's real runtime per task, speed emulation included */
@@ -767,7 +781,7 @@ static int ladro__a2ws_idle(ladro_t *lb, void *state)
 static int ladro__a2ws_progress(ladro_t *lb, void *state)
 {
     if (ladro__searching(lb))
-        return LADRO_OK;
+        return ladro__update_self(lb, state);
     return ladro__communicate(lb, state, true);
 }
 
