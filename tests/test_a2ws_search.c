@@ -6,7 +6,7 @@
  * first task): were rank 0's slot left as it was, the thieves would find no victim and
  * leave rank 0 to run the rest. Rank 0's leaves take LEAF_S each (it serves thieves
  * meanwhile), the thieves' none; the thieves must run at least a quarter of the leaves
- * (2.4 s of rank 0's work at stake), most of them taken by a probe, each steal taking
+ * (4.8 s of rank 0's work at stake), most of them taken by a probe, each steal taking
  * one task, every task once.
  *   test_a2ws_search [T]   T worker threads per rank (ladro_run; default 1: ladro_next):
  *                          rank 0's seed runs on a worker, which pushes the leaves */
@@ -18,7 +18,7 @@
 
 #define NTASKS 120
 #define SEED 1000
-#define LEAF_S 0.02 /* rank 0's work per leaf */
+#define LEAF_S 0.04 /* rank 0's work per leaf */
 
 typedef struct {
     int rank;
