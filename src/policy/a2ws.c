@@ -602,7 +602,9 @@ static int ladro__take(ladro_t *lb, int victim, uint32_t want, uint32_t *got, ui
  * the whole ring and none lies outside it), and applies in-pair (eqs. 9-10) to the two,
  * counting a rank without a finished task at its elapsed time (§2.2.1) and one that never
  * had a task at the other's speed; by name an idle round draws up to LADROI_ROUND_DRAWS
- * of them (ladro__try_steal). Returns the tasks obtained (>= 0) or an error. */
+ * of them (ladro__try_steal). A slot of a rank in a search (LADRO__SEARCH_T) offering
+ * a task gives one task, taken as random takes it. Returns the tasks obtained (>= 0) or
+ * an error. */
 static int ladro__probe(ladro_t *lb, ladro__a2ws_t *a)
 {
     /* the candidates: offsets first .. first + among - 1 from this rank */
