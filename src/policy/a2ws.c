@@ -782,9 +782,15 @@ static int ladro__a2ws_idle(ladro_t *lb, void *state)
 
 static int ladro__a2ws_progress(ladro_t *lb, void *state)
 {
-    if (ladro__searching(lb))
-        return ladro__update_self(lb, state);
-    return ladro__communicate(lb, state, true);
+    ladro__a2ws_t *a = state;
+    if (!ladro__searching(lb))
+        return ladro__communicate(lb, a, true);
+    /* An idle round of a searching rank: once its own slot shows no public task and went
+     * out as it is, nothing a probe reads can change before this rank takes a task (its
+     * pool is empty; n is not read in a search), so no read of its own pool word. */
+    if (lb->idle_round && a->view[a->L].q == 0 && a->own_sent == a->own)
+        return LADRO_OK;
+    return ladro__update_self(lb, a);
 }
 
 static void ladro__a2ws_dump(const ladro_t *lb, const void *state, FILE *out)
