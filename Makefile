@@ -43,8 +43,9 @@ SMPI_BUILD  ?= build-smpi
 # one layout per kind of test: the stress launches (every policy in turn) at 4 ranks with
 # one task source (init one) and with worker threads (4 x 2, gauss70-10), the idle
 # strategies at 4 ranks, the trace formats at 4 ranks (SAN_EXCLUDE; the plain and MPICH
-# runs keep them all).
-SAN_TESTS   ?= -L "mpi|fuzz|unit" -LE "pt2pt|np_gt4|uts|nqueens|seismic" -E "$(SAN_EXCLUDE)"
+# runs keep them all), and make check's half of the killed and resumed runs (label slow:
+# each policy in one of its two modes).
+SAN_TESTS   ?= -L "mpi|fuzz|unit" -LE "pt2pt|np_gt4|uts|nqueens|seismic|slow" -E "$(SAN_EXCLUDE)"
 SAN_EXCLUDE ?= ^stress_all_np2_|^stress_all_np4_(even|gauss70-10)$$|^stress_all_np3_t4_even$$|^idle_.*_np2$$|^trace_formats_np(2|8)$$|^sim_cli$$
 MPICH_TESTS ?= -L "mpi|fuzz|unit" -LE "np_gt4|uts|nqueens|seismic"
 # (the simulated engine's threads are actors of one system thread: nothing for TSan)
