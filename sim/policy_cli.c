@@ -532,6 +532,20 @@ static int ladro__host_cmp(const void *a, const void *b)
                          sg_host_get_name(*(const sg_host_t *)b));
 }
 
+/* The kernel's limit on a process's memory mappings; 65 530 (its default) if it cannot
+ * be read. */
+static long ladro__max_map_count(void)
+{
+    long v = 65530;
+    FILE *f = fopen("/proc/sys/vm/max_map_count", "r");
+    if (f) {
+        if (fscanf(f, "%ld", &v) != 1)
+            v = 65530;
+        fclose(f);
+    }
+    return v;
+}
+
 /* SimGrid in this (child) process: quiet (unless asked), the stack and guard settings
  * for p actors (docs/sim.md), the CPU model's update. Then the platform; the hosts in
  * natural name order. */
@@ -544,14 +558,15 @@ static sg_host_t *ladro__simgrid_load(const char *platform, bool quiet, int p, b
     if (!quiet)
         sgargv[1] = NULL;
     simgrid_init(&sgargc, sgargv); /* registers the keys, which the platform's loading reads */
-    /* Many actors need small stacks and, beyond ~30 000 actors, no guard pages: each
-     * guard is its own memory mapping and the kernel allows 65 530 (vm.max_map_count).
-     * Up to 16 384 ranks: 64 KiB stacks with guards, so an overflow crashes instead of
-     * corrupting a neighbour's stack (every policy runs in 16 KiB). Beyond: no guards,
-     * and 32 KiB, because a stack without a guard is resident as a whole (docs/sim.md,
-     * "Scaling the simulated engine"). */
-    sg_cfg_set_int("contexts/stack-size", p > 16384 ? 32 : 64);
-    if (p > 16384)
+    /* Many actors need small stacks. A guard page turns an overflow into a crash at once
+     * instead of a neighbour's corruption, and only a guarded stack's touched pages are
+     * resident; but each guarded stack is two memory mappings, and the kernel allows
+     * vm.max_map_count of them (65 530 unless raised). So: 64 KiB stacks with guards
+     * while the limit allows them, else 32 KiB without (every policy runs in 16 KiB;
+     * docs/sim.md, "Scaling the simulated engine"). */
+    bool guards = 2L * p + 4096 <= ladro__max_map_count();
+    sg_cfg_set_int("contexts/stack-size", guards ? 64 : 32);
+    if (!guards)
         sg_cfg_set_int("contexts/guard-size", 0);
     /* Ranks only sleep unless costs are computation (--cores): the CPU model's
      * trace-integration update gives the same dates as the default, for about 30% less
