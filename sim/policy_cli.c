@@ -532,18 +532,17 @@ static int ladro__host_cmp(const void *a, const void *b)
                          sg_host_get_name(*(const sg_host_t *)b));
 }
 
-/* The kernel's limit on a process's memory mappings; 65 530 (its default) if it cannot
- * be read. */
+/* The kernel's limit on a process's memory mappings; its default if it cannot be read. */
 static long ladro__max_map_count(void)
 {
-    long v = 65530;
+    long v = 0;
     FILE *f = fopen("/proc/sys/vm/max_map_count", "r");
     if (f) {
         if (fscanf(f, "%ld", &v) != 1)
-            v = 65530;
+            v = 0;
         fclose(f);
     }
-    return v;
+    return v > 0 ? v : 65530;
 }
 
 /* SimGrid in this (child) process: quiet (unless asked), the stack and guard settings
