@@ -159,27 +159,30 @@ int ladroi_parse_i64_list(const char *s, int64_t lo, int64_t hi, int64_t **out)
     return k;
 }
 
-/* Optimal string alignment distance of a and b (case ignored), both shorter than 64. */
+/* Optimal string alignment distance of a and b (case ignored), both shorter than 64.
+ * The table in bytes (distances stay below 64): 4 KiB of stack, as a simulated rank
+ * has little (docs/sim.md, "Scaling the simulated engine"). */
 static size_t ladro__osa(const char *a, const char *b)
 {
     size_t n = strlen(a), m = strlen(b);
-    size_t d[64][64];
+    unsigned char d[64][64];
     for (size_t i = 0; i <= n; i++)
-        d[i][0] = i;
+        d[i][0] = (unsigned char)i;
     for (size_t j = 0; j <= m; j++)
-        d[0][j] = j;
+        d[0][j] = (unsigned char)j;
     for (size_t i = 1; i <= n; i++)
         for (size_t j = 1; j <= m; j++) {
             int ca = tolower((unsigned char)a[i - 1]), cb = tolower((unsigned char)b[j - 1]);
-            size_t v = d[i - 1][j - 1] + (ca != cb);
-            if (d[i - 1][j] + 1 < v)
-                v = d[i - 1][j] + 1;
-            if (d[i][j - 1] + 1 < v)
-                v = d[i][j - 1] + 1;
+            unsigned v = d[i - 1][j - 1] + (unsigned)(ca != cb), up = d[i - 1][j] + 1u,
+                     left = d[i][j - 1] + 1u;
+            if (up < v)
+                v = up;
+            if (left < v)
+                v = left;
             if (i > 1 && j > 1 && ca == tolower((unsigned char)b[j - 2]) &&
-                tolower((unsigned char)a[i - 2]) == cb && d[i - 2][j - 2] + 1 < v)
-                v = d[i - 2][j - 2] + 1;
-            d[i][j] = v;
+                tolower((unsigned char)a[i - 2]) == cb && d[i - 2][j - 2] + 1u < v)
+                v = d[i - 2][j - 2] + 1u;
+            d[i][j] = (unsigned char)v;
         }
     return d[n][m];
 }
