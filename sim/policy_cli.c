@@ -106,6 +106,7 @@ typedef struct ladro__app ladro__app_t;
 /* One simulation (in its child process). */
 struct ladro__run {
     int p;
+    int stack_kib; /* --stack-kib, or 0: ladro__simgrid_load's rule */
     const char *speed; /* --speed: each rank's speed (ladro_speed_of), set by ladro_emulate */
     const wl_spec_t *wl;
     ladro_config_t cfg;
@@ -546,10 +547,10 @@ static long ladro__max_map_count(void)
 }
 
 /* SimGrid in this (child) process: quiet (unless asked), the stack and guard settings
- * for p actors (docs/sim.md), the CPU model's update. Then the platform; the hosts in
- * natural name order. */
-static sg_host_t *ladro__simgrid_load(const char *platform, bool quiet, int p, bool cpu,
-                                      size_t *nh)
+ * for p actors (docs/sim.md; stack_kib: --stack-kib, or 0), the CPU model's update. Then
+ * the platform; the hosts in natural name order. */
+static sg_host_t *ladro__simgrid_load(const char *platform, bool quiet, int p, int stack_kib,
+                                      bool cpu, size_t *nh)
 {
     char a0[] = "ladro-sim", a1[] = "--log=root.thres:critical";
     char *sgargv[] = {a0, a1, NULL};
@@ -561,10 +562,10 @@ static sg_host_t *ladro__simgrid_load(const char *platform, bool quiet, int p, b
      * instead of a neighbour's corruption, and only a guarded stack's touched pages are
      * resident; but each guarded stack is two memory mappings, and the kernel allows
      * vm.max_map_count of them (65 530 unless raised). So: 64 KiB stacks with guards
-     * while the limit allows them, else 32 KiB without (every policy runs in 16 KiB;
-     * docs/sim.md, "Scaling the simulated engine"). */
+     * while the limit allows them, else 32 KiB without (every policy runs in 16 KiB: the
+     * tests run with --stack-kib 16; docs/sim.md, "Scaling the simulated engine"). */
     bool guards = 2L * p + 4096 <= ladro__max_map_count();
-    sg_cfg_set_int("contexts/stack-size", guards ? 64 : 32);
+    sg_cfg_set_int("contexts/stack-size", stack_kib > 0 ? stack_kib : guards ? 64 : 32);
     if (!guards)
         sg_cfg_set_int("contexts/guard-size", 0);
     /* Ranks only sleep unless costs are computation (--cores): the CPU model's
@@ -602,7 +603,7 @@ static long ladro__platform_hosts(const char *platform, char *why, size_t whylen
         dup2(errp[1], 2);
         dup2(errp[1], 1);
         size_t nh = 0;
-        sg_host_t *all = ladro__simgrid_load(platform, false, 0, false, &nh);
+        sg_host_t *all = ladro__simgrid_load(platform, false, 0, 0, false, &nh);
         free(all);
         long v = (long)nh;
         ssize_t w = write(out[1], &v, sizeof v);
@@ -648,7 +649,8 @@ static long ladro__platform_hosts(const char *platform, char *why, size_t whylen
 static void ladro__simulate(ladro__run_t *run, const char *platform)
 {
     size_t nh = 0;
-    sg_host_t *all = ladro__simgrid_load(platform, true, run->p, run->costs.cpu, &nh);
+    sg_host_t *all = ladro__simgrid_load(platform, true, run->p, run->stack_kib, run->costs.cpu,
+                                           &nh);
     if (all && nh == 1 && run->costs.cpu) { /* --cores: every rank on the one host */
         sg_host_t *one = realloc(all, (size_t)run->p * sizeof *one);
         for (int r = 1; one && r < run->p; r++)
@@ -728,8 +730,10 @@ static int ladro__run_child(ladro__run_t *run, const char *platform, ladro__res_
     *rss_mb = (double)ru.ru_maxrss / 1024.0;
     if (got != sizeof *res || !res->ok) {
         if (WIFSIGNALED(status))
-            snprintf(why, whylen, "the simulation stopped on signal %d (%s)", WTERMSIG(status),
-                     strsignal(WTERMSIG(status)));
+            snprintf(why, whylen, "the simulation stopped on signal %d (%s)%s",
+                     WTERMSIG(status), strsignal(WTERMSIG(status)),
+                     WTERMSIG(status) == SIGSEGV ? "; if a rank's stack overflowed, a larger "
+                                                   "--stack-kib helps" : "");
         else
             snprintf(why, whylen, "the simulation ended without a result (exit %d)",
                      WIFEXITED(status) ? WEXITSTATUS(status) : -1);
@@ -1198,6 +1202,7 @@ typedef struct {
     int p, quiet, progress, json;
     const char *jsonp, *pols, *speed, *platform, *csvp, *costs;
     double lambda_us;
+    int stack_kib; /* --stack-kib; 0: the rule of ladro__simgrid_load */
     /* -1: not given, the --costs set's value */
     double rma_lat, rma_us, msg_us, poll_us, wake_us, overhead_us, progress_ms;
     int cores;
@@ -1345,6 +1350,10 @@ static int ladro__rows_engine(ladro__cmd_t *m, ladroi_opt_t *o)
         {"--seed", 0, LADROI_OPT_U64, &m->wl.seed, 0, 9223372036854775807.0, .arg = "S",
          .help = "workload and runtime seed (default 1)",
          .accepted = "accepted: a non-negative integer"},
+        {"--stack-kib", 0, LADROI_OPT_INT, &m->stack_kib, 16, 1 << 20, .arg = "K",
+         .help = "each simulated rank's stack, KiB (default 64 with a guard page,\n"
+                 "or 32 without when vm.max_map_count is too low; docs/sim.md)",
+         .accepted = "accepted: an integer of KiB in [16, 1048576]"},
     };
     _Static_assert(sizeof rows / sizeof rows[0] <= LADRO__ROWS, "too many rows");
     memcpy(o, rows, sizeof rows);
@@ -1564,6 +1573,7 @@ static int ladro__prepare(ladro__cmd_t *m)
         return 1;
     }
     run->p = p;
+    run->stack_kib = m->stack_kib;
     run->speed = m->speed;
     run->wl = &m->wl;
     run->overhead_s = m->overhead_us * 1e-6;

@@ -15,8 +15,8 @@ DIR="${2:-.}/sim_keys_test"
 rm -rf "$DIR" # the check below reads every JSON there: none from an earlier version
 mkdir -p "$DIR"
 . "$(dirname "$0")/../../bench/expect/sim_json.sh" # run NAME ARGS...: $DIR/NAME.json
-G="--p 64 --tasks-per-rank 8 --work-ms 2 --work-dist uniform:0.5,1.5 --init gauss70-10 --lambda-us 5 --seed 1"
-C5="--p 64 --speed C5 --tasks-per-rank 12 --work-ms 100 --work-dist const --init even --seed 1 idle=backoff"
+G="--stack-kib 16 --p 64 --tasks-per-rank 8 --work-ms 2 --work-dist uniform:0.5,1.5 --init gauss70-10 --lambda-us 5 --seed 1"
+C5="--stack-kib 16 --p 64 --speed C5 --tasks-per-rank 12 --work-ms 100 --work-dist const --init even --seed 1 idle=backoff"
 run ctws_spin --policy ctws $G idle=spin
 run ctws_default --policy ctws $G
 run ctws_paper --policy ctws $G paper=1
@@ -30,7 +30,7 @@ run guard_a2ws_quarter --policy a2ws $C5 steal_guard=pace radius=16
 STEALERS=random,baseline,successonly,smallworld,ctws,a2ws
 # (tasks of 20 ms on average: the exponential tail's idle rounds cost a fifth of 100 ms's)
 run unequal_exp --policy $STEALERS $(echo "$C5" | sed 's/const/exp/; s/-ms 100/-ms 20/') steal_guard=pace
-run unequal_search --policy $STEALERS --app nqueens -n 13 --p 64 --speed C5 --seed 1 steal_guard=pace
+run unequal_search --policy $STEALERS --app nqueens -n 13 --stack-kib 16 --p 64 --speed C5 --seed 1 steal_guard=pace
 python3 - "$DIR" <<'PY'
 import glob, json, os, sys
 n = 0

@@ -11,7 +11,7 @@ DIR="${2:-.}/sim_nqueens_test_$P"
 mkdir -p "$DIR"
 BOARD="-n 13 --cutoff 4"
 # shellcheck disable=SC2086
-"$SIM" policy --app nqueens $BOARD --p "$P" --policy baseline,successonly,random --json \
+"$SIM" policy --app nqueens $BOARD --p "$P" --policy baseline,successonly,random --stack-kib 16 --json \
     --csv "$DIR/run.csv" > "$DIR/run.json" 2> "$DIR/err" || { echo "exit $?"; cat "$DIR/err"; exit 1; }
 test ! -s "$DIR/err" || { cat "$DIR/err"; exit 1; }
 # --placement-ns scales the simulated time: one rank runs every placement in a row
@@ -66,7 +66,7 @@ grep -q '^ *10 solutions, [0-9]* placements in 54 tasks; steals [0-9]* ok, [0-9]
 # tasks sends no information but keeps its own slot current for probes, so probes take
 # tasks (none would: such a rank's slot shows what it had before it spawned)
 # shellcheck disable=SC2086
-"$SIM" policy --app nqueens $BOARD --p "$P" --policy a2ws --json > "$DIR/a2ws.json"
+"$SIM" policy --app nqueens $BOARD --p "$P" --policy a2ws --stack-kib 16 --json > "$DIR/a2ws.json"
 python3 - "$DIR/a2ws.json" "$P" <<'PY'
 import json, sys
 x = json.load(open(sys.argv[1]))["policies"][0]

@@ -7,7 +7,7 @@ SIM="$1"
 P="${3:-64}"
 DIR="${2:-.}/sim_results_test_$P"
 mkdir -p "$DIR"
-"$SIM" policy --policy smallworld,random --p "$P" --profile 10s-4M --init gauss70-10 \
+"$SIM" policy --stack-kib 16 --policy smallworld,random --p "$P" --profile 10s-4M --init gauss70-10 \
     --result-bytes 40 --json --csv "$DIR/run.csv" > "$DIR/run.json" 2> "$DIR/err" ||
     { cat "$DIR/err"; exit 1; }
 test ! -s "$DIR/err" || { cat "$DIR/err"; exit 1; }

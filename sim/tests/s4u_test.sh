@@ -50,7 +50,7 @@ print("%s: %d policies verified" % (sys.argv[1], n))
 EOF
 }
 for init in even one gauss70-10; do
-    "$SIM" policy --policy "$POL" --p "$P" --tasks-per-rank 10 --work-ms $WORK --work-dist uniform:0.5,1.5 \
+    "$SIM" policy --stack-kib 16 --policy "$POL" --p "$P" --tasks-per-rank 10 --work-ms $WORK --work-dist uniform:0.5,1.5 \
         --init "$init" --json --csv "$DIR/$init.csv" > "$DIR/$init.json" 2> "$DIR/err" ||
         { echo "init $init: exit $?"; cat "$DIR/err"; exit 1; }
     check_json "$DIR/$init.json" "$NPOL"

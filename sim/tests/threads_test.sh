@@ -42,23 +42,23 @@ print("%s, threads %d, %d ranks: %d policies verified" % (what, t, p, len(pols))
 PY
 }
 for T in 2 4; do
-    "$SIM" policy --policy all --p "$P" --threads "$T" --tasks-per-rank 10 --work-ms 1 \
+    "$SIM" policy --stack-kib 16 --policy all --p "$P" --threads "$T" --tasks-per-rank 10 --work-ms 1 \
         --work-dist uniform:0.5,1.5 --init one --json > "$DIR/synth$T.json" 2> "$DIR/err" ||
         { echo "synth threads $T: exit $?"; cat "$DIR/err"; exit 1; }
     check "$DIR/synth$T.json" "$T" synth
     # shellcheck disable=SC2086
-    "$SIM" policy --policy all --app uts $TREE --p "$P" threads="$T" --json \
+    "$SIM" policy --stack-kib 16 --policy all --app uts $TREE --p "$P" threads="$T" --json \
         > "$DIR/uts$T.json" 2> "$DIR/err" || { echo "uts threads $T: exit $?"; cat "$DIR/err"; exit 1; }
     check "$DIR/uts$T.json" "$T" uts
     # shellcheck disable=SC2086
-    "$SIM" policy --policy all --app nqueens $BOARD --p "$P" --threads "$T" --json \
+    "$SIM" policy --stack-kib 16 --policy all --app nqueens $BOARD --p "$P" --threads "$T" --json \
         > "$DIR/nq$T.json" 2> "$DIR/err" || { echo "nqueens threads $T: exit $?"; cat "$DIR/err"; exit 1; }
     check "$DIR/nq$T.json" "$T" nqueens
 done
 # paper=1: the papers' communication worker beside one computation worker (and beside 2)
 for T in 1 2; do
     # shellcheck disable=SC2086
-    "$SIM" policy --policy baseline,successonly --app uts $TREE --p "$P" paper=1 threads="$T" \
+    "$SIM" policy --stack-kib 16 --policy baseline,successonly --app uts $TREE --p "$P" paper=1 threads="$T" \
         --json > "$DIR/paper$T.json" 2> "$DIR/err" || { echo "paper=1 threads $T: exit $?"; cat "$DIR/err"; exit 1; }
     check "$DIR/paper$T.json" "$T" uts paper
 done

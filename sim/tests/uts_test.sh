@@ -11,7 +11,7 @@ DIR="${2:-.}/sim_uts_test_$P"
 mkdir -p "$DIR"
 TREE="-t 1 -a 0 -d 12 -b 4 -r 1 -c 1 -i 1"
 # shellcheck disable=SC2086
-"$SIM" policy --app uts $TREE --p "$P" --policy all --json --csv "$DIR/run.csv" \
+"$SIM" policy --app uts $TREE --p "$P" --policy all --stack-kib 16 --json --csv "$DIR/run.csv" \
     > "$DIR/run.json" 2> "$DIR/err" || { echo "exit $?"; cat "$DIR/err"; exit 1; }
 test ! -s "$DIR/err" || { cat "$DIR/err"; exit 1; }
 python3 - "$DIR/run.json" "$DIR/run.csv" "$P" <<'PY'
