@@ -7,7 +7,7 @@
 # spinning with long pauses. Only behaviour is asserted: verified, nothing lost or run
 # twice, LADRO_DONE after the last task, and slow ranks declining steals under the guard,
 # but next to never where tasks differ in length (a search; exponential durations), whose
-# paces tell tasks apart, not speeds.
+# paces tell tasks apart, not speeds; a2ws moving no task between like ranks of like loads.
 # Usage: keys_test.sh LADRO-SIM OUTDIR
 set -e
 SIM="$1"
@@ -31,6 +31,9 @@ STEALERS=random,baseline,successonly,smallworld,ctws,a2ws
 # (tasks of 20 ms on average: the exponential tail's idle rounds cost a fifth of 100 ms's)
 run unequal_exp --policy $STEALERS $(echo "$C5" | sed 's/const/exp/; s/-ms 100/-ms 20/') steal_guard=pace
 run unequal_search --policy $STEALERS --app nqueens -n 13 --stack-kib 16 --p 64 --speed C5 --seed 1 steal_guard=pace
+# one speed, equal loads: a2ws by name reads no old news as slowness (the paper's
+# elapsed-time rule moves tasks here, from ranks whose first task's end is still on its way)
+run even_a2ws --policy a2ws --stack-kib 16 --p 64 --tasks-per-rank 10 --work-ms 10 --work-dist const --init even --seed 1 idle=spin
 python3 - "$DIR" <<'PY'
 import glob, json, os, sys
 n = 0
@@ -47,7 +50,9 @@ for f in sorted(glob.glob(os.path.join(sys.argv[1], "*.json"))):
         # few exponential durations happen to be alike may decline a few)
         assert not name.startswith("unequal") or \
             p["steals_declined"] <= 0.01 * p["steals_tried"], (name, p)
+        # ranks alike with tasks alike: nothing to move
+        assert not name.startswith("even") or p["tasks_moved"] == 0, (name, p)
         n += 1
-assert n == 41, "%d runs, want 41" % n
+assert n == 42, "%d runs, want 42" % n
 print("ladro-sim policy: %d runs of the benchmarked configurations verified" % n)
 PY

@@ -17,7 +17,9 @@
  * balanced, rounds the amount by eqs. (6)-(8) (by name one task from a rank of like
  * pace: ladro__amount), and steals it with one fetch-and-add on the victim's head/tail
  * word (§2.3.2, ladroi_pool_steal_faa). No extra thread: the vector travels in
- * ladro_next/ladro_progress (and while slow ranks are padded).
+ * ladro_next/ladro_progress (and while slow ranks are padded). By name a rank without a
+ * finished task counts at its elapsed time only up to when news of that task's end could
+ * have come (ladro__entry, docs/policies/a2ws.md "Old news"); paper=1 counts it to now.
  *
  * In a search (not in the paper; docs/policies/a2ws.md, "In a search"): the equations
  * predict a rank's end from its task count and mean runtime, which a search does not
@@ -93,6 +95,9 @@ typedef struct ladro__a2ws {
     uint64_t own, own_sent; /* changes of the own slot: made, and when last published */
     double put_s;
     double end_at; /* a2ws_exchange=lean: when a task's end last ran Algorithm 1 */
+    /* by name: travel[x], how long slot x's last news took to come (s; ladro__read_inbox),
+     * NULL under paper=1 (ladro__entry) */
+    float *travel;
 } ladro__a2ws_t;
 
 /* Subsystem entry x -> rank. */
@@ -233,11 +238,12 @@ static int ladro__a2ws_init(ladro_t *lb, void **state)
     a->view = calloc(W, sizeof *a->view);
     a->dirty = calloc(W, sizeof *a->dirty);
     a->offers = calloc(W, sizeof *a->offers);
+    a->travel = lb->cfg.paper ? NULL : calloc(W, sizeof *a->travel);
     /* The window is collective: allocate it even if a local allocation failed. */
     int rc = ladroi_win_alloc(lb, W * sizeof(ladro__a2ws_slot_t), &a->win);
     if (rc)
         return rc;
-    if (!a->view || !a->dirty || !a->offers)
+    if (!a->view || !a->dirty || !a->offers || (!lb->cfg.paper && !a->travel))
         return ladroi_fail(lb, LADRO_ENOMEM, "a2ws: out of memory for %d slots", a->width);
     return LADRO_OK;
 }
@@ -250,6 +256,7 @@ static void ladro__a2ws_fini(ladro_t *lb, void *state)
     free(a->view);
     free(a->dirty);
     free(a->offers);
+    free(a->travel);
     free(a);
 }
 
@@ -362,6 +369,8 @@ static int ladro__read_inbox(ladro_t *lb, ladro__a2ws_t *a)
             continue;
         a->view[x] = s;
         ladro__changed(a, x);
+        if (a->travel)
+            a->travel[x] = (float)(ladro__rel(lb) - s.stamp);
     }
     return LADRO_OK;
 }
@@ -463,7 +472,13 @@ static double ladro__entry(const ladro__a2ws_t *a, ladro__sub_t *u, int x, doubl
         return 0;
     }
     if (!(tt > 0)) {
-        if (v->first < 0 && u->known < 0) {
+        /* by name (docs/policies/a2ws.md, "Old news"), the first task's elapsed time
+         * counts only up to when news of its end could have come here (the time this
+         * slot's last news took to come); below the mean known t, no sign yet that the
+         * rank is slower than the others, it is that mean or the elapsed time, the
+         * smaller */
+        double lag = v->first >= 0 && a->travel ? a->travel[x] : 0;
+        if ((v->first < 0 || lag > 0) && u->known < 0) {
             double sum = 0;
             u->known = 0;
             for (int y = 0; y < a->width; y++)
@@ -473,7 +488,12 @@ static double ladro__entry(const ladro__a2ws_t *a, ladro__sub_t *u, int x, doubl
                 }
             u->tdef = u->known ? sum / u->known : (u->now > 1e-6 ? u->now : 1e-6);
         }
-        tt = v->first >= 0 ? u->now - v->first : u->tdef;
+        if (v->first < 0)
+            tt = u->tdef;
+        else {
+            double e = u->now - v->first, floor = e < u->tdef ? e : u->tdef;
+            tt = lag > 0 && e - lag < floor ? floor : e - lag;
+        }
         u->timed |= v->first >= 0 || !u->known;
     }
     *t = tt > 1e-9 ? tt : 1e-9;
