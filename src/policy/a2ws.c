@@ -491,8 +491,8 @@ static double ladro__entry(const ladro__a2ws_t *a, ladro__sub_t *u, int x, doubl
         if (v->first < 0)
             tt = u->tdef;
         else {
-            double e = u->now - v->first, floor = e < u->tdef ? e : u->tdef;
-            tt = lag > 0 && e - lag < floor ? floor : e - lag;
+            double e = u->now - v->first, least = e < u->tdef ? e : u->tdef;
+            tt = lag > 0 && e - lag < least ? least : e - lag;
         }
         u->timed |= v->first >= 0 || !u->known;
     }
