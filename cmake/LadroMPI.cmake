@@ -1,13 +1,19 @@
 # MPI flavour detection and the one place where the run environment of MPI tests lives.
 #
-#   ladro_add_mpi_test(NAME n NP p COMMAND exe args... [TIMEOUT s] [NO_PT2PT] [ENV k=v...]
-#                      [PT2PT_ENV k=v...] [EXPECT code regex])
+#   ladro_add_mpi_test(NAME n NP p COMMAND exe args... [TIMEOUT s] [NO_PT2PT] [PT2PT_ALONE]
+#                      [ENV k=v...] [PT2PT_ENV k=v...] [EXPECT code regex])
 #
 # registers `n` run as `mpiexec -n p exe args...` with the environment below, and, for
 # Open MPI, a second test `n_pt2pt` with OMPI_MCA_osc=pt2pt (every RMA operation then
 # needs the target to call MPI, as on clusters without RDMA atomics), with PT2PT_ENV added
 # (Open MPI's osc pt2pt refuses windows under MPI_THREAD_MULTIPLE: the programs then ask
 # for no more than MPI_THREAD_FUNNELED, and the leader serves from its main thread).
+# PT2PT_ALONE: the twin runs with no other test beside it (RUN_SERIAL). For a test that
+# floods one rank with one-sided calls from every other: osc pt2pt serves each call
+# inside the target's MPI calls, nested (opal_progress inside the processing of a
+# received operation), so with other tests' ranks on the same cores its run time grows
+# far faster than the load (tests/test_pool.c at 8 ranks: 1.5 s alone or beside one
+# other run, up to 52 s beside three).
 # The test receives LADRO_EXPECT_NP=p so a program can assert it really got p ranks
 # (a binary started by the other MPI's launcher silently runs as p singletons).
 
@@ -83,7 +89,7 @@ endif()
 # add their own (stress, uts, ...). make check-asan / check-mpich select by these labels,
 # so their subsets stay policy-generic: a new policy's stress tests join automatically.
 function(ladro_add_mpi_test)
-  cmake_parse_arguments(T "NO_PT2PT" "NAME;NP;TIMEOUT" "COMMAND;ENV;LABELS;PT2PT_ENV;EXPECT"
+  cmake_parse_arguments(T "NO_PT2PT;PT2PT_ALONE" "NAME;NP;TIMEOUT" "COMMAND;ENV;LABELS;PT2PT_ENV;EXPECT"
                         ${ARGN})
   if(T_NP GREATER LADRO_TEST_MAX_NP)
     return()
@@ -135,5 +141,8 @@ function(ladro_add_mpi_test)
              COMMAND ${_wrap} ${_launch} ${_exe} ${T_COMMAND})
     set_tests_properties(${T_NAME}_pt2pt PROPERTIES TIMEOUT ${T_TIMEOUT}
                          ENVIRONMENT "${_env};OMPI_MCA_osc=pt2pt;${T_PT2PT_ENV}" LABELS "mpi;pt2pt;${_twin_labels}")
+    if(T_PT2PT_ALONE)
+      set_tests_properties(${T_NAME}_pt2pt PROPERTIES RUN_SERIAL TRUE)
+    endif()
   endif()
 endfunction()
