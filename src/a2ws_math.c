@@ -154,6 +154,15 @@ static int ladro__moved(double x, double y, double floor)
     return fabs(x - y) > LADROI_A2WS_SIG * ref;
 }
 
+double ladroi_a2ws_unfinished_t(double now, double first, double travel, double mean_t)
+{
+    double e = now - first;
+    if (!(travel > 0))
+        return e;
+    double least = e < mean_t ? e : mean_t, t = e - LADROI_A2WS_NEWS_SLACK * travel;
+    return t < least ? least : t;
+}
+
 int ladroi_a2ws_significant(const ladroi_a2ws_info_t *cur, const ladroi_a2ws_info_t *sent,
                             double age, double put_s)
 {

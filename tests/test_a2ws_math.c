@@ -126,6 +126,21 @@ static void check_ring(void)
     CHECK(L == 0 && Rr == 1);
 }
 
+/* By name, a rank without a finished task (docs/policies/a2ws.md, "Old news"). */
+static void check_unfinished(void)
+{
+    /* no travel known (paper=1): the elapsed time, §2.2.1 */
+    CHECK_NEAR(ladroi_a2ws_unfinished_t(0.0805, 0.0, 0.0, 0.010), 0.0805);
+    /* 100 000 simulated ranks: the start news took 68.6 ms, the first task's end (10 ms)
+     * is still on its way 80.5 ms in. Counting 80.5 - 68.6 = 11.9 ms made the rank 18 %
+     * slower than the others (10.06 ms) and moved tasks between equal ranks. */
+    CHECK_NEAR(ladroi_a2ws_unfinished_t(0.0805, 0.0, 0.0686, 0.01006), 0.01006);
+    /* under the mean, nothing says it is slower: the elapsed time (it is not faster) */
+    CHECK_NEAR(ladroi_a2ws_unfinished_t(0.006, 0.001, 0.002, 0.010), 0.005);
+    /* a near rank long overdue is slow: 0.5 s in, news 10 ms away, 2 x 10 ms allowed */
+    CHECK_NEAR(ladroi_a2ws_unfinished_t(0.5, 0.0, 0.010, 0.010), 0.48);
+}
+
 /* a2ws_exchange=lean: what goes out at once, what waits for the refresh (puts of
  * 10 us: LADROI_A2WS_REFRESH x 10 us = 1 ms), what never goes (no change). */
 static void check_significant(void)
@@ -332,6 +347,7 @@ int main(void)
     CHECK_ENTRY(ladroi_a2ws_pair_one(n[2], t[2], n[0], t[0], 10, &d1), d1, 0, 0);
     CHECK_ENTRY(ladroi_a2ws_pair_one(n[2], t[2], n[1], t[1], 10, &d2), d2, 0, 0);
     check_significant();
+    check_unfinished();
     check_draw();
     return CHECK_REPORT("test_a2ws_math");
 }

@@ -472,11 +472,8 @@ static double ladro__entry(const ladro__a2ws_t *a, ladro__sub_t *u, int x, doubl
         return 0;
     }
     if (!(tt > 0)) {
-        /* by name (docs/policies/a2ws.md, "Old news"), the first task's elapsed time
-         * counts only up to when news of its end could have come here (the time this
-         * slot's last news took to come); below the mean known t, no sign yet that the
-         * rank is slower than the others, it is that mean or the elapsed time, the
-         * smaller */
+        /* by name, the elapsed time only up to when news of the first task's end
+         * could have come (ladroi_a2ws_unfinished_t) */
         double lag = v->first >= 0 && a->travel ? a->travel[x] : 0;
         if ((v->first < 0 || lag > 0) && u->known < 0) {
             double sum = 0;
@@ -490,10 +487,8 @@ static double ladro__entry(const ladro__a2ws_t *a, ladro__sub_t *u, int x, doubl
         }
         if (v->first < 0)
             tt = u->tdef;
-        else {
-            double e = u->now - v->first, least = e < u->tdef ? e : u->tdef;
-            tt = lag > 0 && e - lag < least ? least : e - lag;
-        }
+        else
+            tt = ladroi_a2ws_unfinished_t(u->now, v->first, lag, u->tdef);
         u->timed |= v->first >= 0 || !u->known;
     }
     *t = tt > 1e-9 ? tt : 1e-9;
