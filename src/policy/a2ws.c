@@ -681,8 +681,8 @@ static int ladro__probe_step(ladro_t *lb, void *ctx)
 }
 
 /* Algorithm 1 lines 4-8: steal_equation, select_victim, steal_task. Without a victim in
- * view, `probe` allows the probe (ladro__probe). Returns the number of tasks obtained
- * (>= 0) or an error. */
+ * view, `probe` allows the probe (ladro__probe; never in a preemptive steal). Returns the
+ * number of tasks obtained (>= 0) or an error. */
 static int ladro__try_steal(ladro_t *lb, ladro__a2ws_t *a, bool preemptive, bool probe)
 {
     if (lb->size < 2)
@@ -698,7 +698,7 @@ static int ladro__try_steal(ladro_t *lb, ladro__a2ws_t *a, bool preemptive, bool
     if (x < 0) { /* no victim in view: the probe (by name a round of them, random's
                   * LADROI_ROUND_DRAWS), then (by name, before the first task) random's
                   * round (the comment at the top) */
-        if (preemptive || !probe)
+        if (!probe)
             return 0;
         rc = lb->cfg.paper ? ladro__probe(lb, a)
                            : ladroi_idle_round(lb, LADROI_ROUND_DRAWS, ladro__probe_step, a);
@@ -769,7 +769,7 @@ static int ladro__a2ws_task_end(ladro_t *lb, void *state, double elapsed_s, doub
      * termination wave first and stops at a message: a round of probes here held a wave
      * 16 remote reads at the last rank (detection at 4 096 simulated ranks, 10 tasks of
      * 10 ms each, spinning: 375 us against random's 180). */
-    int rc = ladro__try_steal(lb, a, more, lb->cfg.paper);
+    int rc = ladro__try_steal(lb, a, more, !more && lb->cfg.paper);
     if (rc < 0)
         return rc;
     return ladro__communicate(lb, a, false);
