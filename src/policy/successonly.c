@@ -16,9 +16,14 @@
  * By name (not in the paper; docs/policies/successonly.md, "By name"): a grant waits for
  * the victim's next service, and in a search for surplus the victim rarely has. So
  * outside paper=1 an idle rank first claims a task where it reads a load (a round of
- * ladroi_la_claim_step, baseline's step) and registers at a victim only when that round
- * brought none; a grant is one task, as a claim is; once this rank's tasks push tasks it
- * only claims. At 1 024 simulated ranks claiming first made gauss70-10 0.0203 / 0.0197 s
+ * ladroi_la_claim_step, baseline's step); when that round brought none it claims at the
+ * next loaded victim it finds and registers there only when that claim failed (the task
+ * went: the thief waits in the victim's queue for its next surplus); a grant is one
+ * task, as a claim is; once this rank's tasks push tasks it only claims. Registering
+ * without that claim made a thief wait for a grant (1.1 ms on average, half a task) where
+ * it could take a task at once: gauss70-10 at 16 384 simulated ranks, spinning, 20.88 ms
+ * against 19.75 (medians of seeds 1-3; bench/defaults/README.md, "Steal amounts by
+ * name"). At 1 024 simulated ranks claiming first made gauss70-10 0.0203 / 0.0197 s
  * spinning / backing off against 0.0205 / 0.0215 s for a claim while grants are awaited,
  * and UTS 0.0342 / 0.0340 against 0.0349 / 0.0355 s; at 10 000 ranks gauss70-10 0.0207
  * against 0.0222 s spinning (bench/defaults/README.md, "Steal amounts by name"). A claim
@@ -263,8 +268,10 @@ static int ladro__so_progress(ladro_t *lb, void *state)
     return ladro__so_serve(lb, s);
 }
 
-/* Lines 3-8: register at one more loaded, not yet contacted victim. *yielded: a message
- * stopped the search step (ladroi_la_pick); the next call goes on with it. */
+/* Lines 3-8: register at one more loaded, not yet contacted victim; by name first claim
+ * a task there and register only when the claim brought none (top comment). Returns 1
+ * when a claim brought tasks (the search phase closed). *yielded: a message stopped the
+ * search step (ladroi_la_pick); the next call goes on with it. */
 static int ladro__so_search(ladro_t *lb, ladro__so_t *s, bool *yielded)
 {
     ladro__so_skip_t k = {.lb = lb, .s = s, .rc = 0};
@@ -272,9 +279,14 @@ static int ladro__so_search(ladro_t *lb, ladro__so_t *s, bool *yielded)
     int rc = ladroi_la_pick(lb, &s->la, ladro__so_skip, &k, &v, yielded);
     if (rc == 0 && k.rc)
         rc = k.rc;
-    if (rc == 0 && v >= 0)
-        rc = ladro__so_register(lb, s, v);
-    return rc;
+    if (rc != 0 || v < 0)
+        return rc;
+    if (!lb->cfg.paper && (rc = ladroi_steal_attempt(lb, v, LADROI_STEAL_FRACTION, 1)) != 0) {
+        if (rc > 0)
+            ladroi_la_phase_close(lb, &s->la);
+        return rc;
+    }
+    return ladro__so_register(lb, s, v);
 }
 
 static int ladro__so_claim(ladro_t *lb, void *state)
