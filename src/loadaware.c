@@ -76,7 +76,12 @@ int ladroi_la_claim_step(ladro_t *lb, ladroi_la_t *la)
     if (rc || v < 0)
         return rc;
     la->phase_victims++; /* the claim counts the attempt (no request message) */
-    int got = ladroi_steal_attempt(lb, v, LADROI_STEAL_FRACTION, 1);
+    return ladroi_la_claim(lb, la, v);
+}
+
+int ladroi_la_claim(ladro_t *lb, ladroi_la_t *la, int victim)
+{
+    int got = ladroi_steal_attempt(lb, victim, LADROI_STEAL_FRACTION, 1);
     if (got > 0)
         ladroi_la_phase_close(lb, la); /* Alg. 1 line 17 */
     return got;

@@ -123,6 +123,9 @@ int ladroi_la_pick(ladro_t *lb, ladroi_la_t *la, bool (*skip)(void *ctx, int v),
  * came (the search phase closes), 0 when none (lb->msg_pending: a message stopped the
  * step; the caller returns to the core), or an error. */
 int ladroi_la_claim_step(ladro_t *lb, ladroi_la_t *la);
+/* The claim of ladroi_la_claim_step at a victim already chosen: its oldest public task;
+ * 1 when it came (the search phase closes), 0 when none, or an error. */
+int ladroi_la_claim(ladro_t *lb, ladroi_la_t *la, int victim);
 /* Claim steps an idle round takes (baseline's; successonly's in a search), each up to
  * load_draws load reads: 4 against 1 made N-Queens 1.15x faster backing off at 1 024
  * simulated ranks (0.0133 against 0.0152 s), gauss70-10 1 % (bench/defaults/README.md,

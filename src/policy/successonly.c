@@ -281,11 +281,8 @@ static int ladro__so_search(ladro_t *lb, ladro__so_t *s, bool *yielded)
         rc = k.rc;
     if (rc != 0 || v < 0)
         return rc;
-    if (!lb->cfg.paper && (rc = ladroi_steal_attempt(lb, v, LADROI_STEAL_FRACTION, 1)) != 0) {
-        if (rc > 0)
-            ladroi_la_phase_close(lb, &s->la);
+    if (!lb->cfg.paper && (rc = ladroi_la_claim(lb, &s->la, v)) != 0)
         return rc;
-    }
     return ladro__so_register(lb, s, v);
 }
 
