@@ -281,8 +281,14 @@ static int ladro__so_search(ladro_t *lb, ladro__so_t *s, bool *yielded)
         rc = k.rc;
     if (rc != 0 || v < 0)
         return rc;
-    if (!lb->cfg.paper && (rc = ladroi_la_claim(lb, &s->la, v)) != 0)
-        return rc;
+    if (!lb->cfg.paper) {
+        /* the victim counts once in the phase's histogram: by this claim when it brings
+         * tasks (the claim closes the phase), else by the registration that follows */
+        s->la.phase_victims++;
+        if ((rc = ladroi_la_claim(lb, &s->la, v)) != 0)
+            return rc;
+        s->la.phase_victims--;
+    }
     return ladro__so_register(lb, s, v);
 }
 
