@@ -113,6 +113,10 @@ struct ladro_s4u_world {
     sg_mutex_t mu;
     sg_cond_t cv;
     ladro_s4u_costs_t costs;
+    /* ladro_s4u_world_tick: called every 4 096 idle waits (`waits` counts them) */
+    void (*tick)(void *data);
+    void *tick_data;
+    uint64_t waits;
     /* Idle waits (ladroi_net_wait_msg), per rank: the semaphore it dozes on (created by
      * the rank at its first doze), whether it dozes now (a send to it on any channel
      * then releases it, ladro__wake) and when its last wait ended. */
@@ -299,6 +303,12 @@ void ladro_s4u_world_free(ladro_s4u_world_t *w)
 void ladro_s4u_world_costs(ladro_s4u_world_t *w, const ladro_s4u_costs_t *costs)
 {
     w->costs = *costs;
+}
+
+void ladro_s4u_world_tick(ladro_s4u_world_t *w, void (*fn)(void *data), void *data)
+{
+    w->tick = fn;
+    w->tick_data = data;
 }
 
 int ladro_s4u_create(ladro_s4u_world_t *w, int rank, const ladro_config_t *cfg, ladro_t **out,
@@ -958,6 +968,8 @@ int ladroi_net_wait_msg(ladro_t *lb, ladroi_chan_t *c, double us, bool spin, boo
     struct ladro__sidle *d = &c->w->idle[c->rank];
     double end = simgrid_get_clock() + us * 1e-6, now = 0;
     bool found = false;
+    if (c->w->tick && (++c->w->waits & 4095) == 0)
+        c->w->tick(c->w->tick_data);
     if (!spin) {
         ladro__sleep(us * 1e-6);
         ladro__spend(c->w, c->w->costs.wake_s);

@@ -180,13 +180,12 @@ static void ladro__task_overhead(const ladro__run_t *run)
 }
 
 /* --progress: one line on stderr, rewritten at most twice a second of wall time, from
- * the ranks' task loops (every 1 024 tasks they look at the clock). Reading the real
- * clock is no simulation call: a run is the same with and without the line. `final`:
- * the line with the run's end, and a newline. */
-static void ladro__tick(ladro__run_t *run, bool final)
+ * the ranks' task loops (every 1 024 tasks they look at the clock) and from their idle
+ * waits (every 4 096, ladro_s4u_world_tick: a run's tail ends few tasks). Reading the
+ * real clock is no simulation call: a run is the same with and without the line.
+ * `final`: the line with the run's end, and a newline. */
+static void ladro__show(ladro__run_t *run, bool final)
 {
-    if (!run->progress || (!final && (++run->done & 1023) != 0))
-        return;
     double now = ladroi_now();
     if (!final && now - run->wall_last < 0.5)
         return;
@@ -199,6 +198,17 @@ static void ladro__tick(ladro__run_t *run, bool final)
             (unsigned long long)run->done, total, simgrid_get_clock(), now - run->wall0,
             final ? "\n" : "");
     fflush(stderr);
+}
+
+static void ladro__tick(ladro__run_t *run, bool final)
+{
+    if (run->progress && (final || (++run->done & 1023) == 0))
+        ladro__show(run, final);
+}
+
+static void ladro__tick_idle(void *run)
+{
+    ladro__show(run, false);
 }
 
 /* One rank's tasks through ladro_run until LADRO_DONE. With threads inside the rank
@@ -666,6 +676,8 @@ static void ladro__simulate(ladro__run_t *run, const char *platform)
         return;
     }
     ladro_s4u_world_costs(run->world, &run->costs);
+    if (run->progress)
+        ladro_s4u_world_tick(run->world, ladro__tick_idle, run);
     ladro_s4u_world_start(run->world, ladro__rank_main, run);
     run->wall0 = run->wall_last = ladroi_now();
     simgrid_run();
