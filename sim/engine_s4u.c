@@ -835,6 +835,14 @@ int ladroi_net_peek(ladro_t *lb, ladroi_req_t *r, bool *done)
     return LADRO_OK;
 }
 
+/* Every idle wait (ladroi_net_wait_msg, and a blocking receive's nap): the driver's
+ * progress callback once every 4 096 (ladro_s4u_world_tick). */
+static void ladro__idle_tick(ladro_s4u_world_t *w)
+{
+    if (w->tick && (++w->waits & 4095) == 0)
+        w->tick(w->tick_data);
+}
+
 /* Sleep until something may have changed for a waiting receive: the next arrival of a
  * message already under way, or a latency-sized nap (a message not yet sent). */
 static void ladro__nap(ladroi_chan_t *c)
@@ -844,6 +852,7 @@ static void ladro__nap(ladroi_chan_t *c)
         if (m->arrive > now && m->arrive < next)
             next = m->arrive;
     double nap = 1e-6;
+    ladro__idle_tick(c->w);
     if (next < INFINITY && next - now < nap)
         nap = next - now;
     ladro__sleep(nap);
@@ -968,8 +977,7 @@ int ladroi_net_wait_msg(ladro_t *lb, ladroi_chan_t *c, double us, bool spin, boo
     struct ladro__sidle *d = &c->w->idle[c->rank];
     double end = simgrid_get_clock() + us * 1e-6, now = 0;
     bool found = false;
-    if (c->w->tick && (++c->w->waits & 4095) == 0)
-        c->w->tick(c->w->tick_data);
+    ladro__idle_tick(c->w);
     if (!spin) {
         ladro__sleep(us * 1e-6);
         ladro__spend(c->w, c->w->costs.wake_s);

@@ -37,10 +37,10 @@ void ladro_s4u_world_start(ladro_s4u_world_t *w, void (*main)(int argc, char **a
                            void *data);
 /* Before the simulation starts (by the driver). */
 void ladro_s4u_world_costs(ladro_s4u_world_t *w, const ladro_s4u_costs_t *costs);
-/* Before the simulation starts (by the driver): idle waits call fn(data) once every 4 096
- * (counted over every rank), so that a driver can report progress while no task ends, as
- * in a run's tail. fn must make no simulation call: the run is the same with and without
- * it. */
+/* Before the simulation starts (by the driver): idle waits (a blocking receive's
+ * included) call fn(data) once every 4 096 (counted over every rank), so that a driver
+ * can report progress while no task ends, as in a run's tail. fn must make no
+ * simulation call: the run is the same with and without it. */
 void ladro_s4u_world_tick(ladro_s4u_world_t *w, void (*fn)(void *data), void *data);
 /* From rank's actor: ladro_create's contract over the world's ranks (collective: every
  * rank's actor calls it). */
